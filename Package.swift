@@ -1,0 +1,33 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "DiffValue",
+  products: [
+    .library(name: "DiffValue", targets: ["DiffValue"]),
+    .library(name: "Relay", targets: ["Relay"]),
+    .library(name: "ListDiffKit", targets: ["ListDiffKit"]),
+  ],
+  targets: [
+    // The homemade reactive core: Combine's contract, no Combine.
+    .target(name: "Relay"),
+    // The list diff engine; imports nothing of the other modules.
+    .target(name: "ListDiffKit"),
+    // @Diff, key-path selection, hooks and the list adapter; re-exports the two above.
+    .target(name: "DiffValue", dependencies: ["Relay", "ListDiffKit"]),
+
+    // Shared by every test target: tracking subscribers, seeded randomness, simulated list views.
+    .target(name: "TestSupport", dependencies: ["DiffValue"], path: "Tests/TestSupport"),
+    .testTarget(name: "RelayTests", dependencies: ["Relay", "TestSupport"]),
+    .testTarget(name: "ListDiffKitTests", dependencies: ["ListDiffKit", "TestSupport"]),
+    .testTarget(
+      name: "DiffValueTests", dependencies: ["DiffValue", "TestSupport", "TourScenarios"]),
+
+    // The tours: `swift run Tour`. Their scenarios live in a library so tests can replay them.
+    .target(name: "TourScenarios", dependencies: ["DiffValue"], path: "Playgrounds/TourScenarios"),
+    .executableTarget(name: "Tour", dependencies: ["TourScenarios"], path: "Playgrounds/Tour"),
+
+    // Release-mode benchmarks: `swift run -c release Benchmarks`.
+    .executableTarget(name: "Benchmarks", dependencies: ["DiffValue"], path: "Benchmarks"),
+  ]
+)

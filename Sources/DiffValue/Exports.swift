@@ -1,0 +1,2 @@
+@_exported import ListDiffKit
+@_exported import Relay

@@ -1,0 +1,2 @@
+/// ListDiffKit computes the inserts, deletes, moves and updates between two lists.
+public enum ListDiffKitModule {}

@@ -1,0 +1,2 @@
+/// Relay is DiffValue's reactive core: publishers, subscribers and relays with Combine's contract.
+public enum RelayModule {}
