@@ -1,0 +1,76 @@
+extension Publisher {
+  /// Transforms each value with a closure and publishes the results that are not `nil`.
+  ///
+  /// ```swift
+  /// strings.compactMap { Int($0) }.sink { print($0) }
+  /// ```
+  /// - Parameter transform: Turns a value into a result, or `nil` to drop it.
+  /// - Returns: A publisher of the non-`nil` results.
+  @inlinable
+  public func compactMap<Result>(
+    _ transform: @escaping (Output) -> Result?
+  ) -> Publishers.CompactMap<Self, Result> {
+    Publishers.CompactMap(upstream: self, transform: transform)
+  }
+}
+
+extension Publishers {
+  /// A publisher of the non-`nil` results of transforming each upstream value.
+  ///
+  /// A value it drops does not use the downstream's demand: it asks the upstream for one more.
+  public struct CompactMap<Upstream: Publisher, Output>: Publisher {
+    /// The upstream's failure.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose values are transformed.
+    public let upstream: Upstream
+    /// The transformation; `nil` drops the value.
+    public let transform: (Upstream.Output) -> Output?
+
+    /// Creates the publisher.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values are transformed.
+    ///   - transform: The transformation; `nil` drops the value.
+    @inlinable
+    public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output?) {
+      self.upstream = upstream
+      self.transform = transform
+    }
+
+    /// Subscribes the transforming subscriber to the upstream.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+    }
+
+    /// Passes on the non-`nil` results; shared with `Filter`.
+    @usableFromInline
+    struct Inner<Downstream: Subscriber>: Subscriber
+    where Downstream.Input == Output, Downstream.Failure == Failure {
+      @usableFromInline let downstream: Downstream
+      @usableFromInline let transform: (Upstream.Output) -> Output?
+
+      @inlinable
+      init(downstream: Downstream, transform: @escaping (Upstream.Output) -> Output?) {
+        self.downstream = downstream
+        self.transform = transform
+      }
+
+      @inlinable
+      func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
+
+      @inlinable
+      func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+        guard let output = transform(input) else { return .max(1) }
+        return downstream.receive(output)
+      }
+
+      @inlinable
+      func receive(completion: Subscribers.Completion<Failure>) {
+        downstream.receive(completion: completion)
+      }
+    }
+  }
+}

@@ -1,0 +1,83 @@
+extension Publisher {
+  /// Transforms each value with a closure.
+  ///
+  /// ```swift
+  /// relay.map { $0 * 2 }.sink { print($0) }
+  /// ```
+  /// - Parameter transform: Turns an upstream value into the value to publish.
+  /// - Returns: A publisher of the transformed values.
+  @inlinable
+  public func map<Result>(_ transform: @escaping (Output) -> Result) -> Publishers.Map<Self, Result>
+  {
+    Publishers.Map(upstream: self, transform: transform)
+  }
+
+  /// Publishes the value at a key path of each value.
+  ///
+  /// ```swift
+  /// $state.map(\.userName).sink { print($0) }
+  /// ```
+  /// - Parameter keyPath: The key path to read.
+  /// - Returns: A publisher of the values read.
+  @inlinable
+  public func map<Result>(_ keyPath: KeyPath<Output, Result>) -> Publishers.Map<Self, Result> {
+    Publishers.Map(upstream: self) { $0[keyPath: keyPath] }
+  }
+}
+
+extension Publishers {
+  /// A publisher that transforms each upstream value with a closure.
+  public struct Map<Upstream: Publisher, Output>: Publisher {
+    /// The upstream's failure.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose values are transformed.
+    public let upstream: Upstream
+    /// The transformation.
+    public let transform: (Upstream.Output) -> Output
+
+    /// Creates the publisher.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values are transformed.
+    ///   - transform: The transformation.
+    @inlinable
+    public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output) {
+      self.upstream = upstream
+      self.transform = transform
+    }
+
+    /// Subscribes the transforming subscriber to the upstream.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(Inner(downstream: subscriber, transform: transform))
+    }
+
+    @usableFromInline
+    struct Inner<Downstream: Subscriber>: Subscriber
+    where Downstream.Input == Output, Downstream.Failure == Failure {
+      @usableFromInline let downstream: Downstream
+      @usableFromInline let transform: (Upstream.Output) -> Output
+
+      @inlinable
+      init(downstream: Downstream, transform: @escaping (Upstream.Output) -> Output) {
+        self.downstream = downstream
+        self.transform = transform
+      }
+
+      @inlinable
+      func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
+
+      @inlinable
+      func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+        downstream.receive(transform(input))
+      }
+
+      @inlinable
+      func receive(completion: Subscribers.Completion<Failure>) {
+        downstream.receive(completion: completion)
+      }
+    }
+  }
+}

@@ -1,0 +1,162 @@
+extension Publisher {
+  /// Logs every event that passes through, one line each, as Combine's `print` does.
+  ///
+  /// The lines are `receive subscription: (NAME)`, `request unlimited`, `request max: (N)`,
+  /// `receive value: (VALUE)`, `request max: (N) (synchronous)` when a subscriber returns
+  /// more demand from a value, `receive finished`, `receive error: (ERROR)` and
+  /// `receive cancel`, each after `PREFIX: ` unless the prefix is empty.
+  ///
+  /// ```swift
+  /// relay.print("Relay").sink { _ in }
+  /// // Relay: receive subscription: (CurrentValueSubject)
+  /// // Relay: request unlimited
+  /// // Relay: receive value: (0)
+  /// ```
+  /// - Parameters:
+  ///   - prefix: Written before each line.
+  ///   - stream: Where to write; standard output when `nil`.
+  /// - Returns: A publisher of the same values.
+  @inlinable
+  public func print(_ prefix: String = "", to stream: (any TextOutputStream)? = nil)
+    -> Publishers.Print<Self>
+  {
+    Publishers.Print(upstream: self, prefix: prefix, to: stream)
+  }
+}
+
+extension Publishers {
+  /// A publisher that logs every event passing through it.
+  public struct Print<Upstream: Publisher>: Publisher {
+    /// The upstream's values.
+    public typealias Output = Upstream.Output
+    /// The upstream's failure.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose events are logged.
+    public let upstream: Upstream
+    /// Written before each line.
+    public let prefix: String
+    @usableFromInline let stream: (any TextOutputStream)?
+
+    /// Creates the publisher.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose events are logged.
+    ///   - prefix: Written before each line.
+    ///   - stream: Where to write; standard output when `nil`.
+    @inlinable
+    public init(upstream: Upstream, prefix: String, to stream: (any TextOutputStream)? = nil) {
+      self.upstream = upstream
+      self.prefix = prefix
+      self.stream = stream
+    }
+
+    /// Subscribes the logging subscriber to the upstream.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(Inner(downstream: subscriber, prefix: prefix, stream: stream))
+    }
+
+    /// Logs and forwards; it is also the downstream's subscription, to log its requests.
+    @usableFromInline
+    final class Inner<Downstream: Subscriber>: Subscriber, Subscription, @unchecked Sendable
+    where Downstream.Input == Output, Downstream.Failure == Failure {
+      // `state` guards the upstream subscription and the log. The stream is user code, so it
+      // is written outside the lock by one thread at a time: the first to log takes the
+      // stream out of the state, writes every waiting line, and puts it back.
+      @usableFromInline struct State {
+        @usableFromInline var stream: (any TextOutputStream)?
+        @usableFromInline var upstream: (any Subscription)?
+        @usableFromInline var waitingLines: [String] = []
+        @usableFromInline var isWriting = false
+
+        @inlinable init(stream: (any TextOutputStream)?) { self.stream = stream }
+      }
+
+      @usableFromInline let downstream: Downstream
+      @usableFromInline let prefix: String
+      @usableFromInline let state: Lock<State>
+
+      @inlinable
+      init(downstream: Downstream, prefix: String, stream: (any TextOutputStream)?) {
+        self.downstream = downstream
+        self.prefix = prefix.isEmpty ? "" : prefix + ": "
+        self.state = .make(State(stream: stream))
+      }
+
+      @usableFromInline
+      func log(_ line: String) {
+        let taken = state.withLock { state -> (lines: [String], stream: (any TextOutputStream)?)? in
+          state.waitingLines.append(prefix + line)
+          guard !state.isWriting else { return nil }
+          state.isWriting = true
+          return (state.waitingLines.take(), state.stream.take())
+        }
+        guard var (lines, stream) = taken else { return }
+        while true {
+          for line in lines {
+            if stream == nil { Swift.print(line) } else { stream!.write(line + "\n") }
+          }
+          let finished = stream
+          lines = state.withLock { state in
+            let more = state.waitingLines.take()
+            if more.isEmpty {
+              state.stream = finished
+              state.isWriting = false
+            }
+            return more
+          }
+          if lines.isEmpty { return }
+        }
+      }
+
+      @inlinable
+      func receive(subscription: any Subscription) {
+        log("receive subscription: (\(subscription))")
+        state.withLock { $0.upstream = subscription }  // before the downstream may request
+        downstream.receive(subscription: self)
+      }
+
+      @inlinable
+      func receive(_ input: Output) -> Subscribers.Demand {
+        log("receive value: (\(input))")
+        let demand = downstream.receive(input)
+        if let max = demand.max, max > 0 {
+          log("request max: (\(max)) (synchronous)")
+        } else if demand == .unlimited {
+          log("request unlimited (synchronous)")
+        }
+        return demand
+      }
+
+      @inlinable
+      func receive(completion: Subscribers.Completion<Failure>) {
+        switch completion {
+        case .finished: log("receive finished")
+        case .failure(let error): log("receive error: (\(error))")
+        }
+        downstream.receive(completion: completion)
+      }
+
+      @inlinable
+      func request(_ demand: Subscribers.Demand) {
+        _checkDemand(demand)
+        if let max = demand.max { log("request max: (\(max))") } else { log("request unlimited") }
+        state.withLock { $0.upstream }?.request(demand)
+      }
+
+      @inlinable
+      func cancel() {
+        guard let upstream = state.withLock({ $0.upstream.take() }) else { return }
+        log("receive cancel")
+        upstream.cancel()
+      }
+
+      /// The upstream subscription's name, so that a chain of `print`s names the source.
+      @usableFromInline var description: String {
+        state.withLock { $0.upstream.map { "\($0)" } } ?? "Print"
+      }
+    }
+  }
+}

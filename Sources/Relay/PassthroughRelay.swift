@@ -1,0 +1,39 @@
+/// A relay that passes each sent value to its current subscribers and keeps nothing.
+///
+/// It never fails and never completes. A subscriber with no outstanding demand does not
+/// receive a value sent meanwhile.
+///
+/// ```swift
+/// let taps = PassthroughRelay<Int>()
+/// let subscription = taps.sink { print("tap \($0)") }
+/// taps.send(1)   // prints "tap 1"
+/// ```
+///
+/// It gives the same thread-safety and ordering guarantees as `CurrentValueRelay`.
+public final class PassthroughRelay<Output>: Publisher {
+  /// Relays never fail.
+  public typealias Failure = Never
+
+  @usableFromInline let core: RelayCore<Output>
+
+  /// Creates a relay with no subscribers.
+  @inlinable
+  public init() {
+    core = RelayCore(current: nil, keepsCurrentValue: false, subscriptionName: "PassthroughSubject")
+  }
+
+  /// Sends a value to every subscriber with demand.
+  ///
+  /// - Parameter value: The value.
+  /// - Complexity: O(*s*) for *s* subscribers.
+  @inlinable
+  public func send(_ value: Output) { core.send(value) }
+
+  /// Attaches a subscriber; it receives the values sent after it asks for them.
+  @inlinable
+  public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
+    core.attach(subscriber)
+  }
+}
+
+extension PassthroughRelay: @unchecked Sendable where Output: Sendable {}

@@ -1,0 +1,2 @@
+/// A namespace for the publishers that operators return.
+public enum Publishers {}
