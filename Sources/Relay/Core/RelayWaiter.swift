@@ -11,3 +11,11 @@ final class RelayWaiter: Sendable {
 
   @inlinable func wake() { semaphore.signal() }
 }
+
+/// A non-generic face for work handed to `@Sendable` closures, which may not capture generic
+/// metatypes that are not known to be sendable.
+@usableFromInline
+protocol SendableAction: AnyObject, Sendable {
+  /// Does the work.
+  func run()
+}

@@ -60,7 +60,8 @@ extension Publishers {
 
     /// Logs and forwards; it is also the downstream's subscription, to log its requests.
     @usableFromInline
-    final class Inner<Downstream: Subscriber>: Subscriber, Subscription, @unchecked Sendable
+    final class Inner<Downstream: Subscriber>: Subscriber, Subscription,
+      CustomStringConvertible, @unchecked Sendable
     where Downstream.Input == Output, Downstream.Failure == Failure {
       // `state` guards the upstream subscription and the log. The stream is user code, so it
       // is written outside the lock by one thread at a time: the first to log takes the

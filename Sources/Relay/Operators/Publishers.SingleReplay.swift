@@ -127,7 +127,8 @@ extension Publishers {
 
     /// One subscriber's place in a connection; it is that subscriber's subscription.
     @usableFromInline
-    final class Member<Downstream: Subscriber>: Subscriber, Subscription, @unchecked Sendable
+    final class Member<Downstream: Subscriber>: Subscriber, Subscription,
+      CustomStringConvertible, @unchecked Sendable
     where Downstream.Input == Output, Downstream.Failure == Never {
       // `membership` is guarded by its lock; `downstream` is called only from the relay's
       // calls, which never overlap.

@@ -1,0 +1,206 @@
+import Relay
+import TestSupport
+import Testing
+
+@Suite struct CurrentValueRelayTests {
+  typealias Tracker = TrackingSubscriber<Int, Never>
+
+  @Test func newSubscriberReceivesTheCurrentValueFirst() {
+    let relay = CurrentValueRelay(1)
+    relay.send(2)
+    let tracker = Tracker()
+    relay.subscribe(tracker)
+    relay.send(3)
+    #expect(
+      tracker.events == [.subscription("CurrentValueSubject"), .value(2), .value(3)])
+    #expect(relay.value == 3)
+  }
+
+  @Test func settingValueSends() {
+    let relay = CurrentValueRelay("a")
+    let tracker = TrackingSubscriber<String, Never>()
+    relay.subscribe(tracker)
+    relay.value = "b"
+    #expect(tracker.values == ["a", "b"])
+  }
+
+  @Test func currentValueWaitsForTheFirstDemand() {
+    let relay = CurrentValueRelay(1)
+    let tracker = Tracker(initialDemand: nil)
+    relay.subscribe(tracker)
+    relay.send(2)
+    #expect(tracker.values == [])
+    tracker.request(.max(1))
+    #expect(tracker.values == [2])
+  }
+
+  @Test func exhaustedSubscriberGetsTheLatestValueWhenItAsksAgain() {
+    let relay = CurrentValueRelay(0)
+    let tracker = Tracker(initialDemand: .max(2))
+    relay.subscribe(tracker)
+    relay.send(1)
+    relay.send(2)
+    relay.send(3)
+    #expect(tracker.values == [0, 1])
+    tracker.request(.max(1))
+    #expect(tracker.values == [0, 1, 3])
+    relay.send(4)
+    #expect(tracker.values == [0, 1, 3])
+    tracker.request(.max(5))
+    relay.send(5)
+    #expect(tracker.values == [0, 1, 3, 4, 5])
+  }
+
+  @Test func returnedDemandIsAdded() {
+    let relay = CurrentValueRelay(0)
+    let tracker = Tracker(initialDemand: .max(1), demandPerValue: .max(1))
+    relay.subscribe(tracker)
+    for value in 1...3 { relay.send(value) }
+    #expect(tracker.values == [0, 1, 2, 3])
+  }
+
+  @Test func subscribersAreCalledInSubscriptionOrder() {
+    let relay = CurrentValueRelay(0)
+    var calls: [String] = []
+    let first = relay.sink { calls.append("first \($0)") }
+    let second = relay.sink { calls.append("second \($0)") }
+    let third = relay.sink { calls.append("third \($0)") }
+    relay.send(1)
+    #expect(
+      calls == [
+        "first 0", "second 0", "third 0", "first 1", "second 1", "third 1",
+      ])
+    _ = (first, second, third)
+  }
+
+  @Test func valueSentFromASubscriberReachesEveryoneAfterTheCurrentValue() {
+    let relay = CurrentValueRelay(0)
+    var seenByFirst: [Int] = []
+    var seenBySecond: [Int] = []
+    let first = relay.sink { value in
+      seenByFirst.append(value)
+      if value == 1 { relay.send(2) }
+    }
+    let second = relay.sink { seenBySecond.append($0) }
+    relay.send(1)
+    #expect(seenByFirst == [0, 1, 2])
+    #expect(seenBySecond == [0, 1, 2])
+    #expect(relay.value == 2)
+    _ = (first, second)
+  }
+
+  @Test func cancelStopsDeliveryAndNeverCompletes() {
+    let relay = CurrentValueRelay(0)
+    let tracker = Tracker()
+    relay.subscribe(tracker)
+    tracker.cancel()
+    tracker.cancel()
+    relay.send(1)
+    #expect(tracker.events == [.subscription("CurrentValueSubject"), .value(0)])
+  }
+
+  @Test func cancellingReleasesTheClosures() {
+    final class Witness {}
+    let relay = CurrentValueRelay(0)
+    weak var weakWitness: Witness?
+    var cancellable: AnyCancellable?
+    do {
+      let witness = Witness()
+      weakWitness = witness
+      cancellable = relay.sink { _ in _ = witness }
+    }
+    #expect(weakWitness != nil)
+    cancellable?.cancel()
+    #expect(weakWitness == nil)
+    _ = cancellable
+  }
+
+  @Test func droppingTheCancellableCancels() {
+    let relay = CurrentValueRelay(0)
+    var received: [Int] = []
+    var cancellable: AnyCancellable? = relay.sink { received.append($0) }
+    relay.send(1)
+    cancellable = nil
+    relay.send(2)
+    #expect(received == [0, 1])
+    _ = cancellable
+  }
+
+  @Test func cancelFromInsideTheSubscriberStopsLaterValues() {
+    let relay = CurrentValueRelay(0)
+    var received: [Int] = []
+    var cancellable: AnyCancellable?
+    cancellable = relay.sink { value in
+      received.append(value)
+      if value == 1 { cancellable?.cancel() }
+    }
+    relay.send(1)
+    relay.send(2)
+    #expect(received == [0, 1])
+  }
+
+  @Test func cancellingALaterSubscriberDuringARoundSkipsIt() {
+    let relay = CurrentValueRelay(0)
+    var received: [String] = []
+    var second: AnyCancellable?
+    let first = relay.sink { value in
+      received.append("first \(value)")
+      if value == 1 { second?.cancel() }
+    }
+    second = relay.sink { received.append("second \($0)") }
+    relay.send(1)
+    #expect(received == ["first 0", "second 0", "first 1"])
+    _ = first
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func subscriberCodeMayUseTheRelayFreely() {
+    // Were a lock held while calling subscribers, each of these would deadlock.
+    let relay = CurrentValueRelay(0)
+    var inner: [AnyCancellable] = []
+    var innerValues: [Int] = []
+    var reads: [Int] = []
+    let outer = relay.sink { value in
+      reads.append(relay.value)
+      if value == 1 {
+        inner.append(relay.sink { innerValues.append($0) })
+        relay.send(2)
+      }
+      if value == 2 { inner.removeAll() }
+    }
+    relay.send(1)
+    #expect(reads == [0, 1, 2])
+    #expect(innerValues == [1])
+    _ = outer
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func replacedValuesAreReleasedOutsideTheLock() {
+    final class Probe {
+      let onDeinit: () -> Void
+      init(onDeinit: @escaping () -> Void) { self.onDeinit = onDeinit }
+      deinit { onDeinit() }
+    }
+    let relay = CurrentValueRelay<Probe?>(nil)
+    var readsInDeinit = 0
+    relay.send(
+      Probe { [weak relay] in
+        _ = relay?.value
+        readsInDeinit += 1
+      })
+    relay.send(nil)
+    #expect(readsInDeinit == 1)
+  }
+
+  @Test func removingDuplicatesStoresButDoesNotDeliverRepeats() {
+    let relay = CurrentValueRelay(1, removingDuplicatesBy: { $0 % 10 == $1 % 10 })
+    let tracker = Tracker()
+    relay.subscribe(tracker)
+    relay.send(11)
+    #expect(relay.value == 11)
+    relay.send(2)
+    relay.send(12)
+    relay.send(3)
+    #expect(tracker.values == [1, 2, 3])
+  }
+}
