@@ -25,7 +25,8 @@ public final class CurrentValueRelay<Output>: Publisher {
   /// - Parameter value: The current value until the first `send(_:)`.
   @inlinable
   public init(_ value: Output) {
-    core = RelayCore(current: value, keepsCurrentValue: true, subscriptionName: "CurrentValueSubject")
+    core = RelayCore(
+      current: value, keepsCurrentValue: true, subscriptionName: "CurrentValueSubject")
   }
 
   /// Creates a relay that delivers a sent value only when it is not a duplicate of the value

@@ -16,10 +16,10 @@ extension Subscribers {
     @inlinable init(rawValue: UInt) { self.rawValue = rawValue }
 
     /// As many values as the publisher can send.
-    public static let unlimited = Demand(rawValue: .max)
+    @inlinable public static var unlimited: Demand { Demand(rawValue: .max) }
 
     /// No values; a subscriber may return it from `receive(_:)` but may not request it.
-    public static let none = Demand(rawValue: 0)
+    @inlinable public static var none: Demand { Demand(rawValue: 0) }
 
     /// A finite demand of `value` values.
     ///

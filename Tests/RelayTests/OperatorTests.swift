@@ -70,7 +70,8 @@ import Testing
     let shared = relay.singleReplay()
     var events: [String] = []
     let cancellable = shared.sink(
-      receiveCompletion: { _ in events.append("finished") }, receiveValue: { events.append("\($0)") })
+      receiveCompletion: { _ in events.append("finished") },
+      receiveValue: { events.append("\($0)") })
     #expect(events == ["1"])
     _ = cancellable
   }

@@ -44,7 +44,8 @@ import Testing
     let third = TrackingSubscriber<Int, Never>()
     shared.subscribe(third)
     #expect(third.values == [2])
-    #expect(log.lines.filter { $0.hasSuffix("receive subscription: (CurrentValueSubject)") }.count == 2)
+    #expect(
+      log.lines.filter { $0.hasSuffix("receive subscription: (CurrentValueSubject)") }.count == 2)
   }
 
   @Test func upstreamCompletionFinishesEverySubscriberAndResets() {

@@ -12,12 +12,11 @@ final class RelayConduit<Output>: Subscription, CustomStringConvertible, @unchec
 
   @usableFromInline let core: RelayCore<Output>
   @usableFromInline let isCancelled = Atomic<Bool>(false)
-  // Guarded by `core`'s lock:
-  @usableFromInline var phase = Phase.pending
-  @usableFromInline var order: UInt64 = 0
-  @usableFromInline var demand = Subscribers.Demand.none
-  @usableFromInline var owesCurrentValue = false
-  @usableFromInline var currentValueQueued = false
+  // Guarded by `core`'s lock, so the dynamic exclusivity checks are redundant:
+  @exclusivity(unchecked) @usableFromInline var phase = Phase.pending
+  @exclusivity(unchecked) @usableFromInline var demand = Subscribers.Demand.none
+  @exclusivity(unchecked) @usableFromInline var owesCurrentValue = false
+  @exclusivity(unchecked) @usableFromInline var currentValueQueued = false
 
   @inlinable init(core: RelayCore<Output>) { self.core = core }
 

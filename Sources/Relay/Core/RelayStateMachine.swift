@@ -2,15 +2,27 @@
 @usableFromInline
 struct RelayEntry<Output> {
   @usableFromInline let conduit: RelayConduit<Output>
+  /// The position in subscription order, from 1.
+  @usableFromInline var order: UInt64 = 0
+  @usableFromInline let target: RelayTarget<Output>
+
+  @inlinable
+  init(conduit: RelayConduit<Output>, target: RelayTarget<Output>) {
+    self.conduit = conduit
+    self.target = target
+  }
+}
+
+/// The subscriber behind an entry, called through a class so that the deliverer can borrow it
+/// from the round's array without retaining it for each call. Its closures are made where
+/// the subscriber's type is known, so they run specialized code.
+@usableFromInline
+final class RelayTarget<Output> {
   @usableFromInline let receive: (Output) -> Subscribers.Demand
   @usableFromInline let finish: () -> Void
 
   @inlinable
-  init(
-    conduit: RelayConduit<Output>, receive: @escaping (Output) -> Subscribers.Demand,
-    finish: @escaping () -> Void
-  ) {
-    self.conduit = conduit
+  init(receive: @escaping (Output) -> Subscribers.Demand, finish: @escaping () -> Void) {
     self.receive = receive
     self.finish = finish
   }
@@ -27,27 +39,22 @@ enum RelayEvent<Output> {
   case finished
 }
 
-/// One step of the delivery sequence: a value and the subscribers it goes to.
+/// One step of the delivery sequence: whom to call. The value travels beside it, through
+/// `inout` parameters, so the hot path never copies a large generic aggregate.
 @usableFromInline
 struct RelayRound<Output> {
-  /// The value delivered, or `nil` for the round that delivers `.finished`.
-  @usableFromInline var value: Output?
-  /// The value before it in the sequence, for a relay that drops duplicates.
-  @usableFromInline var previous: Output?
   /// The subscribers, in subscription order; `nil` until the duplicate check lets it through.
   @usableFromInline var targets: [RelayEntry<Output>]?
   /// Whether every target had unlimited demand, so the demand they return changes nothing.
   @usableFromInline var targetsAreUnlimited: Bool
+  /// Whether this round delivers `.finished` rather than a value.
+  @usableFromInline var isFinish: Bool
 
   @inlinable
-  init(
-    value: Output?, previous: Output?, targets: [RelayEntry<Output>]?,
-    targetsAreUnlimited: Bool = false
-  ) {
-    self.value = value
-    self.previous = previous
+  init(targets: [RelayEntry<Output>]?, targetsAreUnlimited: Bool = false, isFinish: Bool = false) {
     self.targets = targets
     self.targetsAreUnlimited = targetsAreUnlimited
+    self.isFinish = isFinish
   }
 }
 
@@ -124,8 +131,13 @@ struct RelayStateMachine<Output> {
   // MARK: Sending
 
   /// Sends a value: returns the round to deliver now, or `nil` when it waits its turn.
+  ///
+  /// - Parameter previous: Receives the value it replaces, to compare or release outside the
+  ///   lock.
   @inlinable
-  mutating func send(_ value: Output, thread: ThreadIdentity) -> RelayRound<Output>? {
+  mutating func send(
+    _ value: Output, thread: ThreadIdentity, previous: inout Output?
+  ) -> RelayRound<Output>? {
     if isFinished { return nil }
     if isDelivering {
       pending.append(.value(value))
@@ -133,45 +145,42 @@ struct RelayStateMachine<Output> {
     }
     isDelivering = true
     deliveringThread = thread
-    return round(for: value)
+    return round(for: value, previous: &previous)
   }
 
   /// Queues the end of the relay: every subscriber receives `.finished` after the values
   /// before it.
   @inlinable
-  mutating func finish(thread: ThreadIdentity) -> RelayRound<Output>? {
+  mutating func finish(
+    thread: ThreadIdentity, value: inout Output?, previous: inout Output?
+  ) -> RelayRound<Output>? {
     if isFinished { return nil }
     pending.append(.finished)
     guard !isDelivering else { return nil }
     isDelivering = true
     deliveringThread = thread
-    return nextRound()
+    return nextRound(value: &value, previous: &previous)
   }
 
   @inlinable
-  mutating func round(for value: Output) -> RelayRound<Output> {
-    var previous: Output?
+  mutating func round(for value: Output, previous: inout Output?) -> RelayRound<Output> {
     if keepsCurrentValue || checksDuplicates {
-      previous = value
-      swap(&previous, &current)
+      previous = current.take()
+      current = value
     }
     if checksDuplicates, previous != nil {
       // The duplicate check runs outside the lock; claim demand only if it lets the value through.
-      if allUnlimited {
-        return RelayRound(
-          value: value, previous: previous, targets: claimAll(), targetsAreUnlimited: true)
-      }
-      return RelayRound(value: value, previous: previous, targets: nil)
+      return allUnlimited
+        ? RelayRound(targets: claimAll(), targetsAreUnlimited: true) : RelayRound(targets: nil)
     }
     let unlimited = allUnlimited
-    return RelayRound(
-      value: value, previous: previous, targets: claimTargets(), targetsAreUnlimited: unlimited)
+    return RelayRound(targets: claimTargets(), targetsAreUnlimited: unlimited)
   }
 
   /// Every entry is a target and nothing needs counting.
   @inlinable
   mutating func claimAll() -> [RelayEntry<Output>] {
-    roundLastOrder = entries.last?.conduit.order ?? 0
+    roundLastOrder = entries.last?.order ?? 0
     return entries
   }
 
@@ -190,7 +199,7 @@ struct RelayStateMachine<Output> {
         conduit.owesCurrentValue = true
       }
     }
-    roundLastOrder = targets.last?.conduit.order ?? 0
+    roundLastOrder = targets.last?.order ?? 0
     updateAllUnlimited()
     return targets
   }
@@ -200,7 +209,7 @@ struct RelayStateMachine<Output> {
   @inlinable
   mutating func finishRound(
     returnedDemand: [(RelayConduit<Output>, Subscribers.Demand)],
-    waking: inout [RelayWaiter]
+    waking: inout [RelayWaiter], value: inout Output?, previous: inout Output?
   ) -> RelayRound<Output>? {
     roundLastOrder = 0
     for (conduit, demand) in returnedDemand { add(demand, to: conduit) }
@@ -208,12 +217,16 @@ struct RelayStateMachine<Output> {
       waking = waiters
       waiters = []
     }
-    return nextRound()
+    return nextRound(value: &value, previous: &previous)
   }
 
   /// Starts the next pending event that delivers anything, or stops delivering.
+  ///
+  /// - Parameters:
+  ///   - value: Receives the value the round delivers.
+  ///   - previous: Receives the value it replaces.
   @inlinable
-  mutating func nextRound() -> RelayRound<Output>? {
+  mutating func nextRound(value: inout Output?, previous: inout Output?) -> RelayRound<Output>? {
     while pendingStart < pending.endIndex {
       let event = pending[pendingStart]
       pendingStart += 1
@@ -223,15 +236,16 @@ struct RelayStateMachine<Output> {
       }
       if isFinished { continue }
       switch event {
-      case .value(let value):
-        return round(for: value)
+      case .value(let next):
+        value = next
+        return round(for: next, previous: &previous)
       case .finished:
         isFinished = true
         let targets = entries
         entries = []
         for entry in targets { entry.conduit.phase = .cancelled }
-        roundLastOrder = targets.last?.conduit.order ?? 0
-        return RelayRound(value: nil, previous: nil, targets: targets, targetsAreUnlimited: true)
+        roundLastOrder = targets.last?.order ?? 0
+        return RelayRound(targets: targets, targetsAreUnlimited: true, isFinish: true)
       case .currentValue(let entry):
         let conduit = entry.conduit
         conduit.currentValueQueued = false
@@ -241,8 +255,9 @@ struct RelayStateMachine<Output> {
         conduit.owesCurrentValue = false
         conduit.demand -= 1
         updateAllUnlimited()
-        roundLastOrder = conduit.order
-        return RelayRound(value: current, previous: nil, targets: [entry])
+        roundLastOrder = entry.order
+        value = current
+        return RelayRound(targets: [entry])
       }
     }
     isDelivering = false
@@ -254,29 +269,33 @@ struct RelayStateMachine<Output> {
 
   /// Adds a subscriber once it has received its subscription.
   @inlinable
-  mutating func attach(_ entry: RelayEntry<Output>, thread: ThreadIdentity) -> RelayRound<Output>? {
+  mutating func attach(
+    _ entry: RelayEntry<Output>, thread: ThreadIdentity, value: inout Output?
+  ) -> RelayRound<Output>? {
+    var entry = entry
     let conduit = entry.conduit
     guard conduit.phase == .pending, !isFinished else { return nil }
     conduit.phase = .attached
-    conduit.order = nextOrder
+    entry.order = nextOrder
     nextOrder += 1
     conduit.owesCurrentValue = keepsCurrentValue
     entries.append(entry)
     updateAllUnlimited()
-    return queueCurrentValueIfOwed(entry, thread: thread)
+    return queueCurrentValueIfOwed(entry, thread: thread, value: &value)
   }
 
   /// Adds demand; returns a round when the subscriber is now owed the current value.
   @inlinable
   mutating func request(
-    _ demand: Subscribers.Demand, for conduit: RelayConduit<Output>, thread: ThreadIdentity
+    _ demand: Subscribers.Demand, for conduit: RelayConduit<Output>, thread: ThreadIdentity,
+    value: inout Output?
   ) -> RelayRound<Output>? {
     guard conduit.phase != .cancelled else { return nil }
     conduit.demand += demand
     guard conduit.phase == .attached else { return nil }
     updateAllUnlimited()
     guard let entry = entries.first(where: { $0.conduit === conduit }) else { return nil }
-    return queueCurrentValueIfOwed(entry, thread: thread)
+    return queueCurrentValueIfOwed(entry, thread: thread, value: &value)
   }
 
   @inlinable
@@ -294,7 +313,7 @@ struct RelayStateMachine<Output> {
 
   @inlinable
   mutating func queueCurrentValueIfOwed(
-    _ entry: RelayEntry<Output>, thread: ThreadIdentity
+    _ entry: RelayEntry<Output>, thread: ThreadIdentity, value: inout Output?
   ) -> RelayRound<Output>? {
     let conduit = entry.conduit
     guard conduit.owesCurrentValue, conduit.demand > 0, !conduit.currentValueQueued else {
@@ -305,7 +324,8 @@ struct RelayStateMachine<Output> {
     guard !isDelivering else { return nil }
     isDelivering = true
     deliveringThread = thread
-    return nextRound()
+    var previous: Output?  // a current-value round replaces nothing
+    return nextRound(value: &value, previous: &previous)
   }
 
   /// Removes a subscriber. It must wait when another thread may be delivering to it.
@@ -322,12 +342,12 @@ struct RelayStateMachine<Output> {
     let removed = entries.remove(at: index)
     updateAllUnlimited()
     var waiter: RelayWaiter?
-    if isDelivering, deliveringThread != thread, conduit.order <= roundLastOrder {
+    if isDelivering, deliveringThread != thread, removed.order <= roundLastOrder {
       let newWaiter = RelayWaiter()
       waiters.append(newWaiter)
       waiter = newWaiter
     }
-    return RelayCancellation(removed: removed, waiter: waiter, order: conduit.order)
+    return RelayCancellation(removed: removed, waiter: waiter, order: removed.order)
   }
 
   @inlinable

@@ -67,7 +67,9 @@ extension Publishers {
       }
 
       @inlinable
-      func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
+      func receive(subscription: any Subscription) {
+        downstream.receive(subscription: subscription)
+      }
 
       @inlinable
       func receive(_ input: Upstream.Output) -> Subscribers.Demand {

@@ -68,7 +68,7 @@ extension Publishers {
     where Downstream.Input == Output, Downstream.Failure == Failure {
       @usableFromInline let downstream: Downstream
       @usableFromInline let predicate: (Output, Output) -> Bool
-      @usableFromInline var last: Output?
+      @exclusivity(unchecked) @usableFromInline var last: Output?
 
       @inlinable
       init(downstream: Downstream, predicate: @escaping (Output, Output) -> Bool) {
@@ -77,7 +77,9 @@ extension Publishers {
       }
 
       @inlinable
-      func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
+      func receive(subscription: any Subscription) {
+        downstream.receive(subscription: subscription)
+      }
 
       @inlinable
       func receive(_ input: Output) -> Subscribers.Demand {

@@ -1,0 +1,147 @@
+import Foundation
+import Relay
+import Synchronization
+import TestSupport
+import Testing
+
+/// Thread stress tests; `.ci/run` runs this suite under Thread Sanitizer too.
+@Suite struct RelayStressTests {
+  /// Records what one subscriber receives and catches overlapping calls into it.
+  final class Recorder: @unchecked Sendable {
+    // `received` is guarded by `lock`; the flags are atomic.
+    let lock = NSLock()
+    var received: [Int] = []
+    let inCall = Atomic<Bool>(false)
+    let overlaps = Atomic<Int>(0)
+    let cancelled = Atomic<Bool>(false)
+    let callsAfterCancel = Atomic<Int>(0)
+
+    func record(_ value: Int) {
+      if inCall.exchange(true, ordering: .acquiring) { overlaps.add(1, ordering: .relaxed) }
+      if cancelled.load(ordering: .acquiring) { callsAfterCancel.add(1, ordering: .relaxed) }
+      lock.lock()
+      received.append(value)
+      lock.unlock()
+      inCall.store(false, ordering: .releasing)
+    }
+
+    var values: [Int] {
+      lock.lock()
+      defer { lock.unlock() }
+      return received
+    }
+  }
+
+  static let threads = 4
+  static let perThread = 2_000
+
+  @Test func concurrentSendsReachEverySubscriberInOneSequence() {
+    let relay = PassthroughRelay<Int>()
+    let recorders = (0..<3).map { _ in Recorder() }
+    let cancellables = recorders.map { recorder in relay.sink { recorder.record($0) } }
+    runConcurrently(threads: Self.threads) { thread in
+      for index in 0..<Self.perThread { relay.send(thread * 1_000_000 + index) }
+    }
+    let reference = recorders[0].values
+    #expect(reference.count == Self.threads * Self.perThread)
+    for recorder in recorders {
+      #expect(recorder.values == reference)
+      #expect(recorder.overlaps.load(ordering: .relaxed) == 0)
+    }
+    for thread in 0..<Self.threads {
+      let own = reference.filter { $0 / 1_000_000 == thread }
+      #expect(own == Array(thread * 1_000_000..<(thread * 1_000_000 + Self.perThread)))
+    }
+    _ = cancellables
+  }
+
+  @Test func sendsSubscribesAndCancelsRace() {
+    let relay = CurrentValueRelay(-1)
+    let reference = Recorder()
+    let referenceCancellable = relay.sink { reference.record($0) }
+    let finished = Mutex<[Recorder]>([])
+    let counter = Atomic<Int>(0)
+    runConcurrently(threads: Self.threads + 2) { thread in
+      if thread < 2 {
+        for _ in 0..<Self.perThread { relay.send(counter.add(1, ordering: .relaxed).newValue) }
+      } else {
+        for round in 0..<300 {
+          let recorder = Recorder()
+          let cancellable = relay.sink { recorder.record($0) }
+          if round.isMultiple(of: 3) { Thread.sleep(forTimeInterval: 0.000_05) }
+          cancellable.cancel()
+          recorder.cancelled.store(true, ordering: .releasing)
+          finished.withLock { $0.append(recorder) }
+        }
+      }
+    }
+    let sequence = reference.values
+    let positions = Dictionary(uniqueKeysWithValues: sequence.enumerated().map { ($1, $0) })
+    for recorder in finished.withLock({ $0 }) {
+      #expect(recorder.overlaps.load(ordering: .relaxed) == 0)
+      #expect(recorder.callsAfterCancel.load(ordering: .relaxed) == 0)
+      // A subscriber sees one unbroken stretch of the sequence every other subscriber sees.
+      let values = recorder.values
+      guard let first = values.first, let start = positions[first] else {
+        #expect(values.isEmpty)
+        continue
+      }
+      #expect(Array(sequence[start..<min(sequence.count, start + values.count)]) == values)
+    }
+    #expect(sequence.last == relay.value)
+    _ = referenceCancellable
+  }
+
+  @Test func cancelFromAnotherThreadWaitsForTheCallInProgress() {
+    let relay = PassthroughRelay<Int>()
+    let entered = DispatchSemaphore(value: 0)
+    let inCall = Atomic<Bool>(false)
+    let cancellable = relay.sink { _ in
+      inCall.store(true, ordering: .releasing)
+      entered.signal()
+      Thread.sleep(forTimeInterval: 0.05)
+      inCall.store(false, ordering: .releasing)
+    }
+    let sender = Thread { relay.send(1) }
+    sender.start()
+    entered.wait()
+    cancellable.cancel()
+    #expect(inCall.load(ordering: .acquiring) == false)
+  }
+
+  @Test func cancelFromAnotherThreadReleasesTheClosures() {
+    final class Witness: Sendable {}
+    let relay = PassthroughRelay<Int>()
+    weak var weakWitness: Witness?
+    let cancellables = Mutex<[AnyCancellable]>([])
+    do {
+      let witness = Witness()
+      weakWitness = witness
+      let cancellable = relay.sink { _ in _ = witness }
+      cancellables.withLock { $0.append(cancellable) }
+    }
+    runConcurrently(threads: 2) { thread in
+      if thread == 0 {
+        for value in 0..<1_000 { relay.send(value) }
+      } else {
+        cancellables.withLock { $0.removeAll() }
+      }
+    }
+    #expect(weakWitness == nil)
+  }
+
+  @Test func reentrantSendsUnderConcurrencyKeepOneSequence() {
+    let relay = PassthroughRelay<Int>()
+    let echo = relay.sink { value in
+      if value >= 0, value.isMultiple(of: 10) { relay.send(-value - 1) }
+    }
+    let recorders = (0..<2).map { _ in Recorder() }
+    let cancellables = recorders.map { recorder in relay.sink { recorder.record($0) } }
+    runConcurrently(threads: Self.threads) { thread in
+      for index in 0..<1_000 { relay.send(thread * 1_000_000 + index) }
+    }
+    #expect(recorders[0].values == recorders[1].values)
+    #expect(recorders[0].values.count == Self.threads * 1_100)
+    _ = (echo, cancellables)
+  }
+}
