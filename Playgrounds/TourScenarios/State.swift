@@ -1,0 +1,16 @@
+import DiffValue
+
+/// The seed's state: two properties, observed in different combinations.
+public struct State: EquatableWithIdentity {
+  public let stringProperty: String
+  public let intProperty: Int
+
+  /// Creates a state.
+  public init(stringProperty: String, intProperty: Int) {
+    self.stringProperty = stringProperty
+    self.intProperty = intProperty
+  }
+
+  /// The default value a `@Diff` property starts from.
+  public static var identity: State { State(stringProperty: "", intProperty: 0) }
+}
