@@ -1,0 +1,343 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Replays batch updates with UIKit's rules, for tests: it tells whether a change set turns
+/// the old data into the new data, and which rule it breaks if not.
+///
+/// The checker applies a ``BatchUpdate`` to the old sections the way `UITableView` and
+/// `UICollectionView` do inside `performBatchUpdates`, then compares what the view would show
+/// with the new sections. It models these rules (UIKit documents the first; the messages
+/// quoted are its exceptions, `NSInternalInconsistencyException`):
+///
+/// 1. **Coordinates.** Deletes, reloads and move sources name positions before the update;
+///    inserts and move destinations name positions after it (Apple's *Table View Programming
+///    Guide*, "Batch Insertion, Deletion, and Reloading"; WWDC 2018 session 225, "A Tour of
+///    UICollectionView"). Out of range: "attempt to delete item 5 from section 0 which only
+///    contains 5 items before the update", "attempt to insert item 7 into section 0, but there
+///    are only 7 items in section 0 after the update", and the same for sections.
+/// 2. **One operation per position and side.** Before the update, a position is deleted,
+///    reloaded or moved from at most once ("attempt to delete and reload the same index path",
+///    "attempt to perform a delete and a move from the same index path"); a reload counts as a
+///    delete, so reloading a moved item breaks this rule (openradar 33662307). After the
+///    update, a position is inserted or moved to at most once ("attempt to perform an insert
+///    and a move to the same index path"). The same holds for sections.
+/// 3. **Section counts.** Sections after = before + inserted - deleted ("invalid number of
+///    sections").
+/// 4. **Item counts.** For every section that survives (kept or moved, not reloaded): items
+///    after = before + inserted - deleted + moved in - moved out ("invalid number of items in
+///    section 0. The number of items contained in an existing section after the update (213)
+///    must be equal to ...").
+/// 5. **Items and section lifetimes.** No item operation before the update in a section that
+///    is deleted or reloaded, and none after it in a section that is inserted or reloaded:
+///    those sections' items come and go with the section. UIKit's behavior for these
+///    combinations varies between versions (some raise, some silently fall back to reloading
+///    everything); DifferenceKit's staged changesets never emit them, and neither does this
+///    package, so the checker rejects them.
+/// 6. **Content.** UIKit fetches a cell only for an inserted or reloaded item (or a section
+///    inserted or reloaded); every other cell keeps what it showed, moved or not. The checker
+///    requires the result to equal the new data item by item and section model by section
+///    model, which catches an update that was forgotten or that rode on a move.
+///
+///     let update = ListDiff(old: old, new: new).batchUpdate()
+///     #expect(BatchUpdateChecker.check(update, old: old, new: new) == nil)
+public enum BatchUpdateChecker {
+  /// Checks a batch update of a single-section list (section 0).
+  ///
+  /// - Parameters:
+  ///   - update: The batch update; its index paths must name section 0.
+  ///   - old: The items before the update.
+  ///   - new: The items after the update.
+  /// - Returns: `nil` if applying `update` to `old` with UIKit's rules shows `new`; otherwise
+  ///   the first rule broken.
+  /// - Complexity: O(*n* + *m* + *u* log *u*) for *u* operations.
+  public static func check<Item: Equatable>(
+    _ update: BatchUpdate, old: [Item], new: [Item]
+  ) -> BatchUpdateViolation? {
+    check(update, old: [ListSection(0, items: old)], new: [ListSection(0, items: new)])
+  }
+
+  /// Checks a batch update of a sectioned list.
+  ///
+  /// - Parameters:
+  ///   - update: The batch update.
+  ///   - old: The sections before the update.
+  ///   - new: The sections after the update.
+  /// - Returns: `nil` if applying `update` to `old` with UIKit's rules shows `new`; otherwise
+  ///   the first rule broken.
+  /// - Complexity: O(*n* + *m* + *u* log *u*) for *n* and *m* items and sections on each side
+  ///   and *u* operations.
+  public static func check<Model: Equatable, Item: Equatable>(
+    _ update: BatchUpdate, old: [ListSection<Model, Item>], new: [ListSection<Model, Item>]
+  ) -> BatchUpdateViolation? {
+    switch apply(update, to: old, reference: new) {
+    case .failure(let violation): return violation
+    case .success(let shown):
+      for (index, (shownSection, newSection)) in zip(shown, new).enumerated() {
+        if shownSection.model != newSection.model { return .staleSection(section: index) }
+        for (item, (shownItem, newItem)) in zip(shownSection.items, newSection.items).enumerated()
+        where shownItem != newItem {
+          return .wrongItem(_indexPath(index, item))
+        }
+      }
+      return nil
+    }
+  }
+
+  /// Applies a batch update with UIKit's rules and returns what the view would show.
+  ///
+  /// Kept and moved sections and items keep their old values; inserted and reloaded ones
+  /// take the value at their new position in `reference`, the data source after the update.
+  ///
+  /// - Parameters:
+  ///   - update: The batch update.
+  ///   - old: The sections the view shows before the update.
+  ///   - reference: The data source after the update, which UIKit queries for counts and for
+  ///     inserted and reloaded cells.
+  /// - Returns: The sections the view shows after the update, or the first rule broken.
+  /// - Complexity: O(*n* + *m* + *u* log *u*).
+  public static func apply<Model, Item>(
+    _ update: BatchUpdate, to old: [ListSection<Model, Item>],
+    reference: [ListSection<Model, Item>]
+  ) -> Result<[ListSection<Model, Item>], BatchUpdateViolation> {
+    var replay = _Replay(old: old, new: reference, update: update)
+    if let violation = replay.run() { return .failure(violation) }
+    return .success(replay.shown)
+  }
+}
+
+/// The state of one replay: what happens to each section and item.
+private struct _Replay<Model, Item> {
+  let old: [ListSection<Model, Item>]
+  let new: [ListSection<Model, Item>]
+  let update: BatchUpdate
+  var shown: [ListSection<Model, Item>] = []
+
+  init(old: [ListSection<Model, Item>], new: [ListSection<Model, Item>], update: BatchUpdate) {
+    self.old = old
+    self.new = new
+    self.update = update
+  }
+
+  /// What became of an old section, or where a new section came from.
+  enum SectionFate: Equatable {
+    case untouched
+    case deleted
+    case reloaded
+    case movedAway
+    case inserted
+    case movedHere(from: Int)
+  }
+
+  mutating func run() -> BatchUpdateViolation? {
+    let oldCount = old.count
+    let newCount = new.count
+
+    // Rules 1 and 2 for sections.
+    var oldFate = [SectionFate](repeating: .untouched, count: oldCount)
+    var newFate = [SectionFate](repeating: .untouched, count: newCount)
+    func claimOld(_ section: Int, _ operation: BatchUpdateViolation.Operation, _ fate: SectionFate)
+      -> BatchUpdateViolation?
+    {
+      guard section >= 0 && section < oldCount else {
+        return .sectionOutOfRange(
+          operation, section: section, sectionCount: oldCount, beforeUpdate: true)
+      }
+      if let previous = Self.operation(of: oldFate[section]) {
+        return .sectionConflict(previous, operation, section: section, beforeUpdate: true)
+      }
+      oldFate[section] = fate
+      return nil
+    }
+    func claimNew(_ section: Int, _ operation: BatchUpdateViolation.Operation, _ fate: SectionFate)
+      -> BatchUpdateViolation?
+    {
+      guard section >= 0 && section < newCount else {
+        return .sectionOutOfRange(
+          operation, section: section, sectionCount: newCount, beforeUpdate: false)
+      }
+      if let previous = Self.operation(of: newFate[section]) {
+        return .sectionConflict(previous, operation, section: section, beforeUpdate: false)
+      }
+      newFate[section] = fate
+      return nil
+    }
+    for section in update.sectionDeletes {
+      if let violation = claimOld(section, .delete, .deleted) { return violation }
+    }
+    for section in update.sectionReloads {
+      if let violation = claimOld(section, .reload, .reloaded) { return violation }
+    }
+    for move in update.sectionMoves {
+      if let violation = claimOld(move.from, .move, .movedAway) { return violation }
+    }
+    for section in update.sectionInserts {
+      if let violation = claimNew(section, .insert, .inserted) { return violation }
+    }
+    for move in update.sectionMoves {
+      if let violation = claimNew(move.to, .move, .movedHere(from: move.from)) {
+        return violation
+      }
+    }
+
+    // Rule 3.
+    let expectedCount = oldCount + update.sectionInserts.count - update.sectionDeletes.count
+    guard newCount == expectedCount else {
+      return .sectionCountMismatch(
+        before: oldCount, after: newCount, inserted: update.sectionInserts.count,
+        deleted: update.sectionDeletes.count)
+    }
+
+    // Where each new section comes from: -1 for an inserted or reloaded one (fresh from the
+    // data source), else its old index. Untouched and reloaded old sections fill the free
+    // slots in order.
+    var sourceOfNew = [Int](repeating: -1, count: newCount)
+    var newOfOld = [Int](repeating: -1, count: oldCount)
+    var isFresh = [Bool](repeating: false, count: newCount)
+    var freeSlot = 0
+    for section in 0..<oldCount {
+      let fate = oldFate[section]
+      guard fate == .untouched || fate == .reloaded else { continue }
+      while newFate[freeSlot] != .untouched { freeSlot += 1 }
+      if fate == .reloaded {
+        isFresh[freeSlot] = true
+      } else {
+        sourceOfNew[freeSlot] = section
+        newOfOld[section] = freeSlot
+      }
+      freeSlot += 1
+    }
+    for (slot, fate) in newFate.enumerated() {
+      switch fate {
+      case .inserted: isFresh[slot] = true
+      case .movedHere(let from):
+        sourceOfNew[slot] = from
+        newOfOld[from] = slot
+      default: break
+      }
+    }
+
+    // Rules 1, 2 and 5 for items. Keys pack a section and an item into one integer.
+    func key(_ path: IndexPath) -> Int { path[0] << 32 | path[1] }
+    var oldItemOperation: [Int: BatchUpdateViolation.Operation] = [:]
+    var newItemOperation: [Int: BatchUpdateViolation.Operation] = [:]
+    func claimOldItem(_ path: IndexPath, _ operation: BatchUpdateViolation.Operation)
+      -> BatchUpdateViolation?
+    {
+      guard path.count == 2 else { return .malformedIndexPath(operation, path) }
+      let section = path[0]
+      guard section >= 0 && section < oldCount else {
+        return .sectionOutOfRange(
+          operation, section: section, sectionCount: oldCount, beforeUpdate: true)
+      }
+      if oldFate[section] == .deleted || oldFate[section] == .reloaded {
+        return .itemInDeletedSection(operation, path)
+      }
+      let itemCount = old[section].items.count
+      guard path[1] >= 0 && path[1] < itemCount else {
+        return .itemOutOfRange(operation, path, itemCount: itemCount, beforeUpdate: true)
+      }
+      if let previous = oldItemOperation.updateValue(operation, forKey: key(path)) {
+        return .itemConflict(previous, operation, path, beforeUpdate: true)
+      }
+      return nil
+    }
+    func claimNewItem(_ path: IndexPath, _ operation: BatchUpdateViolation.Operation)
+      -> BatchUpdateViolation?
+    {
+      guard path.count == 2 else { return .malformedIndexPath(operation, path) }
+      let section = path[0]
+      guard section >= 0 && section < newCount else {
+        return .sectionOutOfRange(
+          operation, section: section, sectionCount: newCount, beforeUpdate: false)
+      }
+      if isFresh[section] { return .itemInInsertedSection(operation, path) }
+      let itemCount = new[section].items.count
+      guard path[1] >= 0 && path[1] < itemCount else {
+        return .itemOutOfRange(operation, path, itemCount: itemCount, beforeUpdate: false)
+      }
+      if let previous = newItemOperation.updateValue(operation, forKey: key(path)) {
+        return .itemConflict(previous, operation, path, beforeUpdate: false)
+      }
+      return nil
+    }
+    for path in update.deletes {
+      if let violation = claimOldItem(path, .delete) { return violation }
+    }
+    for path in update.reloads {
+      if let violation = claimOldItem(path, .reload) { return violation }
+    }
+    for move in update.moves {
+      if let violation = claimOldItem(move.from, .move) { return violation }
+    }
+    for path in update.inserts {
+      if let violation = claimNewItem(path, .insert) { return violation }
+    }
+    for move in update.moves {
+      if let violation = claimNewItem(move.to, .move) { return violation }
+    }
+
+    // Rule 4, then the replay itself (rule 6 is checked by the caller on `shown`).
+    var movedOut = [Int](repeating: 0, count: oldCount)
+    var movedIn = [Int](repeating: 0, count: newCount)
+    var deleted = [Int](repeating: 0, count: oldCount)
+    var inserted = [Int](repeating: 0, count: newCount)
+    for path in update.deletes { deleted[path[0]] += 1 }
+    for path in update.inserts { inserted[path[0]] += 1 }
+    for move in update.moves where newOfOld[move.from[0]] != move.to[0] {
+      movedOut[move.from[0]] += 1
+      movedIn[move.to[0]] += 1
+    }
+    for slot in 0..<newCount {
+      let source = sourceOfNew[slot]
+      guard source >= 0 else { continue }
+      let before = old[source].items.count
+      let after = new[slot].items.count
+      if after != before + inserted[slot] - deleted[source] + movedIn[slot] - movedOut[source] {
+        return .itemCountMismatch(
+          section: slot, before: before, after: after, inserted: inserted[slot],
+          deleted: deleted[source], movedIn: movedIn[slot], movedOut: movedOut[source])
+      }
+    }
+
+    // Inserted items and move destinations first, then the remaining old items in order.
+    var slots: [[Item?]] = (0..<newCount).map { slot in
+      sourceOfNew[slot] < 0 ? [] : [Item?](repeating: nil, count: new[slot].items.count)
+    }
+    for path in update.inserts { slots[path[0]][path[1]] = new[path[0]].items[path[1]] }
+    for move in update.moves {
+      slots[move.to[0]][move.to[1]] = old[move.from[0]].items[move.from[1]]
+    }
+    shown.reserveCapacity(newCount)
+    for slot in 0..<newCount {
+      let source = sourceOfNew[slot]
+      guard source >= 0 else {
+        shown.append(new[slot])
+        continue
+      }
+      var freeItem = 0
+      for (index, item) in old[source].items.enumerated() {
+        let operation = oldItemOperation[key(_indexPath(source, index))]
+        if operation == .delete || operation == .move { continue }
+        while slots[slot][freeItem] != nil { freeItem += 1 }
+        slots[slot][freeItem] = operation == .reload ? new[slot].items[freeItem] : item
+        freeItem += 1
+      }
+      shown.append(ListSection(old[source].model, items: slots[slot].map { $0! }))
+    }
+    return nil
+  }
+
+  /// The operation that gave a section its fate, if any.
+  static func operation(of fate: SectionFate) -> BatchUpdateViolation.Operation? {
+    switch fate {
+    case .untouched: return nil
+    case .deleted: return .delete
+    case .reloaded: return .reload
+    case .movedAway, .movedHere: return .move
+    case .inserted: return .insert
+    }
+  }
+}
