@@ -72,6 +72,9 @@ public enum BatchUpdateViolation: Error, Hashable, Sendable, CustomStringConvert
   /// A message in the words of UIKit's exception where there is one.
   public var description: String {
     func side(_ beforeUpdate: Bool) -> String { beforeUpdate ? "before" : "after" }
+    func withArticle(_ operation: Operation) -> String {
+      operation == .insert ? "an insert" : "a \(operation.rawValue)"
+    }
     switch self {
     case .malformedIndexPath(let operation, let path):
       return "attempt to \(operation.rawValue) index path \(path), which is not [section, item]"
@@ -79,12 +82,12 @@ public enum BatchUpdateViolation: Error, Hashable, Sendable, CustomStringConvert
       return "attempt to \(operation.rawValue) section \(section), but there are only \(count)"
         + " sections \(side(beforeUpdate)) the update"
     case .itemOutOfRange(let operation, let path, let count, let beforeUpdate):
-      return "attempt to \(operation.rawValue) item \(path[1]) in section \(path[0]), which"
-        + " only contains \(count) items \(side(beforeUpdate)) the update"
+      return "attempt to \(operation.rawValue) item \(path[1]) \(beforeUpdate ? "from" : "into")"
+        + " section \(path[0]) which only contains \(count) items \(side(beforeUpdate)) the update"
     case .sectionConflict(let first, let second, let section, let beforeUpdate):
       return first == second
         ? "attempt to \(first.rawValue) section \(section) twice (\(side(beforeUpdate)) the update)"
-        : "attempt to perform a \(first.rawValue) and a \(second.rawValue)"
+        : "attempt to perform \(withArticle(first)) and \(withArticle(second))"
           + " \(beforeUpdate ? "from" : "to") the same section \(section)"
     case .itemConflict(let first, let second, let path, let beforeUpdate):
       if first == second {
@@ -94,7 +97,7 @@ public enum BatchUpdateViolation: Error, Hashable, Sendable, CustomStringConvert
       if first == .delete && second == .reload {
         return "attempt to delete and reload the same index path \(path)"
       }
-      return "attempt to perform a \(first.rawValue) and a \(second.rawValue)"
+      return "attempt to perform \(withArticle(first)) and \(withArticle(second))"
         + " \(beforeUpdate ? "from" : "to") the same index path \(path)"
     case .itemInDeletedSection(let operation, let path):
       return "attempt to \(operation.rawValue) item \(path[1]) from section \(path[0]),"
