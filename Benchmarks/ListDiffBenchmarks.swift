@@ -2,11 +2,9 @@
 // item sharing one identifier, with Swift's `difference(from:).inferringMoves()` for scale.
 //
 // Time: the median of repeated runs, each timed with `ContinuousClock`, inputs prepared
-// beforehand. Memory: the peak growth of the process's resident set while one diff runs and
-// while its result is alive, read from Linux's `/proc/self/status` (`VmHWM` after resetting it
-// through `/proc/self/clear_refs`, with `malloc_trim(0)` first so that reused heap pages do
-// not hide the growth). That counts every byte the diff touched: its scratch tables and its
-// result. Where `/proc` is unavailable the memory column reads "n/a".
+// beforehand. Memory: every page of memory that one diff touches, scratch tables and result
+// together, counted as page faults (see `touchedBytes`); an upper bound on its peak extra
+// memory. Where that is unavailable (not Linux) the memory column reads "n/a".
 
 import ListDiffKit
 
@@ -39,6 +37,10 @@ func runListDiffBenchmarks() {
   let sameOld = (0..<100_000).map { _ in ListDiffBenchmarkItem(id: oneIdentifier, revision: 0) }
   let sameNew = (0..<100_000).map { _ in ListDiffBenchmarkItem(id: oneIdentifier, revision: 0) }
   measureListDiff("100,000 items, all one identifier", old: sameOld, new: sameNew, runs: 21)
+  // No common prefix or suffix to skip: every item is hashed and almost every one moves.
+  var shuffled = large.old
+  shuffled.shuffle()
+  measureListDiff("100,000 items, all shuffled", old: large.old, new: shuffled, runs: 11)
 
   // Swift's own algorithm, for scale (Myers' diff; O((n + m) * d)).
   var swiftMoves = 0
@@ -94,13 +96,13 @@ private func measureListDiff(
   let time = medianMilliseconds(runs: runs) { diff = ListDiff(old: old, new: new) }
   let inputBytes = (old.count + new.count) * MemoryLayout<ListDiffBenchmarkItem>.stride
   var retained: ListDiff?
-  let peak = peakResidentGrowth { retained = ListDiff(old: old, new: new) }
+  let peak = touchedBytes { retained = ListDiff(old: old, new: new) }
   precondition(retained == diff)
   let memory = peak.map { "\(kilobytes($0)) KB (\(format(Double($0) / Double(inputBytes))) x)" }
   print(
     "ListDiff \(name): median \(format(time)) ms; deletes \(diff.deletes.count),"
       + " inserts \(diff.inserts.count), updates \(diff.updates.count),"
-      + " moves \(diff.moves.count); peak extra memory \(memory ?? "n/a")"
+      + " moves \(diff.moves.count); memory touched \(memory ?? "n/a")"
       + " vs inputs \(kilobytes(inputBytes)) KB")
 }
 
@@ -118,43 +120,48 @@ private func medianMilliseconds(runs: Int, _ body: () -> Void) -> Double {
   return samples[samples.count / 2]
 }
 
-/// Returns how far the resident set grew, at its peak, while `body` ran, or `nil` if unknown.
-private func peakResidentGrowth(_ body: () -> Void) -> Int? {
+/// Returns the bytes of memory pages first touched while `body` ran, or `nil` if unknown.
+///
+/// glibc is told to serve every allocation of a page or more with its own `mmap` and to give
+/// freed memory back at once, so each such allocation shows up as fresh page faults, counted
+/// exactly by `getrusage`. The sum of the pages touched is an upper bound on the peak: it
+/// counts a buffer freed early as if it were still alive.
+private func touchedBytes(_ body: () -> Void) -> Int? {
   #if os(Linux)
+    let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+    _ = mallocOption(mmapThreshold, Int32(pageSize))
+    _ = mallocOption(trimThreshold, 0)
+    defer {
+      // glibc's defaults.
+      _ = mallocOption(mmapThreshold, 128 * 1024)
+      _ = mallocOption(trimThreshold, 128 * 1024)
+    }
     _ = mallocTrim(0)
-    let clear = open("/proc/self/clear_refs", O_WRONLY)
-    guard clear >= 0 else { return nil }
-    let written = write(clear, "5", 1)
-    close(clear)
-    guard written == 1, let before = statusKilobytes("VmRSS:") else { return nil }
+    var before = rusage()
+    var after = rusage()
+    guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &before) == 0 else { return nil }
     body()
-    guard let peak = statusKilobytes("VmHWM:") else { return nil }
-    return max(0, peak - before) * 1024
+    guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &after) == 0 else { return nil }
+    return (after.ru_minflt - before.ru_minflt) * pageSize
   #else
     return nil
   #endif
 }
 
 #if os(Linux)
+  /// glibc's `mallopt` parameters (`M_MMAP_THRESHOLD`, `M_TRIM_THRESHOLD`).
+  private let mmapThreshold: Int32 = -3
+  private let trimThreshold: Int32 = -1
+
+  /// glibc's `mallopt`, which the Glibc module does not export.
+  @_silgen_name("mallopt")
+  private func mallocOption(_ parameter: Int32, _ value: Int32) -> Int32
+
   /// glibc's `malloc_trim`, which the Glibc module does not export: returns free heap pages to
   /// the system so that the next allocations show up in the resident set.
   @_silgen_name("malloc_trim")
   private func mallocTrim(_ padding: Int) -> Int32
 
-  /// Reads one field of `/proc/self/status`, in kilobytes, without allocating much.
-  private func statusKilobytes(_ field: String) -> Int? {
-    let file = open("/proc/self/status", O_RDONLY)
-    guard file >= 0 else { return nil }
-    defer { close(file) }
-    var buffer = [UInt8](repeating: 0, count: 8192)
-    let count = buffer.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
-    guard count > 0 else { return nil }
-    let text = String(decoding: buffer[..<count], as: UTF8.self)
-    guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(field) }) else {
-      return nil
-    }
-    return Int(line.dropFirst(field.count).filter(\.isNumber))
-  }
 #endif
 
 private func kilobytes(_ bytes: Int) -> Int { (bytes + 1023) / 1024 }
