@@ -56,50 +56,12 @@ extension ListDiff {
       oldCount <= _maximumListCount && newCount <= _maximumListCount,
       "ListDiff supports at most \(_maximumListCount) items per list")
 
-    var newIndexOfOld = [Int32](repeating: -1, count: oldCount)
-    var oldIndexOfNew = [Int32](repeating: -1, count: newCount)
-
-    // Items whose identifiers agree position by position at the start and at the end of both
-    // lists pair in place without hashing: for typical edits this skips most of the work. The
-    // `.replaceAll` policy must see every occurrence of an identifier, so it skips this step.
-    var prefix = 0
-    var suffix = 0
-    if duplicates == .pairInOrder {
-      let shorter = Swift.min(oldCount, newCount)
-      while prefix < shorter && old[prefix].diffIdentifier == new[prefix].diffIdentifier {
-        prefix &+= 1
-      }
-      while suffix < shorter &- prefix
-        && old[oldCount &- 1 &- suffix].diffIdentifier
-          == new[newCount &- 1 &- suffix].diffIdentifier
-      {
-        suffix &+= 1
-      }
-    }
-    let oldMiddle = prefix..<(oldCount &- suffix)
-    let newMiddle = prefix..<(newCount &- suffix)
-    var matchedCount = prefix &+ suffix
-    newIndexOfOld.withUnsafeMutableBufferPointer { newIndexOfOld in
-      oldIndexOfNew.withUnsafeMutableBufferPointer { oldIndexOfNew in
-        for index in 0..<prefix {
-          newIndexOfOld[index] = Int32(truncatingIfNeeded: index)
-          oldIndexOfNew[index] = Int32(truncatingIfNeeded: index)
-        }
-        for distance in 1..<(suffix &+ 1) {
-          newIndexOfOld[oldCount &- distance] = Int32(truncatingIfNeeded: newCount &- distance)
-          oldIndexOfNew[newCount &- distance] = Int32(truncatingIfNeeded: oldCount &- distance)
-        }
-        if !oldMiddle.isEmpty && !newMiddle.isEmpty {
-          matchedCount &+= _pairByIdentity(
-            old: UnsafeBufferPointer(rebasing: old[oldMiddle]),
-            new: UnsafeBufferPointer(rebasing: new[newMiddle]),
-            duplicates: duplicates,
-            newIndexOfOld: UnsafeMutableBufferPointer(rebasing: newIndexOfOld[oldMiddle]),
-            oldIndexOfNew: UnsafeMutableBufferPointer(rebasing: oldIndexOfNew[newMiddle]),
-            offset: prefix)
-        }
-      }
-    }
+    let pairing = _pairLists(old: old, new: new, duplicates: duplicates)
+    let matchedCount = pairing.matchedCount
+    let prefix = pairing.prefix
+    let newMiddle = prefix..<(newCount &- pairing.suffix)
+    let newIndexOfOld = pairing.newIndexOfOld
+    let oldIndexOfNew = pairing.oldIndexOfNew
 
     // Deletes and updates, in old order.
     var deletes: [Int] = []
@@ -143,6 +105,87 @@ extension ListDiff {
       _checkInvariants()
     #endif
   }
+}
+
+/// Two lists paired by identity: each item's partner on the other side, or -1.
+@usableFromInline
+internal struct _Pairing {
+  /// For each old offset, the new offset of the same item, or -1.
+  @usableFromInline var newIndexOfOld: [Int32] = []
+  /// For each new offset, the old offset of the same item, or -1.
+  @usableFromInline var oldIndexOfNew: [Int32] = []
+  /// The number of pairs.
+  @usableFromInline var matchedCount = 0
+  /// The length of the common prefix, paired in place without hashing.
+  @usableFromInline var prefix = 0
+  /// The length of the common suffix, paired in place without hashing.
+  @usableFromInline var suffix = 0
+
+  @inlinable
+  init() {}
+}
+
+/// Pairs two lists by identity with the given duplicate policy.
+@inlinable
+internal func _pairLists<Element: Diffable>(
+  old: UnsafeBufferPointer<Element>,
+  new: UnsafeBufferPointer<Element>,
+  duplicates: ListDiff.DuplicatePolicy
+) -> _Pairing {
+  let oldCount = old.count
+  let newCount = new.count
+  var newIndexOfOld = [Int32](repeating: -1, count: oldCount)
+  var oldIndexOfNew = [Int32](repeating: -1, count: newCount)
+
+  // Items whose identifiers agree position by position at the start and at the end of both
+  // lists pair in place without hashing: for typical edits this skips most of the work. The
+  // `.replaceAll` policy must see every occurrence of an identifier, so it skips this step.
+  var prefix = 0
+  var suffix = 0
+  if duplicates == .pairInOrder {
+    let shorter = Swift.min(oldCount, newCount)
+    while prefix < shorter && old[prefix].diffIdentifier == new[prefix].diffIdentifier {
+      prefix &+= 1
+    }
+    while suffix < shorter &- prefix
+      && old[oldCount &- 1 &- suffix].diffIdentifier
+        == new[newCount &- 1 &- suffix].diffIdentifier
+    {
+      suffix &+= 1
+    }
+  }
+  let oldMiddle = prefix..<(oldCount &- suffix)
+  let newMiddle = prefix..<(newCount &- suffix)
+  var matchedCount = prefix &+ suffix
+  newIndexOfOld.withUnsafeMutableBufferPointer { newIndexOfOld in
+    oldIndexOfNew.withUnsafeMutableBufferPointer { oldIndexOfNew in
+      for index in 0..<prefix {
+        newIndexOfOld[index] = Int32(truncatingIfNeeded: index)
+        oldIndexOfNew[index] = Int32(truncatingIfNeeded: index)
+      }
+      for distance in 1..<(suffix &+ 1) {
+        newIndexOfOld[oldCount &- distance] = Int32(truncatingIfNeeded: newCount &- distance)
+        oldIndexOfNew[newCount &- distance] = Int32(truncatingIfNeeded: oldCount &- distance)
+      }
+      if !oldMiddle.isEmpty && !newMiddle.isEmpty {
+        matchedCount &+= _pairByIdentity(
+          old: UnsafeBufferPointer(rebasing: old[oldMiddle]),
+          new: UnsafeBufferPointer(rebasing: new[newMiddle]),
+          duplicates: duplicates,
+          newIndexOfOld: UnsafeMutableBufferPointer(rebasing: newIndexOfOld[oldMiddle]),
+          oldIndexOfNew: UnsafeMutableBufferPointer(rebasing: oldIndexOfNew[newMiddle]),
+          offset: prefix)
+      }
+    }
+  }
+
+  var pairing = _Pairing()
+  pairing.matchedCount = matchedCount
+  pairing.prefix = prefix
+  pairing.suffix = suffix
+  pairing.newIndexOfOld = newIndexOfOld
+  pairing.oldIndexOfNew = oldIndexOfNew
+  return pairing
 }
 
 /// The number of table buckets for `count` old items: a power of two, at least twice `count`,
