@@ -140,7 +140,7 @@ extension BatchUpdate {
 }
 
 /// The index path of an item, `[section, item]`.
-@inline(__always)
+@inlinable
 internal func _indexPath(_ section: Int, _ item: Int) -> IndexPath {
   IndexPath(indexes: [section, item])
 }

@@ -72,18 +72,98 @@ public enum BatchUpdateChecker {
   public static func check<Model: Equatable, Item: Equatable>(
     _ update: BatchUpdate, old: [ListSection<Model, Item>], new: [ListSection<Model, Item>]
   ) -> BatchUpdateViolation? {
+    _check(update, old: old, new: new, sameModel: ==, sameItem: ==)
+  }
+
+  /// Checks a batch update of a sectioned list of ``DiffableSection``s, counting sections and
+  /// items as equal when their identifiers are equal and `isContentEqual(to:)` holds.
+  internal static func _checkDiffable<Section: DiffableSection>(
+    _ update: BatchUpdate, old: [Section], new: [Section]
+  ) -> BatchUpdateViolation? {
+    _check(
+      update, old: old.map { ListSection($0, items: $0.items) },
+      new: new.map { ListSection($0, items: $0.items) },
+      sameModel: { _isSame($0, $1) }, sameItem: { _isSame($0, $1) })
+  }
+
+  /// Checks every stage of a sectioned diff: each must be valid from the data of the stage
+  /// before it (the first from `old`), and the last must show `new`.
+  ///
+  /// Sections and items count as equal when their identifiers are equal and
+  /// `isContentEqual(to:)` holds (a section's own content; its items are compared one by one).
+  ///
+  ///     let diff = SectionedListDiff(old: old, new: new)
+  ///     #expect(BatchUpdateChecker.check(diff, old: old, new: new) == nil)
+  ///
+  /// - Parameters:
+  ///   - diff: The sectioned diff.
+  ///   - old: The sections before the first stage.
+  ///   - new: The sections the last stage must show.
+  /// - Returns: `nil` if every stage is valid and the result is `new`; otherwise the first
+  ///   stage that fails, and why.
+  /// - Complexity: O(*s* (*n* + *m*) + *u* log *u*) for *s* stages.
+  public static func check<Section: DiffableSection>(
+    _ diff: SectionedListDiff<Section>, old: [Section], new: [Section]
+  ) -> StageViolation? {
+    var current = old
+    for (index, stage) in diff.stages.enumerated() {
+      if let violation = _checkDiffable(stage.update, old: current, new: stage.sections) {
+        return StageViolation(stage: index, violation: violation)
+      }
+      current = stage.sections
+    }
+    if let mismatch = _firstDifference(
+      current.map { ListSection($0, items: $0.items) },
+      new.map { ListSection($0, items: $0.items) }, sameModel: { _isSame($0, $1) },
+      sameItem: { _isSame($0, $1) })
+    {
+      return StageViolation(stage: Swift.max(0, diff.stages.count - 1), violation: mismatch)
+    }
+    return nil
+  }
+
+  /// Checks a batch update, comparing sections and items with the given predicates.
+  private static func _check<Model, Item>(
+    _ update: BatchUpdate, old: [ListSection<Model, Item>], new: [ListSection<Model, Item>],
+    sameModel: (Model, Model) -> Bool, sameItem: (Item, Item) -> Bool
+  ) -> BatchUpdateViolation? {
     switch apply(update, to: old, reference: new) {
     case .failure(let violation): return violation
     case .success(let shown):
-      for (index, (shownSection, newSection)) in zip(shown, new).enumerated() {
-        if shownSection.model != newSection.model { return .staleSection(section: index) }
-        for (item, (shownItem, newItem)) in zip(shownSection.items, newSection.items).enumerated()
-        where shownItem != newItem {
-          return .wrongItem(_indexPath(index, item))
-        }
-      }
-      return nil
+      return _firstDifference(shown, new, sameModel: sameModel, sameItem: sameItem)
     }
+  }
+
+  /// Returns how `shown` first differs from `expected`, or `nil` if they are the same.
+  private static func _firstDifference<Model, Item>(
+    _ shown: [ListSection<Model, Item>], _ expected: [ListSection<Model, Item>],
+    sameModel: (Model, Model) -> Bool, sameItem: (Item, Item) -> Bool
+  ) -> BatchUpdateViolation? {
+    if shown.count != expected.count {
+      return .sectionCountMismatch(
+        before: shown.count, after: expected.count, inserted: 0, deleted: 0)
+    }
+    for (index, (shownSection, expectedSection)) in zip(shown, expected).enumerated() {
+      if !sameModel(shownSection.model, expectedSection.model) {
+        return .staleSection(section: index)
+      }
+      if shownSection.items.count != expectedSection.items.count {
+        return .itemCountMismatch(
+          section: index, before: shownSection.items.count, after: expectedSection.items.count,
+          inserted: 0, deleted: 0, movedIn: 0, movedOut: 0)
+      }
+      for (item, (shownItem, expectedItem)) in zip(shownSection.items, expectedSection.items)
+        .enumerated()
+      where !sameItem(shownItem, expectedItem) {
+        return .wrongItem(_indexPath(index, item))
+      }
+    }
+    return nil
+  }
+
+  /// Whether two values are the same item showing the same content.
+  private static func _isSame<Value: Diffable>(_ first: Value, _ second: Value) -> Bool {
+    first.diffIdentifier == second.diffIdentifier && first.isContentEqual(to: second)
   }
 
   /// Applies a batch update with UIKit's rules and returns what the view would show.
