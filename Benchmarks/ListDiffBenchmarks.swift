@@ -42,6 +42,8 @@ func runListDiffBenchmarks() {
   shuffled.shuffle()
   measureListDiff("100,000 items, all shuffled", old: large.old, new: shuffled, runs: 11)
 
+  measureSectionedListDiff()
+
   // Swift's own algorithm, for scale (Myers' diff; O((n + m) * d)).
   var swiftMoves = 0
   var swiftChanges = 0
@@ -86,6 +88,69 @@ private struct ListDiffScenario {
     new[shuffleRange].shuffle()
     runs = count > 10_000 ? 21 : 201
   }
+}
+
+/// A section model: a UUID identity and a revision as its content (its header).
+private struct ListDiffBenchmarkSectionModel: Identifiable, Hashable, Diffable {
+  var id: UUID
+  var revision: Int
+}
+
+private typealias ListDiffBenchmarkSection = ListSection<
+  ListDiffBenchmarkSectionModel, ListDiffBenchmarkItem
+>
+
+/// Times a sectioned diff of 100 sections of 1,000 items with changes at both levels.
+private func measureSectionedListDiff() {
+  func section(items: Int) -> ListDiffBenchmarkSection {
+    ListSection(
+      ListDiffBenchmarkSectionModel(id: UUID(), revision: 0),
+      items: (0..<items).map { _ in ListDiffBenchmarkItem(id: UUID(), revision: 0) })
+  }
+  let old = (0..<100).map { _ in section(items: 1_000) }
+  var new = old
+  // Sections: delete 5, insert 5 new ones, move 5, change the model of 5.
+  new.removeSubrange(10..<15)
+  new.insert(contentsOf: (0..<5).map { _ in section(items: 1_000) }, at: 40)
+  let movedSections = new[60..<65]
+  new.removeSubrange(60..<65)
+  new.insert(contentsOf: movedSections, at: 20)
+  for index in stride(from: 0, to: 100, by: 20) { new[index].model.revision = 1 }
+  // Items, in every section: delete 10, insert 10, move 5 within the section, update 10;
+  // and 200 items move to another section.
+  for index in new.indices {
+    new[index].items.removeSubrange(100..<110)
+    new[index].items.insert(
+      contentsOf: (0..<10).map { _ in ListDiffBenchmarkItem(id: UUID(), revision: 0) }, at: 500)
+    let moved = new[index].items[900..<905]
+    new[index].items.removeSubrange(900..<905)
+    new[index].items.insert(contentsOf: moved, at: 50)
+    for item in stride(from: 0, to: 1_000, by: 100) { new[index].items[item].revision = 1 }
+  }
+  for index in 0..<200 {
+    let item = new[index % 100].items.removeLast()
+    new[(index + 37) % 100].items.insert(item, at: 300)
+  }
+  var diff = SectionedListDiff(old: old, new: new)
+  let time = medianMilliseconds(runs: 11) { diff = SectionedListDiff(old: old, new: new) }
+  let stages = diff.stages.enumerated().map { index, stage in
+    let update = stage.update
+    return
+      "stage \(index + 1): sections -\(update.sectionDeletes.count) +\(update.sectionInserts.count)"
+      + " moved \(update.sectionMoves.count) reloaded \(update.sectionReloads.count); items"
+      + " -\(update.deletes.count) +\(update.inserts.count) moved \(update.moves.count)"
+      + " reloaded \(update.reloads.count)"
+  }
+  print(
+    "SectionedListDiff 100 sections x 1,000 items, changes at both levels: median"
+      + " \(format(time)) ms; \(diff.stages.count) stages (\(stages.joined(separator: "; ")))")
+  let single = SectionedListDiff(old: old, new: new, staging: .singleBatch)
+  let singleTime = medianMilliseconds(runs: 11) {
+    _ = SectionedListDiff(old: old, new: new, staging: .singleBatch)
+  }
+  print(
+    "SectionedListDiff, same change, staging .singleBatch: median \(format(singleTime)) ms;"
+      + " \(single.stages.count) stage, \(single.changeCount) operations")
 }
 
 /// Times `ListDiff(old:new:)`, measures its memory, and prints the figures.

@@ -10,7 +10,7 @@
   import Foundation
 #endif
 
-private struct FuzzItem: Identifiable, Hashable, Diffable {
+struct FuzzItem: Identifiable, Hashable, Diffable {
   var id: UInt8
   var revision: UInt8
 }
@@ -72,11 +72,13 @@ private func checkDiff(old: [FuzzItem], new: [FuzzItem], duplicates: ListDiff.Du
   }
 }
 
+/// libFuzzer's entry point: checks the diffs of one input, trapping on any violation.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func listDiffFuzzTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let bytes = UnsafeBufferPointer(start: data, count: size)
   let (old, new) = decodeLists(bytes)
   checkDiff(old: old, new: new, duplicates: .pairInOrder)
   checkDiff(old: old, new: new, duplicates: .replaceAll)
+  SectionedListDiffFuzzing.check(bytes)
   return 0
 }
