@@ -233,39 +233,70 @@ internal func _pairByIdentity<Element: Diffable>(
     }
   }
 
+  // Items are hashed a block at a time, and each hash's bucket is read right away, so that
+  // the cache misses of a block overlap instead of stalling the probes one after another.
+  let blockSize = 32
+  let hashes = UnsafeMutablePointer<Int>.allocate(capacity: blockSize &+ 1)
+  defer { hashes.deallocate() }
+  @inline(__always)
+  func computeHashes(
+    _ block: Range<Int>, _ identifier: (Int) -> Element.DiffIdentifier
+  ) {
+    var touched: UInt32 = 0
+    for index in block {
+      let hash = identifier(index).hashValue
+      hashes[index &- block.lowerBound] = hash
+      touched |= buckets[hash & mask].tag
+    }
+    // Keeps the reads from being optimized away.
+    hashes[blockSize] = Int(touched)
+  }
+
   // Old items, last to first, each pushed onto the front of its identifier's chain, so that
   // every chain ends up in ascending order.
-  var oldIndex = old.count
-  while oldIndex > 0 {
-    oldIndex &-= 1
-    let identifier = old[oldIndex].diffIdentifier
-    let hash = identifier.hashValue
-    let (bucket, found) = findBucket(identifier, hash: hash)
-    if found {
-      newIndexOfOld[oldIndex] = -2 &- buckets[bucket].cursor
-    } else {
-      buckets[bucket] = _Bucket(
-        tag: UInt32(truncatingIfNeeded: UInt(bitPattern: hash) &>> 32),
-        representative: Int32(truncatingIfNeeded: oldIndex &+ 1), cursor: -1)
-      newIndexOfOld[oldIndex] = -1
+  var blockEnd = old.count
+  while blockEnd > 0 {
+    let blockStart = Swift.max(blockEnd &- blockSize, 0)
+    computeHashes(blockStart..<blockEnd) { old[$0].diffIdentifier }
+    var oldIndex = blockEnd
+    while oldIndex > blockStart {
+      oldIndex &-= 1
+      let identifier = old[oldIndex].diffIdentifier
+      let hash = hashes[oldIndex &- blockStart]
+      let (bucket, found) = findBucket(identifier, hash: hash)
+      if found {
+        newIndexOfOld[oldIndex] = -2 &- buckets[bucket].cursor
+      } else {
+        buckets[bucket] = _Bucket(
+          tag: UInt32(truncatingIfNeeded: UInt(bitPattern: hash) &>> 32),
+          representative: Int32(truncatingIfNeeded: oldIndex &+ 1), cursor: -1)
+        newIndexOfOld[oldIndex] = -1
+      }
+      buckets[bucket].cursor = Int32(truncatingIfNeeded: oldIndex)
     }
-    buckets[bucket].cursor = Int32(truncatingIfNeeded: oldIndex)
+    blockEnd = blockStart
   }
 
   var matchedCount = 0
   switch duplicates {
   case .pairInOrder:
-    for newIndex in 0..<new.count {
-      let identifier = new[newIndex].diffIdentifier
-      let (bucket, found) = findBucket(identifier, hash: identifier.hashValue)
-      guard found else { continue }
-      let partner = Int(truncatingIfNeeded: buckets[bucket].cursor)
-      guard partner >= 0 else { continue }
-      let link = newIndexOfOld[partner]
-      buckets[bucket].cursor = link <= -2 ? -2 &- link : -1
-      newIndexOfOld[partner] = Int32(truncatingIfNeeded: newIndex &+ offset)
-      oldIndexOfNew[newIndex] = Int32(truncatingIfNeeded: partner &+ offset)
-      matchedCount &+= 1
+    var blockStart = 0
+    while blockStart < new.count {
+      let blockEnd = Swift.min(blockStart &+ blockSize, new.count)
+      computeHashes(blockStart..<blockEnd) { new[$0].diffIdentifier }
+      for newIndex in blockStart..<blockEnd {
+        let identifier = new[newIndex].diffIdentifier
+        let (bucket, found) = findBucket(identifier, hash: hashes[newIndex &- blockStart])
+        guard found else { continue }
+        let partner = Int(truncatingIfNeeded: buckets[bucket].cursor)
+        guard partner >= 0 else { continue }
+        let link = newIndexOfOld[partner]
+        buckets[bucket].cursor = link <= -2 ? -2 &- link : -1
+        newIndexOfOld[partner] = Int32(truncatingIfNeeded: newIndex &+ offset)
+        oldIndexOfNew[newIndex] = Int32(truncatingIfNeeded: partner &+ offset)
+        matchedCount &+= 1
+      }
+      blockStart = blockEnd
     }
 
   case .replaceAll:
@@ -321,36 +352,40 @@ internal func _markLongestIncreasingSubsequence(
 ) -> [Int32] {
   let count = oldIndexOfNew.count
   var predecessor = [Int32](repeating: -1, count: count)
-  // tails[l] is the new offset ending the best increasing run of length l + 1 found so far.
+  // tails[l] is the new offset ending the best increasing run of length l + 1 found so far,
+  // and tailValues[l] its old offset: the binary search reads only this small, dense array.
   var tails: [Int32] = []
+  var tailValues: [Int32] = []
   predecessor.withUnsafeMutableBufferPointer { predecessor in
     for newIndex in 0..<count {
       let value = oldIndexOfNew[newIndex]
       if value < 0 { continue }
       // Fast path: most items extend the longest run.
-      if let last = tails.last {
-        if oldIndexOfNew[Int(truncatingIfNeeded: last)] < value {
-          predecessor[newIndex] = last
+      if let last = tailValues.last {
+        if last < value {
+          predecessor[newIndex] = tails[tails.count &- 1]
           tails.append(Int32(truncatingIfNeeded: newIndex))
+          tailValues.append(value)
           continue
         }
       } else {
         tails.append(Int32(truncatingIfNeeded: newIndex))
+        tailValues.append(value)
         continue
       }
-      // Binary search for the first tail whose value exceeds `value`.
+      // Binary search for the first tail whose value exceeds `value` (values are distinct),
+      // written without branches: in a shuffled list the comparisons are unpredictable.
       var low = 0
-      var high = tails.count &- 1
-      while low < high {
-        let middle = (low &+ high) &>> 1
-        if oldIndexOfNew[Int(truncatingIfNeeded: tails[middle])] < value {
-          low = middle &+ 1
-        } else {
-          high = middle
-        }
+      var length = tailValues.count
+      while length > 1 {
+        let half = length &>> 1
+        low = tailValues[low &+ half] < value ? low &+ half : low
+        length &-= half
       }
+      low &+= tailValues[low] < value ? 1 : 0
       if low > 0 { predecessor[newIndex] = tails[low &- 1] }
       tails[low] = Int32(truncatingIfNeeded: newIndex)
+      tailValues[low] = value
     }
     // Walk back from the end of the longest run, marking its members.
     var member = Int(truncatingIfNeeded: tails.last ?? -1)
