@@ -4,8 +4,8 @@
   import Foundation
 #endif
 
-// The sectioned diff: sections are diffed like a list; items are paired by identity across
-// all sections at once (one symbol table over the flattened lists); within each surviving
+// The sectioned diff: sections are diffed like a list; items are paired by identity, first
+// within each matched pair of sections, then across all sections; within each surviving
 // section, the items that stayed in it keep a longest increasing subsequence in place and the
 // others move. Then each change is placed in the first stage unless UIKit forbids it there
 // (see `SectionedListDiff`'s documentation).
@@ -48,9 +48,8 @@ extension SectionedListDiff {
       }
     }
 
-    // The flattened lists, with each item's section and each section's first flat offset.
-    var oldItems = ContiguousArray<Section.Item>()
-    var newItems = ContiguousArray<Section.Item>()
+    // Items are numbered across all sections (flat offsets), with each item's section and
+    // each section's first flat offset.
     var oldStart = [Int](repeating: 0, count: oldSectionCount + 1)
     var newStart = [Int](repeating: 0, count: newSectionCount + 1)
     for (index, section) in old.enumerated() {
@@ -59,29 +58,79 @@ extension SectionedListDiff {
     for (index, section) in new.enumerated() {
       newStart[index + 1] = newStart[index] + section.items.count
     }
+    let oldItemCount = oldStart[oldSectionCount]
+    let newItemCount = newStart[newSectionCount]
     precondition(
-      oldStart[oldSectionCount] <= _maximumListCount
-        && newStart[newSectionCount] <= _maximumListCount,
+      oldItemCount <= _maximumListCount && newItemCount <= _maximumListCount,
       "SectionedListDiff supports at most \(_maximumListCount) items per list")
-    oldItems.reserveCapacity(oldStart[oldSectionCount])
-    newItems.reserveCapacity(newStart[newSectionCount])
     var oldSectionOfItem = [Int32]()
-    oldSectionOfItem.reserveCapacity(oldStart[oldSectionCount])
-    var newSectionOfItem = [Int32]()
-    newSectionOfItem.reserveCapacity(newStart[newSectionCount])
+    oldSectionOfItem.reserveCapacity(oldItemCount)
     for (index, section) in old.enumerated() {
-      oldItems.append(contentsOf: section.items)
       oldSectionOfItem.append(
         contentsOf: repeatElement(Int32(truncatingIfNeeded: index), count: section.items.count))
     }
+    var newSectionOfItem = [Int32]()
+    newSectionOfItem.reserveCapacity(newItemCount)
     for (index, section) in new.enumerated() {
-      newItems.append(contentsOf: section.items)
       newSectionOfItem.append(
         contentsOf: repeatElement(Int32(truncatingIfNeeded: index), count: section.items.count))
     }
-    let pairing = oldItems.withUnsafeBufferPointer { oldBuffer in
-      newItems.withUnsafeBufferPointer { newBuffer in
-        _pairLists(old: oldBuffer, new: newBuffer, duplicates: .pairInOrder)
+    @inline(__always)
+    func oldValue(_ flat: Int) -> Section.Item {
+      let section = Int(truncatingIfNeeded: oldSectionOfItem[flat])
+      return old[section].items[flat - oldStart[section]]
+    }
+
+    // Pairing, in two rounds. First within each matched pair of sections, where most items
+    // usually stay: small tables that stay in cache. Then the items left over, across all
+    // sections. Duplicates pair in order within each round.
+    var newIndexOfOld = [Int32](repeating: -1, count: oldItemCount)
+    var oldIndexOfNew = [Int32](repeating: -1, count: newItemCount)
+    for newSection in 0..<newSectionCount {
+      let oldSection = oldSectionOfNew[newSection]
+      guard oldSection >= 0 else { continue }
+      let local = old[oldSection].items.withUnsafeBufferPointer { oldBuffer in
+        new[newSection].items.withUnsafeBufferPointer { newBuffer in
+          _pairLists(old: oldBuffer, new: newBuffer, duplicates: .pairInOrder)
+        }
+      }
+      guard local.matchedCount > 0 else { continue }
+      let oldBase = oldStart[oldSection]
+      let newBase = newStart[newSection]
+      for (item, partner) in local.newIndexOfOld.enumerated() where partner >= 0 {
+        newIndexOfOld[oldBase + item] = Int32(truncatingIfNeeded: newBase + Int(partner))
+        oldIndexOfNew[newBase + Int(partner)] = Int32(truncatingIfNeeded: oldBase + item)
+      }
+    }
+    var oldLeftovers = ContiguousArray<Section.Item>()
+    var oldLeftoverOffsets: [Int] = []
+    for (section, oldSection) in old.enumerated() {
+      let base = oldStart[section]
+      for (item, value) in oldSection.items.enumerated() where newIndexOfOld[base + item] < 0 {
+        oldLeftovers.append(value)
+        oldLeftoverOffsets.append(base + item)
+      }
+    }
+    if !oldLeftovers.isEmpty {
+      var newLeftovers = ContiguousArray<Section.Item>()
+      var newLeftoverOffsets: [Int] = []
+      for (section, newSection) in new.enumerated() {
+        let base = newStart[section]
+        for (item, value) in newSection.items.enumerated() where oldIndexOfNew[base + item] < 0 {
+          newLeftovers.append(value)
+          newLeftoverOffsets.append(base + item)
+        }
+      }
+      let global = oldLeftovers.withUnsafeBufferPointer { oldBuffer in
+        newLeftovers.withUnsafeBufferPointer { newBuffer in
+          _pairLists(old: oldBuffer, new: newBuffer, duplicates: .pairInOrder)
+        }
+      }
+      for (leftover, partner) in global.newIndexOfOld.enumerated() where partner >= 0 {
+        let oldFlat = oldLeftoverOffsets[leftover]
+        let newFlat = newLeftoverOffsets[Int(partner)]
+        newIndexOfOld[oldFlat] = Int32(truncatingIfNeeded: newFlat)
+        oldIndexOfNew[newFlat] = Int32(truncatingIfNeeded: oldFlat)
       }
     }
 
@@ -91,7 +140,7 @@ extension SectionedListDiff {
     var moves: [BatchUpdate.Move] = []
     var reloads: [IndexPath] = []
     var laterReloads: [IndexPath] = []
-    var movedAndUpdated = [Bool](repeating: false, count: singleBatch ? 0 : newItems.count)
+    var movedAndUpdated = [Bool](repeating: false, count: singleBatch ? 0 : newItemCount)
     var hasItemChanges = [Bool](repeating: false, count: newSectionCount)
     var deletesNeedSorting = false
 
@@ -99,7 +148,7 @@ extension SectionedListDiff {
     for oldSection in 0..<oldSectionCount where !oldSectionIsFresh[oldSection] {
       let base = oldStart[oldSection]
       for item in 0..<(oldStart[oldSection + 1] - base) {
-        let partner = Int(truncatingIfNeeded: pairing.newIndexOfOld[base + item])
+        let partner = Int(truncatingIfNeeded: newIndexOfOld[base + item])
         if partner < 0 || newSectionIsFresh[Int(truncatingIfNeeded: newSectionOfItem[partner])] {
           deletes.append(_indexPath(oldSection, item))
           hasItemChanges[newSectionOfOld[oldSection]] = true
@@ -116,7 +165,7 @@ extension SectionedListDiff {
       // The items that stayed in this section keep a longest increasing run in place.
       sameSectionOrigin.removeAll(keepingCapacity: true)
       for item in 0..<count {
-        let partner = Int(truncatingIfNeeded: pairing.oldIndexOfNew[base + item])
+        let partner = Int(truncatingIfNeeded: oldIndexOfNew[base + item])
         let stayed = partner >= 0 && Int(truncatingIfNeeded: oldSectionOfItem[partner]) == source
         sameSectionOrigin.append(
           stayed ? Int32(truncatingIfNeeded: partner - oldStart[source]) : -1)
@@ -125,7 +174,7 @@ extension SectionedListDiff {
         _markLongestIncreasingSubsequence(oldIndexOfNew: $0)
       }
       for item in 0..<count {
-        let partner = Int(truncatingIfNeeded: pairing.oldIndexOfNew[base + item])
+        let partner = Int(truncatingIfNeeded: oldIndexOfNew[base + item])
         let oldSection = partner < 0 ? -1 : Int(truncatingIfNeeded: oldSectionOfItem[partner])
         if oldSection < 0 || oldSectionIsFresh[oldSection] {
           inserts.append(_indexPath(newSection, item))
@@ -133,7 +182,7 @@ extension SectionedListDiff {
           continue
         }
         let oldItem = partner - oldStart[oldSection]
-        let updated = !oldItems[partner].isContentEqual(to: newItems[base + item])
+        let updated = !oldValue(partner).isContentEqual(to: new[newSection].items[item])
         if stays[item] == _staysInPlace {
           if updated { reloads.append(_indexPath(oldSection, oldItem)) }
           continue
@@ -213,7 +262,7 @@ extension SectionedListDiff {
       var items: [Section.Item]? = nil
       for item in 0..<(newStart[newSection + 1] - base) where movedAndUpdated[base + item] {
         if items == nil { items = new[newSection].items }
-        items![item] = oldItems[Int(truncatingIfNeeded: pairing.oldIndexOfNew[base + item])]
+        items![item] = oldValue(Int(truncatingIfNeeded: oldIndexOfNew[base + item]))
       }
       if reloadedLater[newSection] || items != nil {
         let model = reloadedLater[newSection] ? old[oldSectionOfNew[newSection]] : new[newSection]

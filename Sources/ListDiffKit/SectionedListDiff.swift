@@ -94,8 +94,11 @@ public struct SectionedListDiff<Section: DiffableSection> {
 
   /// Computes the stages that turn the old sections into the new ones.
   ///
-  /// Duplicate identifiers are paired in order, as ``ListDiff/DuplicatePolicy/pairInOrder``
-  /// does (sections among sections, items among all items).
+  /// Items are paired first within each pair of matched sections, then the rest across all
+  /// sections, so that an identifier repeated in several sections keeps its own section's
+  /// occurrence where it can. Duplicate identifiers pair in order in each round, as
+  /// ``ListDiff/DuplicatePolicy/pairInOrder`` does; sections pair the same way among
+  /// sections.
   ///
   /// - Parameters:
   ///   - old: The sections as they were.
