@@ -151,9 +151,16 @@ extension ListDiff {
   /// Either way the result is deterministic, applying it to the old list reproduces the new
   /// one, and the diff stays linear even when every item shares one identifier.
   public enum DuplicatePolicy: Hashable, Sendable {
-    /// Pair the occurrences of an identifier in order: the first old one with the first new
-    /// one, the second with the second, and so on; the surplus on either side is deleted or
-    /// inserted.
+    /// Pair the occurrences of an identifier in order; the surplus on either side is deleted
+    /// or inserted.
+    ///
+    /// First, items whose identifiers agree position by position at the start of both lists
+    /// (the common prefix) and at their end (the common suffix) pair in place. The remaining
+    /// occurrences of each identifier then pair in order: the first remaining old one with
+    /// the first remaining new one, the second with the second, and so on.
+    ///
+    ///     ListDiff(old: ["x", "a", "x"], new: ["a", "x"])
+    ///     // The last "x" pairs with the last "x" (common suffix): deletes [0], no move.
     ///
     /// This is the default: a list with duplicates still animates like one without.
     case pairInOrder
