@@ -163,12 +163,14 @@ private func measureListDiff(
   var retained: ListDiff?
   let peak = touchedBytes { retained = ListDiff(old: old, new: new) }
   precondition(retained == diff)
-  let memory = peak.map { "\(kilobytes($0)) KB (\(format(Double($0) / Double(inputBytes))) x)" }
+  let memory = peak.map {
+    "<= \(kilobytes($0)) KB (pages touched; \(format(Double($0) / Double(inputBytes))) x the inputs)"
+  }
   print(
     "ListDiff \(name): median \(format(time)) ms; deletes \(diff.deletes.count),"
       + " inserts \(diff.inserts.count), updates \(diff.updates.count),"
-      + " moves \(diff.moves.count); memory touched \(memory ?? "n/a")"
-      + " vs inputs \(kilobytes(inputBytes)) KB")
+      + " moves \(diff.moves.count); peak extra memory \(memory ?? "n/a"),"
+      + " inputs \(kilobytes(inputBytes)) KB")
 }
 
 /// Returns the median wall-clock time of `runs` calls of `body`, in milliseconds.

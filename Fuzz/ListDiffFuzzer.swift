@@ -15,6 +15,17 @@ struct FuzzItem: Identifiable, Hashable, Diffable {
   var revision: UInt8
 }
 
+/// An item whose hash ignores most of its identifier, so that unequal identifiers collide
+/// often and the table's probing and its equality checks get exercised.
+struct CollidingFuzzItem: Identifiable, Equatable, Diffable {
+  struct Key: Hashable {
+    var value: UInt8
+    func hash(into hasher: inout Hasher) { hasher.combine(value & 1) }
+  }
+  var id: Key
+  var revision: UInt8
+}
+
 /// Reads the input as: a length byte for the old list, then its items, then the new list.
 private func decodeLists(_ bytes: UnsafeBufferPointer<UInt8>) -> ([FuzzItem], [FuzzItem]) {
   var cursor = 0
@@ -39,14 +50,17 @@ private func require(_ condition: Bool, _ message: @autoclosure () -> String) {
   if !condition { fatalError(message()) }
 }
 
-private func checkDiff(old: [FuzzItem], new: [FuzzItem], duplicates: ListDiff.DuplicatePolicy) {
+private func checkDiff<Item: Diffable & Equatable>(
+  old: [Item], new: [Item], duplicates: ListDiff.DuplicatePolicy
+) {
   let diff = ListDiff(old: old, new: new, duplicates: duplicates)
   require(diff.oldCount == old.count && diff.newCount == new.count, "counts")
   var pairs: [(Int, Int)] = []
   for newIndex in new.indices {
     if let oldIndex = diff.oldIndex(for: newIndex) {
       require(diff.newIndex(for: oldIndex) == newIndex, "maps disagree")
-      require(old[oldIndex].id == new[newIndex].id, "paired different identities")
+      require(
+        old[oldIndex].diffIdentifier == new[newIndex].diffIdentifier, "paired different identities")
       pairs.append((oldIndex, newIndex))
     }
   }
@@ -79,6 +93,10 @@ public func listDiffFuzzTestOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) 
   let (old, new) = decodeLists(bytes)
   checkDiff(old: old, new: new, duplicates: .pairInOrder)
   checkDiff(old: old, new: new, duplicates: .replaceAll)
+  let collidingOld = old.map { CollidingFuzzItem(id: .init(value: $0.id), revision: $0.revision) }
+  let collidingNew = new.map { CollidingFuzzItem(id: .init(value: $0.id), revision: $0.revision) }
+  checkDiff(old: collidingOld, new: collidingNew, duplicates: .pairInOrder)
+  checkDiff(old: collidingOld, new: collidingNew, duplicates: .replaceAll)
   SectionedListDiffFuzzing.check(bytes)
   return 0
 }

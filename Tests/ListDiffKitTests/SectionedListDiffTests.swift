@@ -124,4 +124,16 @@ struct SectionedListDiffTests {
     #expect(BatchUpdateChecker.check(diff, old: old, new: sections("A: 2 1")) != nil)
     #expect(BatchUpdateChecker.check(diff, old: sections("A: 1 2 3"), new: new)?.stage == 0)
   }
+
+  @Test func flatBatchUpdateInAMovedSection() {
+    // Section A moves from 0 to 1 while its items change: the flat diff's batch update takes
+    // the old and the new section numbers separately.
+    let old = [ListSection("A", items: [1, 2, 3]), ListSection("B", items: [9])]
+    let new = [ListSection("B", items: [9]), ListSection("A", items: [3, 1, 4])]
+    var update = ListDiff(old: old[0].items, new: new[1].items).batchUpdate(
+      oldSection: 0, newSection: 1)
+    update.sectionMoves = [BatchUpdate.SectionMove(from: 1, to: 0)]
+    #expect(update.moves == [itemMove(path(0, 2), path(1, 0))])
+    #expect(BatchUpdateChecker.check(update, old: old, new: new) == nil)
+  }
 }
