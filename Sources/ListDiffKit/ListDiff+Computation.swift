@@ -2,8 +2,8 @@
 // patience-sorting longest increasing subsequence picks the fewest moves.
 //
 // Memory is kept to a few `Int32` per item: an open-addressing table of `_Bucket`s (12 bytes
-// per bucket, at least two buckets per old item) instead of a `Dictionary` keyed by the
-// identifiers, which would copy every identifier. A bucket stores one old offset holding its
+// per bucket, a power of two at least 1.5 times the old items that need hashing) instead of a
+// `Dictionary` keyed by the identifiers, which would copy every identifier. A bucket stores one old offset holding its
 // identifier (compared with `==` on every hit, so colliding hashes never pair items) and a
 // cursor into the chain of old offsets that share it. The chain links live in the
 // `newIndexOfOld` array itself until the items are matched (-1 ends a chain, `-2 - next`
@@ -16,8 +16,8 @@ internal struct _Bucket {
   @usableFromInline var tag: UInt32
   /// One old offset whose identifier lives in this bucket, plus one; 0 marks an empty bucket.
   @usableFromInline var representative: Int32
-  /// The next old offset with this identifier still waiting for a partner, or a negative
-  /// marker (see `_pairUniqueOnly`).
+  /// The next old offset with this identifier still waiting for a partner, or -1 when none
+  /// is left; with `DuplicatePolicy.replaceAll`, the markers described in `_pairByIdentity`.
   @usableFromInline var cursor: Int32
 
   @inlinable
@@ -188,8 +188,8 @@ internal func _pairLists<Element: Diffable>(
   return pairing
 }
 
-/// The number of table buckets for `count` old items: a power of two, at least twice `count`,
-/// so that linear probing stays short.
+/// The number of table buckets for `count` old items: a power of two, at least 1.5 times
+/// `count`, so that linear probing stays short.
 @inlinable
 internal func _bucketCount(for count: Int) -> Int {
   var buckets = 8

@@ -17,8 +17,8 @@ extension ListDiff {
   /// showing the old content. The alternative, moving it and reloading it at its new index
   /// path after the batch has finished, needs a second update and an intermediate data state;
   /// the one batch here is complete on its own, so no caller can forget a step. The cost is
-  /// that such an item cross-fades in place of sliding. (The sectioned diff offers the
-  /// two-stage form, `.moveThenReload`, when sliding matters more.)
+  /// that such an item cross-fades in place of sliding. (``SectionedListDiff`` offers the
+  /// two-stage form, `.preservingMoves`, when sliding matters more.)
   ///
   ///     let diff = ListDiff(old: items, new: newItems)
   ///     let update = diff.batchUpdate()
