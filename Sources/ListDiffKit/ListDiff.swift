@@ -256,3 +256,11 @@ internal func _withContiguousElements<C: Collection, Result>(
   }
   return ContiguousArray(collection).withUnsafeBufferPointer(body)
 }
+
+extension ListDiff: CustomStringConvertible {
+  /// The changes in a compact form, such as
+  /// `ListDiff(deletes: [2], inserts: [3], updates: [], moves: [1->0])`.
+  public var description: String {
+    "ListDiff(deletes: \(deletes), inserts: \(inserts), updates: \(updates), moves: \(moves))"
+  }
+}

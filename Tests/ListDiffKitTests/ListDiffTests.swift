@@ -211,3 +211,11 @@ struct DiffableDefaultsTests {
     #expect(diff.updates == [0] && diff.deletes.isEmpty)
   }
 }
+
+@Suite("ListDiff: description")
+struct ListDiffDescriptionTests {
+  @Test func compactDescription() {
+    let diff = ListDiff(old: ["a", "b", "c", "d"], new: ["b", "a", "d", "e"])
+    #expect("\(diff)" == "ListDiff(deletes: [2], inserts: [3], updates: [], moves: [1->0])")
+  }
+}
