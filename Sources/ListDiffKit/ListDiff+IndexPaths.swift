@@ -31,12 +31,15 @@ extension ListDiff {
   ///     }
   ///
   /// - Parameters:
-  ///   - oldSection: The section number of the list before the update.
-  ///   - newSection: The section number of the list after the update.
+  ///   - oldSection: The section number of the list before the update; not negative.
+  ///   - newSection: The section number of the list after the update; not negative.
   /// - Returns: A batch update with item operations only; no index path appears in two
   ///   conflicting operations.
   /// - Complexity: O(*n* + *m*), the two list counts.
   public func batchUpdate(oldSection: Int = 0, newSection: Int = 0) -> BatchUpdate {
+    precondition(
+      oldSection >= 0 && newSection >= 0,
+      "ListDiff.batchUpdate: section numbers must not be negative")
     var movedAndUpdated = Set<Int>()
     var isUpdated = [Bool](repeating: false, count: oldCount)
     for oldIndex in updates { isUpdated[oldIndex] = true }
@@ -83,13 +86,16 @@ extension ListDiff {
   /// diff or to drive a view with its own rules, and the batch update form for UIKit.
   ///
   /// - Parameters:
-  ///   - oldSection: The section number of the list before the update.
-  ///   - newSection: The section number of the list after the update.
+  ///   - oldSection: The section number of the list before the update; not negative.
+  ///   - newSection: The section number of the list after the update; not negative.
   /// - Returns: The deletes and updates at old index paths, the inserts at new ones, and the
   ///   moves from old to new.
   /// - Complexity: O(*c*), the number of changes.
   public func indexPaths(oldSection: Int, newSection: Int) -> IndexPathChanges {
-    IndexPathChanges(
+    precondition(
+      oldSection >= 0 && newSection >= 0,
+      "ListDiff.indexPaths: section numbers must not be negative")
+    return IndexPathChanges(
       deletes: deletes.map { _indexPath(oldSection, $0) },
       inserts: inserts.map { _indexPath(newSection, $0) },
       updates: updates.map { _indexPath(oldSection, $0) },
