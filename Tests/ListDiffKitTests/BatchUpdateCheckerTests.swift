@@ -186,10 +186,10 @@ struct BatchUpdateCheckerTests {
   }
 
   @Test func applyShowsStaleContentOfUnreloadedItems() {
-    let old = [ListSection("S", items: [TestItem(1), TestItem(2)])]
-    let new = [ListSection("S", items: [TestItem(2, revision: 1), TestItem(1)])]
+    let old = [ListSection("S", items: [ListDiffTestItem(1), ListDiffTestItem(2)])]
+    let new = [ListSection("S", items: [ListDiffTestItem(2, revision: 1), ListDiffTestItem(1)])]
     let update = BatchUpdate(moves: [itemMove(path(0, 1), path(0, 0))])
     let shown = try? BatchUpdateChecker.apply(update, to: old, reference: new).get()
-    #expect(shown?[0].items == [TestItem(2), TestItem(1)])
+    #expect(shown?[0].items == [ListDiffTestItem(2), ListDiffTestItem(1)])
   }
 }

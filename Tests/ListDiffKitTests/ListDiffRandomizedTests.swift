@@ -5,21 +5,21 @@ import Testing
 /// Draws a random pair of lists: small identifier pools make duplicates common, revisions
 /// make updates, and either side may be empty.
 func randomListPair(using random: inout SeededRandomNumberGenerator) -> (
-  old: [TestItem], new: [TestItem]
+  old: [ListDiffTestItem], new: [ListDiffTestItem]
 ) {
   let pool = Int.random(in: 1...60, using: &random)
   let oldCount = Int.random(in: 0...40, using: &random)
   let old = (0..<oldCount).map { _ in
-    TestItem(
+    ListDiffTestItem(
       Int.random(in: 0..<pool, using: &random), revision: Int.random(in: 0...1, using: &random))
   }
-  var new: [TestItem]
+  var new: [ListDiffTestItem]
   switch Int.random(in: 0..<4, using: &random) {
   case 0:
     // Unrelated lists.
     let newCount = Int.random(in: 0...40, using: &random)
     new = (0..<newCount).map { _ in
-      TestItem(
+      ListDiffTestItem(
         Int.random(in: 0..<pool, using: &random), revision: Int.random(in: 0...1, using: &random))
     }
   default:
@@ -31,7 +31,7 @@ func randomListPair(using random: inout SeededRandomNumberGenerator) -> (
         new.remove(at: Int.random(in: new.indices, using: &random))
       case 1:
         new.insert(
-          TestItem(Int.random(in: 0..<pool + 5, using: &random)),
+          ListDiffTestItem(Int.random(in: 0..<pool + 5, using: &random)),
           at: Int.random(in: 0...new.count, using: &random))
       case 2 where !new.isEmpty:
         let item = new.remove(at: Int.random(in: new.indices, using: &random))
@@ -116,9 +116,9 @@ struct ListDiffRandomizedTests {
   func largeLists() {
     var random = SeededRandomNumberGenerator(seed: Self.seed)
     for round in 0..<4 {
-      let old = (0..<1_000).map { TestItem($0, revision: 0) }
+      let old = (0..<1_000).map { ListDiffTestItem($0, revision: 0) }
       var new = old.filter { _ in Int.random(in: 0..<10, using: &random) > 0 }
-      new.append(contentsOf: (1_000..<1_100).map { TestItem($0) })
+      new.append(contentsOf: (1_000..<1_100).map { ListDiffTestItem($0) })
       new.shuffle(using: &random)
       for index in stride(from: 0, to: new.count, by: 7) { new[index].revision = 1 }
       let diff = ListDiff(old: old, new: new)

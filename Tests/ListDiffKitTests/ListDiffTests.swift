@@ -5,8 +5,8 @@ import Testing
 /// A hand-written case: old and new lists and the exact diff expected.
 struct ExpectedDiff: CustomTestStringConvertible, Sendable {
   var name: String
-  var old: [TestItem]
-  var new: [TestItem]
+  var old: [ListDiffTestItem]
+  var new: [ListDiffTestItem]
   var deletes: [Int] = []
   var inserts: [Int] = []
   var updates: [Int] = []
@@ -16,10 +16,10 @@ struct ExpectedDiff: CustomTestStringConvertible, Sendable {
 }
 
 /// Parses "1 2 3'1" into items: a number is an id, a quote marks a revision.
-func items(_ text: String) -> [TestItem] {
+func items(_ text: String) -> [ListDiffTestItem] {
   text.split(separator: " ").map { word in
     let parts = word.split(separator: "'")
-    return TestItem(Int(parts[0])!, revision: parts.count > 1 ? Int(parts[1])! : 0)
+    return ListDiffTestItem(Int(parts[0])!, revision: parts.count > 1 ? Int(parts[1])! : 0)
   }
 }
 
@@ -122,21 +122,21 @@ struct ListDiffTests {
   }
 
   @Test func collidingHashesNeverPairDifferentItems() {
-    let old = (0..<50).map(CollidingKey.init)
-    let new = (25..<75).map(CollidingKey.init).reversed() as [CollidingKey]
+    let old = (0..<50).map(CollidingHashKey.init)
+    let new = (25..<75).map(CollidingHashKey.init).reversed() as [CollidingHashKey]
     let diff = ListDiff(old: old, new: new)
     #expect(diff.deletes == Array(0..<25))
     #expect(diff.inserts == Array(0..<25))
     #expect(ListDiffVerifier.problems(in: diff, old: old, new: new) == [])
-    let disjoint = ListDiff(old: [CollidingKey(1)], new: [CollidingKey(2)])
+    let disjoint = ListDiff(old: [CollidingHashKey(1)], new: [CollidingHashKey(2)])
     #expect(disjoint.deletes == [0] && disjoint.inserts == [0] && disjoint.moves.isEmpty)
   }
 
   @Test func sameIdentifierEverywhereIsLinear() {
-    let old = (0..<200_000).map { TestItem(1, revision: $0 % 3) }
-    let new = (0..<150_000).map { TestItem(1, revision: $0 % 2) }
+    let old = (0..<200_000).map { ListDiffTestItem(1, revision: $0 % 3) }
+    let new = (0..<150_000).map { ListDiffTestItem(1, revision: $0 % 2) }
     let clock = ContinuousClock()
-    var diff = ListDiff(old: [TestItem](), new: [])
+    var diff = ListDiff(old: [ListDiffTestItem](), new: [])
     let elapsed = clock.measure { diff = ListDiff(old: old, new: new) }
     #expect(diff.deletes == Array(150_000..<200_000))
     #expect(diff.inserts.isEmpty && diff.moves.isEmpty)

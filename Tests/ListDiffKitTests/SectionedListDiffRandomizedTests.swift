@@ -11,13 +11,13 @@ func randomSectionedPair(using random: inout SeededRandomNumberGenerator) -> (
   let uniqueIdentifiers = Bool.random(using: &random)
   let sectionPool = uniqueIdentifiers ? 1_000 : Int.random(in: 1...10, using: &random)
   let itemPool = uniqueIdentifiers ? 100_000 : Int.random(in: 1...50, using: &random)
-  func randomItem(_ random: inout SeededRandomNumberGenerator) -> TestItem {
-    TestItem(
+  func randomItem(_ random: inout SeededRandomNumberGenerator) -> ListDiffTestItem {
+    ListDiffTestItem(
       Int.random(in: 0..<itemPool, using: &random), revision: Int.random(in: 0...1, using: &random))
   }
   let old = (0..<Int.random(in: 0...6, using: &random)).map { _ in
     TestSection(
-      TestItem(Int.random(in: 0..<sectionPool, using: &random)),
+      ListDiffTestItem(Int.random(in: 0..<sectionPool, using: &random)),
       items: (0..<Int.random(in: 0...8, using: &random)).map { _ in randomItem(&random) })
   }
   var new = old
@@ -28,7 +28,7 @@ func randomSectionedPair(using random: inout SeededRandomNumberGenerator) -> (
     case 1:
       new.insert(
         TestSection(
-          TestItem(Int.random(in: 0..<sectionPool + 3, using: &random)),
+          ListDiffTestItem(Int.random(in: 0..<sectionPool + 3, using: &random)),
           items: (0..<Int.random(in: 0...4, using: &random)).map { _ in randomItem(&random) }),
         at: Int.random(in: 0...new.count, using: &random))
     case 2 where !new.isEmpty:

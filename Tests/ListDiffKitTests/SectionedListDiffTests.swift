@@ -3,7 +3,7 @@ import ListDiffKit
 import TestSupport
 import Testing
 
-typealias TestSection = ListSection<TestItem, TestItem>
+typealias TestSection = ListSection<ListDiffTestItem, ListDiffTestItem>
 
 /// Parses "A: 1 2 | B'1: 3" into sections: a letter names a section (a quote marks its
 /// revision), numbers are items as in `items(_:)`.
@@ -11,7 +11,7 @@ func sections(_ text: String) -> [TestSection] {
   text.split(separator: "|").map { part in
     let halves = part.split(separator: ":", maxSplits: 1)
     let name = halves[0].trimmingCharacters(in: .whitespaces).split(separator: "'")
-    let model = TestItem(
+    let model = ListDiffTestItem(
       Int(name[0].unicodeScalars.first!.value), revision: name.count > 1 ? Int(name[1])! : 0)
     let body = halves.count > 1 ? String(halves[1]) : ""
     return TestSection(model, items: body.split(separator: " ").isEmpty ? [] : items(body))

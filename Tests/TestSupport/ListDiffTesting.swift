@@ -4,7 +4,8 @@ import DiffValue
 ///
 /// Two items are the same item when their `id`s are equal; a different `revision` makes the
 /// diff report an update.
-public struct TestItem: Identifiable, Hashable, Diffable, Sendable, CustomStringConvertible {
+public struct ListDiffTestItem: Identifiable, Hashable, Diffable, Sendable, CustomStringConvertible
+{
   /// The item's identity.
   public var id: Int
   /// The item's content.
@@ -26,7 +27,7 @@ public struct TestItem: Identifiable, Hashable, Diffable, Sendable, CustomString
 
 /// An identifier whose hash value is the same for every value, to prove that a diff compares
 /// identifiers and not their hashes.
-public struct CollidingKey: Hashable, Diffable, Sendable {
+public struct CollidingHashKey: Hashable, Diffable, Sendable {
   /// The key's real value.
   public var value: Int
 
