@@ -45,7 +45,7 @@ enum SectionedListDiffFuzzing {
       if let violation = BatchUpdateChecker.check(diff, old: old, new: new) {
         fatalError("sectioned diff, \(staging): \(violation)")
       }
-      if diff.stages.count > (staging == .singleBatch ? 1 : 2) {
+      if diff.stages.count > (staging == .singleBatch ? 1 : 3) {
         fatalError("sectioned diff, \(staging): \(diff.stages.count) stages")
       }
       if diff.hasChanges == (old == new) {

@@ -9,37 +9,45 @@
 ///
 /// The checker applies a ``BatchUpdate`` to the old sections the way `UITableView` and
 /// `UICollectionView` do inside `performBatchUpdates`, then compares what the view would show
-/// with the new sections. It models these rules (UIKit documents the first; the messages
-/// quoted are its exceptions, `NSInternalInconsistencyException`):
+/// with the new sections. It models these rules; the messages quoted are UIKit's exceptions
+/// (`NSInternalInconsistencyException`), the sources are in parentheses:
 ///
 /// 1. **Coordinates.** Deletes, reloads and move sources name positions before the update;
 ///    inserts and move destinations name positions after it (Apple's *Table View Programming
 ///    Guide*, "Batch Insertion, Deletion, and Reloading"; WWDC 2018 session 225, "A Tour of
 ///    UICollectionView"). Out of range: "attempt to delete item 5 from section 0 which only
-///    contains 5 items before the update", "attempt to insert item 7 into section 0, but there
-///    are only 7 items in section 0 after the update", and the same for sections.
+///    contains 5 items before the update", and the same for inserts after the update and for
+///    sections.
 /// 2. **One operation per position and side.** Before the update, a position is deleted,
 ///    reloaded or moved from at most once ("attempt to delete and reload the same index path",
-///    "attempt to perform a delete and a move from the same index path"); a reload counts as a
-///    delete, so reloading a moved item breaks this rule (openradar 33662307). After the
-///    update, a position is inserted or moved to at most once ("attempt to perform an insert
-///    and a move to the same index path"). The same holds for sections.
-/// 3. **Section counts.** Sections after = before + inserted - deleted ("invalid number of
-///    sections").
-/// 4. **Item counts.** For every section that survives (kept or moved, not reloaded): items
-///    after = before + inserted - deleted + moved in - moved out ("invalid number of items in
-///    section 0. The number of items contained in an existing section after the update (213)
-///    must be equal to ...").
+///    "attempt to perform a delete and a move from the same index path"); after it, a position
+///    is inserted, reloaded or moved to at most once ("attempt to perform an insert and a move
+///    to the same index path"). The same holds for sections.
+/// 3. **A reload is a delete plus an insert at the same index path** ("reloads are decomposed
+///    into a delete and an insert", an Apple engineer on the Developer Forums, thread 751732).
+///    So a reload claims its index path on both sides (rule 2: reloading a moved item raises
+///    "attempt to perform a delete and a move from the same index path", openradar 33662307),
+///    and reloading an item or a section whose position changes in the same batch either
+///    breaks the counts (IGListKit issue 690, "reload displaced section crashes") or shows
+///    the wrong cells. Reload only what stays in place.
+/// 4. **Counts.** Sections after = before + inserted - deleted ("invalid number of sections").
+///    For every section that survives: items after = before + inserted - deleted + moved in -
+///    moved out ("invalid number of items in section 0. The number of items contained in an
+///    existing section after the update (213) must be equal to ...").
 /// 5. **Items and section lifetimes.** No item operation before the update in a section that
-///    is deleted or reloaded, and none after it in a section that is inserted or reloaded:
-///    those sections' items come and go with the section. UIKit's behavior for these
-///    combinations varies between versions (some raise, some silently fall back to reloading
-///    everything); DifferenceKit's staged changesets never emit them, and neither does this
-///    package, so the checker rejects them.
-/// 6. **Content.** UIKit fetches a cell only for an inserted or reloaded item (or a section
+///    is deleted or reloaded, none after it in a section that is inserted or reloaded: those
+///    sections' items come and go with the section (DifferenceKit's staged changesets and
+///    IGListKit's `IGListBatchUpdateData` never emit them).
+/// 6. **Moved sections hold still.** No item operation in a section that moves in the same
+///    batch: `UICollectionView` corrupts its heap when inserting into a moved section
+///    (openradar 26021018), crashes on a no-op section move with an item moved out of it
+///    (openradar 48941906), and leaves stray snapshot cells when deleting from one; IGListKit
+///    turns every such section move into a delete plus an insert for these reasons.
+/// 7. **Content.** UIKit fetches a cell only for an inserted or reloaded item (or a section
 ///    inserted or reloaded); every other cell keeps what it showed, moved or not. The checker
 ///    requires the result to equal the new data item by item and section model by section
-///    model, which catches an update that was forgotten or that rode on a move.
+///    model, which catches an update that was forgotten, that rode on a move, or a reload
+///    that landed on the wrong item.
 ///
 ///     let update = ListDiff(old: old, new: new).batchUpdate()
 ///     #expect(BatchUpdateChecker.check(update, old: old, new: new) == nil)
@@ -208,6 +216,7 @@ private struct _Replay<Model, Item> {
     case reloaded
     case movedAway
     case inserted
+    case reloadedHere
     case movedHere(from: Int)
   }
 
@@ -215,7 +224,7 @@ private struct _Replay<Model, Item> {
     let oldCount = old.count
     let newCount = new.count
 
-    // Rules 1 and 2 for sections.
+    // Rules 1, 2 and 3 for sections: a reload claims its index on both sides.
     var oldFate = [SectionFate](repeating: .untouched, count: oldCount)
     var newFate = [SectionFate](repeating: .untouched, count: newCount)
     func claimOld(_ section: Int, _ operation: BatchUpdateViolation.Operation, _ fate: SectionFate)
@@ -256,13 +265,16 @@ private struct _Replay<Model, Item> {
     for section in update.sectionInserts {
       if let violation = claimNew(section, .insert, .inserted) { return violation }
     }
+    for section in update.sectionReloads {
+      if let violation = claimNew(section, .reload, .reloadedHere) { return violation }
+    }
     for move in update.sectionMoves {
       if let violation = claimNew(move.to, .move, .movedHere(from: move.from)) {
         return violation
       }
     }
 
-    // Rule 3.
+    // Rule 4 for sections.
     let expectedCount = oldCount + update.sectionInserts.count - update.sectionDeletes.count
     guard newCount == expectedCount else {
       return .sectionCountMismatch(
@@ -271,35 +283,24 @@ private struct _Replay<Model, Item> {
     }
 
     // Where each new section comes from: -1 for an inserted or reloaded one (fresh from the
-    // data source), else its old index. Untouched and reloaded old sections fill the free
-    // slots in order.
+    // data source), else its old index. Untouched old sections fill the free slots in order.
     var sourceOfNew = [Int](repeating: -1, count: newCount)
     var newOfOld = [Int](repeating: -1, count: oldCount)
-    var isFresh = [Bool](repeating: false, count: newCount)
     var freeSlot = 0
-    for section in 0..<oldCount {
-      let fate = oldFate[section]
-      guard fate == .untouched || fate == .reloaded else { continue }
+    for section in 0..<oldCount where oldFate[section] == .untouched {
       while newFate[freeSlot] != .untouched { freeSlot += 1 }
-      if fate == .reloaded {
-        isFresh[freeSlot] = true
-      } else {
-        sourceOfNew[freeSlot] = section
-        newOfOld[section] = freeSlot
-      }
+      sourceOfNew[freeSlot] = section
+      newOfOld[section] = freeSlot
       freeSlot += 1
     }
     for (slot, fate) in newFate.enumerated() {
-      switch fate {
-      case .inserted: isFresh[slot] = true
-      case .movedHere(let from):
+      if case .movedHere(let from) = fate {
         sourceOfNew[slot] = from
         newOfOld[from] = slot
-      default: break
       }
     }
 
-    // Rules 1, 2 and 5 for items. Keys pack a section and an item into one integer.
+    // Rules 1, 2, 3, 5 and 6 for items. Keys pack a section and an item into one integer.
     func key(_ path: IndexPath) -> Int { path[0] << 32 | path[1] }
     var oldItemOperation: [Int: BatchUpdateViolation.Operation] = [:]
     var newItemOperation: [Int: BatchUpdateViolation.Operation] = [:]
@@ -312,8 +313,10 @@ private struct _Replay<Model, Item> {
         return .sectionOutOfRange(
           operation, section: section, sectionCount: oldCount, beforeUpdate: true)
       }
-      if oldFate[section] == .deleted || oldFate[section] == .reloaded {
-        return .itemInDeletedSection(operation, path)
+      switch oldFate[section] {
+      case .deleted, .reloaded: return .itemInDeletedSection(operation, path)
+      case .movedAway: return .itemInMovedSection(operation, path, beforeUpdate: true)
+      default: break
       }
       let itemCount = old[section].items.count
       guard path[1] >= 0 && path[1] < itemCount else {
@@ -333,7 +336,11 @@ private struct _Replay<Model, Item> {
         return .sectionOutOfRange(
           operation, section: section, sectionCount: newCount, beforeUpdate: false)
       }
-      if isFresh[section] { return .itemInInsertedSection(operation, path) }
+      switch newFate[section] {
+      case .inserted, .reloadedHere: return .itemInInsertedSection(operation, path)
+      case .movedHere: return .itemInMovedSection(operation, path, beforeUpdate: false)
+      default: break
+      }
       let itemCount = new[section].items.count
       guard path[1] >= 0 && path[1] < itemCount else {
         return .itemOutOfRange(operation, path, itemCount: itemCount, beforeUpdate: false)
@@ -355,17 +362,24 @@ private struct _Replay<Model, Item> {
     for path in update.inserts {
       if let violation = claimNewItem(path, .insert) { return violation }
     }
+    for path in update.reloads {
+      if let violation = claimNewItem(path, .reload) { return violation }
+    }
     for move in update.moves {
       if let violation = claimNewItem(move.to, .move) { return violation }
     }
 
-    // Rule 4, then the replay itself (rule 6 is checked by the caller on `shown`).
+    // Rule 4 for items; a reload counts as a delete and an insert at the same index path.
     var movedOut = [Int](repeating: 0, count: oldCount)
     var movedIn = [Int](repeating: 0, count: newCount)
     var deleted = [Int](repeating: 0, count: oldCount)
     var inserted = [Int](repeating: 0, count: newCount)
     for path in update.deletes { deleted[path[0]] += 1 }
     for path in update.inserts { inserted[path[0]] += 1 }
+    for path in update.reloads {
+      deleted[path[0]] += 1
+      inserted[path[0]] += 1
+    }
     for move in update.moves where newOfOld[move.from[0]] != move.to[0] {
       movedOut[move.from[0]] += 1
       movedIn[move.to[0]] += 1
@@ -382,11 +396,14 @@ private struct _Replay<Model, Item> {
       }
     }
 
-    // Inserted items and move destinations first, then the remaining old items in order.
+    // Rule 7, the replay: inserted and reloaded positions show the data source's items, moved items
+    // their old cells; the remaining old cells fill the other positions in order.
     var slots: [[Item?]] = (0..<newCount).map { slot in
       sourceOfNew[slot] < 0 ? [] : [Item?](repeating: nil, count: new[slot].items.count)
     }
-    for path in update.inserts { slots[path[0]][path[1]] = new[path[0]].items[path[1]] }
+    for path in update.inserts + update.reloads {
+      slots[path[0]][path[1]] = new[path[0]].items[path[1]]
+    }
     for move in update.moves {
       slots[move.to[0]][move.to[1]] = old[move.from[0]].items[move.from[1]]
     }
@@ -398,11 +415,10 @@ private struct _Replay<Model, Item> {
         continue
       }
       var freeItem = 0
-      for (index, item) in old[source].items.enumerated() {
-        let operation = oldItemOperation[key(_indexPath(source, index))]
-        if operation == .delete || operation == .move { continue }
+      for (index, item) in old[source].items.enumerated()
+      where oldItemOperation[key(_indexPath(source, index))] == nil {
         while slots[slot][freeItem] != nil { freeItem += 1 }
-        slots[slot][freeItem] = operation == .reload ? new[slot].items[freeItem] : item
+        slots[slot][freeItem] = item
         freeItem += 1
       }
       shown.append(ListSection(old[source].model, items: slots[slot].map { $0! }))
@@ -418,6 +434,7 @@ private struct _Replay<Model, Item> {
     case .reloaded: return .reload
     case .movedAway, .movedHere: return .move
     case .inserted: return .insert
+    case .reloadedHere: return .reload
     }
   }
 }

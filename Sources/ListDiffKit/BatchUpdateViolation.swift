@@ -51,6 +51,9 @@ public enum BatchUpdateViolation: Error, Hashable, Sendable, CustomStringConvert
   /// An item operation on the new side in a section that is inserted or reloaded.
   case itemInInsertedSection(Operation, IndexPath)
 
+  /// An item operation in a section that is moved in the same batch update.
+  case itemInMovedSection(Operation, IndexPath, beforeUpdate: Bool)
+
   /// The number of sections after the update is not the number before it, plus the inserted
   /// and minus the deleted sections.
   case sectionCountMismatch(before: Int, after: Int, inserted: Int, deleted: Int)
@@ -105,6 +108,9 @@ public enum BatchUpdateViolation: Error, Hashable, Sendable, CustomStringConvert
     case .itemInInsertedSection(let operation, let path):
       return "attempt to \(operation.rawValue) item \(path[1]) into section \(path[0]),"
         + " which is being inserted or reloaded"
+    case .itemInMovedSection(let operation, let path, let beforeUpdate):
+      return "attempt to \(operation.rawValue) item \(path[1]) \(beforeUpdate ? "from" : "into")"
+        + " section \(path[0]), which is being moved; move the section in a batch of its own"
     case .sectionCountMismatch(let before, let after, let inserted, let deleted):
       return "invalid number of sections. The number of sections after the update (\(after))"
         + " must be equal to the number of sections before the update (\(before)), plus or"

@@ -10,15 +10,18 @@ extension ListDiff {
   /// Deletes, the `from` of moves and reloads use `oldSection`; inserts and the `to` of moves
   /// use `newSection`, so a section that itself moved keeps its items' paths right.
   ///
-  /// An item that is both moved and updated becomes a **delete plus an insert**, not a move
-  /// plus a reload: UIKit treats a reload as a delete and an insert at the item's *old* index
-  /// path, which conflicts with the move's `from` ("attempt to perform a delete and a move from
-  /// the same index path"), and a moved cell is not re-fetched, so a move alone would keep
-  /// showing the old content. The alternative, moving it and reloading it at its new index
-  /// path after the batch has finished, needs a second update and an intermediate data state;
-  /// the one batch here is complete on its own, so no caller can forget a step. The cost is
-  /// that such an item cross-fades in place of sliding. (``SectionedListDiff`` offers the
-  /// two-stage form, `.preservingMoves`, when sliding matters more.)
+  /// An updated item is reloaded only where it stays in place: same section number, same
+  /// index. UIKit performs a reload as a delete and an insert at the *same* index path, so a
+  /// reload of an item whose position changes (because it moved, or because items before it
+  /// were inserted or deleted) would conflict with a move ("attempt to perform a delete and a
+  /// move from the same index path") or put a fresh cell at the wrong position. Such an item
+  /// becomes a **delete plus an insert** at its old and new index paths instead; in
+  /// particular an item both moved and updated is deleted and inserted, not moved and
+  /// reloaded afterwards. The alternative, a move now plus a reload at the new index path
+  /// once the batch is done, needs a second update and an intermediate data state; the one
+  /// batch here is complete on its own, so no caller can forget a step. The cost is that such
+  /// an item cross-fades in place of sliding. (``SectionedListDiff`` with `.preservingMoves`
+  /// produces the two-stage form, on one section or many, when sliding matters more.)
   ///
   ///     let diff = ListDiff(old: items, new: newItems)
   ///     let update = diff.batchUpdate()
@@ -40,37 +43,32 @@ extension ListDiff {
     precondition(
       oldSection >= 0 && newSection >= 0,
       "ListDiff.batchUpdate: section numbers must not be negative")
-    var movedAndUpdated = Set<Int>()
     var isUpdated = [Bool](repeating: false, count: oldCount)
     for oldIndex in updates { isUpdated[oldIndex] = true }
     var moves: [BatchUpdate.Move] = []
     moves.reserveCapacity(self.moves.count)
-    for move in self.moves {
-      if isUpdated[move.from] {
-        movedAndUpdated.insert(move.from)
-      } else {
-        moves.append(
-          BatchUpdate.Move(
-            from: _indexPath(oldSection, move.from), to: _indexPath(newSection, move.to)))
-      }
+    for move in self.moves where !isUpdated[move.from] {
+      moves.append(
+        BatchUpdate.Move(
+          from: _indexPath(oldSection, move.from), to: _indexPath(newSection, move.to)))
     }
     var deletes = self.deletes
     var inserts = self.inserts
     var reloads: [IndexPath] = []
-    if !updates.isEmpty {
-      reloads.reserveCapacity(updates.count - movedAndUpdated.count)
-      for oldIndex in updates {
-        if movedAndUpdated.contains(oldIndex) {
-          deletes.append(oldIndex)
-          inserts.append(Int(_newIndexOfOld[oldIndex]))
-        } else {
-          reloads.append(_indexPath(oldSection, oldIndex))
-        }
+    var replaced = false
+    for oldIndex in updates {
+      let newIndex = Int(_newIndexOfOld[oldIndex])
+      if oldIndex == newIndex && oldSection == newSection {
+        reloads.append(_indexPath(oldSection, oldIndex))
+      } else {
+        deletes.append(oldIndex)
+        inserts.append(newIndex)
+        replaced = true
       }
-      if !movedAndUpdated.isEmpty {
-        deletes.sort()
-        inserts.sort()
-      }
+    }
+    if replaced {
+      deletes.sort()
+      inserts.sort()
     }
     return BatchUpdate(
       deletes: deletes.map { _indexPath(oldSection, $0) },

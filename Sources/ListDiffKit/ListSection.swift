@@ -47,3 +47,8 @@ extension ListSection: Diffable where Model: Diffable {
     model.isContentEqual(to: other.model)
   }
 }
+
+extension ListSection: CustomStringConvertible {
+  /// The model followed by the items, such as `Fruit: ["apple", "pear"]`.
+  public var description: String { "\(model): \(items)" }
+}

@@ -134,79 +134,157 @@ extension SectionedListDiff {
       }
     }
 
-    // First-stage item operations, and the second-stage reloads of moved and updated items.
-    var deletes: [IndexPath] = []
-    var inserts: [IndexPath] = []
-    var moves: [BatchUpdate.Move] = []
+    // Classifies every item change with the current fresh sections.
+    func classifyItems() -> _ItemChanges {
+      var changes = _ItemChanges()
+      // Old side: items gone, or whose partner lands in a fresh section.
+      for oldSection in 0..<oldSectionCount where !oldSectionIsFresh[oldSection] {
+        let base = oldStart[oldSection]
+        for item in 0..<(oldStart[oldSection + 1] - base) {
+          let partner = Int(truncatingIfNeeded: newIndexOfOld[base + item])
+          if partner < 0 || newSectionIsFresh[Int(truncatingIfNeeded: newSectionOfItem[partner])] {
+            changes.deletes.append(_ItemChange(oldSection, item, -1, -1))
+          }
+        }
+      }
+      // New side, section by section: the items that stayed in a section keep a longest
+      // increasing run in place; the others move.
+      var sameSectionOrigin: [Int32] = []
+      for newSection in 0..<newSectionCount where !newSectionIsFresh[newSection] {
+        let base = newStart[newSection]
+        let count = newStart[newSection + 1] - base
+        let source = oldSectionOfNew[newSection]
+        sameSectionOrigin.removeAll(keepingCapacity: true)
+        for item in 0..<count {
+          let partner = Int(truncatingIfNeeded: oldIndexOfNew[base + item])
+          let stayed =
+            partner >= 0 && Int(truncatingIfNeeded: oldSectionOfItem[partner]) == source
+          sameSectionOrigin.append(
+            stayed ? Int32(truncatingIfNeeded: partner - oldStart[source]) : -1)
+        }
+        let stays = sameSectionOrigin.withUnsafeBufferPointer {
+          _markLongestIncreasingSubsequence(oldIndexOfNew: $0)
+        }
+        for item in 0..<count {
+          let partner = Int(truncatingIfNeeded: oldIndexOfNew[base + item])
+          let oldSection = partner < 0 ? -1 : Int(truncatingIfNeeded: oldSectionOfItem[partner])
+          if oldSection < 0 || oldSectionIsFresh[oldSection] {
+            changes.inserts.append(_ItemChange(-1, -1, newSection, item))
+            continue
+          }
+          let change = _ItemChange(oldSection, partner - oldStart[oldSection], newSection, item)
+          let updated = !oldValue(partner).isContentEqual(to: new[newSection].items[item])
+          if stays[item] == _staysInPlace {
+            if updated { changes.updatedStays.append(change) }
+          } else if updated {
+            changes.updatedMoves.append(change)
+          } else {
+            changes.moves.append(change)
+          }
+        }
+      }
+      return changes
+    }
+
+    func isMovedOld(_ oldSection: Int) -> Bool {
+      let newSection = newSectionOfOld[oldSection]
+      return newSection >= 0 && sectionMoved[newSection]
+    }
+
+    var changes = classifyItems()
+    if singleBatch {
+      // A moved section that would hold item operations is deleted and inserted instead, as
+      // IGListKit does: its items then come and go with it.
+      var replaced = false
+      func replace(_ oldSection: Int) {
+        let newSection = newSectionOfOld[oldSection]
+        guard newSection >= 0, sectionMoved[newSection], !newSectionIsFresh[newSection] else {
+          return
+        }
+        oldSectionIsFresh[oldSection] = true
+        newSectionIsFresh[newSection] = true
+        replaced = true
+      }
+      for change in changes.deletes { replace(change.oldSection) }
+      for change in changes.inserts { replace(oldSectionOfNew[change.newSection]) }
+      for change in changes.moves + changes.updatedMoves + changes.updatedStays {
+        replace(change.oldSection)
+        replace(oldSectionOfNew[change.newSection])
+      }
+      if replaced { changes = classifyItems() }
+    }
+
+    // With moves preserved, item operations that touch a moved section wait for a batch of
+    // their own, after the sections have moved (rule 6 of `BatchUpdateChecker`).
+    var splitItems = false
+    if !singleBatch {
+      splitItems =
+        changes.deletes.contains { isMovedOld($0.oldSection) }
+        || changes.inserts.contains { sectionMoved[$0.newSection] }
+        || changes.moves.contains { isMovedOld($0.oldSection) || sectionMoved[$0.newSection] }
+        || changes.updatedMoves.contains {
+          isMovedOld($0.oldSection) || sectionMoved[$0.newSection]
+        }
+    }
+    // The section of an old item in the coordinates of the item batch: its old section, or,
+    // when items wait for the sections to move, that section's new index.
+    func itemBatchSection(_ oldSection: Int) -> Int {
+      splitItems ? newSectionOfOld[oldSection] : oldSection
+    }
+
+    var hasItemChanges = [Bool](repeating: false, count: newSectionCount)
+    for change in changes.deletes { hasItemChanges[newSectionOfOld[change.oldSection]] = true }
+    for change in changes.inserts { hasItemChanges[change.newSection] = true }
+    for change in changes.moves + changes.updatedMoves {
+      hasItemChanges[change.newSection] = true
+      hasItemChanges[newSectionOfOld[change.oldSection]] = true
+    }
+
+    // Item operations. An updated item is reloaded in place when its index path does not
+    // change in the item batch; otherwise it is deleted and inserted (single batch) or
+    // reloaded at its new index path in a last batch.
+    var deletes = changes.deletes.map { _indexPath(itemBatchSection($0.oldSection), $0.oldItem) }
+    var inserts = changes.inserts.map { _indexPath($0.newSection, $0.newItem) }
+    var moves = changes.moves.map {
+      BatchUpdate.Move(
+        from: _indexPath(itemBatchSection($0.oldSection), $0.oldItem),
+        to: _indexPath($0.newSection, $0.newItem))
+    }
     var reloads: [IndexPath] = []
     var laterReloads: [IndexPath] = []
-    var movedAndUpdated = [Bool](repeating: false, count: singleBatch ? 0 : newItemCount)
-    var hasItemChanges = [Bool](repeating: false, count: newSectionCount)
-    var deletesNeedSorting = false
-
-    // Old side: items gone, or whose partner lands in a fresh section.
-    for oldSection in 0..<oldSectionCount where !oldSectionIsFresh[oldSection] {
-      let base = oldStart[oldSection]
-      for item in 0..<(oldStart[oldSection + 1] - base) {
-        let partner = Int(truncatingIfNeeded: newIndexOfOld[base + item])
-        if partner < 0 || newSectionIsFresh[Int(truncatingIfNeeded: newSectionOfItem[partner])] {
-          deletes.append(_indexPath(oldSection, item))
-          hasItemChanges[newSectionOfOld[oldSection]] = true
-        }
+    var showsOldItem = [Bool](repeating: false, count: singleBatch ? 0 : newItemCount)
+    for change in changes.updatedStays {
+      let section = itemBatchSection(change.oldSection)
+      let inPlace =
+        section == change.newSection && change.oldItem == change.newItem
+        && (splitItems || !sectionMoved[change.newSection])
+      if inPlace {
+        reloads.append(_indexPath(section, change.oldItem))
+      } else if singleBatch {
+        deletes.append(_indexPath(section, change.oldItem))
+        inserts.append(_indexPath(change.newSection, change.newItem))
+        hasItemChanges[change.newSection] = true
+      } else {
+        laterReloads.append(_indexPath(change.newSection, change.newItem))
+        showsOldItem[newStart[change.newSection] + change.newItem] = true
+      }
+    }
+    for change in changes.updatedMoves {
+      let from = _indexPath(itemBatchSection(change.oldSection), change.oldItem)
+      let to = _indexPath(change.newSection, change.newItem)
+      if singleBatch {
+        deletes.append(from)
+        inserts.append(to)
+      } else {
+        moves.append(BatchUpdate.Move(from: from, to: to))
+        laterReloads.append(to)
+        showsOldItem[newStart[change.newSection] + change.newItem] = true
       }
     }
 
-    // New side: inserts, moves and reloads, section by section.
-    var sameSectionOrigin: [Int32] = []
-    for newSection in 0..<newSectionCount where !newSectionIsFresh[newSection] {
-      let base = newStart[newSection]
-      let count = newStart[newSection + 1] - base
-      let source = oldSectionOfNew[newSection]
-      // The items that stayed in this section keep a longest increasing run in place.
-      sameSectionOrigin.removeAll(keepingCapacity: true)
-      for item in 0..<count {
-        let partner = Int(truncatingIfNeeded: oldIndexOfNew[base + item])
-        let stayed = partner >= 0 && Int(truncatingIfNeeded: oldSectionOfItem[partner]) == source
-        sameSectionOrigin.append(
-          stayed ? Int32(truncatingIfNeeded: partner - oldStart[source]) : -1)
-      }
-      let stays = sameSectionOrigin.withUnsafeBufferPointer {
-        _markLongestIncreasingSubsequence(oldIndexOfNew: $0)
-      }
-      for item in 0..<count {
-        let partner = Int(truncatingIfNeeded: oldIndexOfNew[base + item])
-        let oldSection = partner < 0 ? -1 : Int(truncatingIfNeeded: oldSectionOfItem[partner])
-        if oldSection < 0 || oldSectionIsFresh[oldSection] {
-          inserts.append(_indexPath(newSection, item))
-          hasItemChanges[newSection] = true
-          continue
-        }
-        let oldItem = partner - oldStart[oldSection]
-        let updated = !oldValue(partner).isContentEqual(to: new[newSection].items[item])
-        if stays[item] == _staysInPlace {
-          if updated { reloads.append(_indexPath(oldSection, oldItem)) }
-          continue
-        }
-        hasItemChanges[newSection] = true
-        hasItemChanges[newSectionOfOld[oldSection]] = true
-        if updated && singleBatch {
-          deletes.append(_indexPath(oldSection, oldItem))
-          inserts.append(_indexPath(newSection, item))
-          deletesNeedSorting = true
-          continue
-        }
-        moves.append(
-          BatchUpdate.Move(
-            from: _indexPath(oldSection, oldItem), to: _indexPath(newSection, item)))
-        if updated {
-          laterReloads.append(_indexPath(newSection, item))
-          movedAndUpdated[base + item] = true
-        }
-      }
-    }
-
-    // Section operations; changed sections are reloaded in the first stage when nothing in
-    // that stage touches them, else in the second.
+    // Section operations. A changed section is reloaded in the section batch when it keeps
+    // its index and nothing else touches it; otherwise it is deleted and inserted (single
+    // batch) or reloaded in the last batch.
     var sectionDeletes = sectionDiff.deletes
     var sectionInserts = sectionDiff.inserts
     var sectionMoves: [BatchUpdate.SectionMove] = []
@@ -215,7 +293,7 @@ extension SectionedListDiff {
     var reloadedFirst = [Bool](repeating: false, count: oldSectionCount)
     var reloadedLater = [Bool](repeating: false, count: newSectionCount)
     for move in sectionDiff.moves {
-      if singleBatch && sectionUpdated[move.to] {
+      if newSectionIsFresh[move.to] {
         sectionDeletes.append(move.from)
         sectionInserts.append(move.to)
       } else {
@@ -224,9 +302,15 @@ extension SectionedListDiff {
     }
     for newSection in 0..<newSectionCount where sectionUpdated[newSection] {
       let oldSection = oldSectionOfNew[newSection]
+      let inPlace = !sectionMoved[newSection] && oldSection == newSection
       if singleBatch {
-        if !sectionMoved[newSection] { sectionReloads.append(oldSection) }
-      } else if !sectionMoved[newSection] && !hasItemChanges[newSection] {
+        if inPlace {
+          sectionReloads.append(oldSection)
+        } else if !sectionMoved[newSection] {
+          sectionDeletes.append(oldSection)
+          sectionInserts.append(newSection)
+        }
+      } else if inPlace && !hasItemChanges[newSection] {
         sectionReloads.append(oldSection)
         reloadedFirst[oldSection] = true
       } else {
@@ -234,47 +318,109 @@ extension SectionedListDiff {
         reloadedLater[newSection] = true
       }
     }
-    if !sectionReloads.isEmpty { reloads.removeAll { reloadedFirst[$0[0]] } }
+    // A section reloaded in the section batch brings its items' new content; one reloaded
+    // in the last batch refreshes every item in it.
+    // (Such a section keeps its index, so its old and new numbers are the same.)
+    if !sectionReloads.isEmpty {
+      reloads.removeAll { $0[0] < oldSectionCount && reloadedFirst[$0[0]] }
+    }
     if !laterSectionReloads.isEmpty { laterReloads.removeAll { reloadedLater[$0[0]] } }
     sectionDeletes.sort()
     sectionInserts.sort()
     sectionReloads.sort()
+    deletes.sort()
+    inserts.sort()
     reloads.sort()
-    if deletesNeedSorting {
-      deletes.sort()
-      inserts.sort()
-    }
+    laterReloads.sort()
 
-    let firstUpdate = BatchUpdate(
+    let sectionUpdate = BatchUpdate(
       sectionDeletes: sectionDeletes, sectionInserts: sectionInserts, sectionMoves: sectionMoves,
-      sectionReloads: sectionReloads, deletes: deletes, inserts: inserts, moves: moves,
-      reloads: reloads)
-    let secondUpdate = BatchUpdate(sectionReloads: laterSectionReloads, reloads: laterReloads)
-    if secondUpdate.isEmpty {
-      return (sectionDiff, firstUpdate.isEmpty ? [] : [Stage(update: firstUpdate, sections: new)])
+      sectionReloads: sectionReloads)
+    let itemUpdate = BatchUpdate(deletes: deletes, inserts: inserts, moves: moves, reloads: reloads)
+    let reloadUpdate = BatchUpdate(sectionReloads: laterSectionReloads, reloads: laterReloads)
+
+    // The data after the structural batches: items reloaded later still show their old
+    // content, and sections reloaded later their old model.
+    func beforeReloads() -> [Section] {
+      var sections = new
+      for newSection in 0..<newSectionCount where !newSectionIsFresh[newSection] {
+        let base = newStart[newSection]
+        var items: [Section.Item]? = nil
+        for item in 0..<(newStart[newSection + 1] - base) where showsOldItem[base + item] {
+          if items == nil { items = new[newSection].items }
+          items![item] = oldValue(Int(truncatingIfNeeded: oldIndexOfNew[base + item]))
+        }
+        if reloadedLater[newSection] || items != nil {
+          let model = reloadedLater[newSection] ? old[oldSectionOfNew[newSection]] : new[newSection]
+          sections[newSection] = Section(section: model, items: items ?? new[newSection].items)
+        }
+      }
+      return sections
+    }
+    // With the item batch split off: the sections in their new places and states, each
+    // surviving one still holding its old items.
+    func afterSectionBatch() -> [Section] {
+      var sections = new
+      for newSection in 0..<newSectionCount
+      where !newSectionIsFresh[newSection] && !reloadedFirst[oldSectionOfNew[newSection]] {
+        let oldSection = oldSectionOfNew[newSection]
+        let model = reloadedLater[newSection] ? old[oldSection] : new[newSection]
+        sections[newSection] = Section(section: model, items: old[oldSection].items)
+      }
+      return sections
     }
 
-    // The data between the stages: moved and updated items still show their old content,
-    // and sections reloaded in the second stage their old model.
-    var intermediate = new
-    for newSection in 0..<newSectionCount where !newSectionIsFresh[newSection] {
-      let base = newStart[newSection]
-      var items: [Section.Item]? = nil
-      for item in 0..<(newStart[newSection + 1] - base) where movedAndUpdated[base + item] {
-        if items == nil { items = new[newSection].items }
-        items![item] = oldValue(Int(truncatingIfNeeded: oldIndexOfNew[base + item]))
-      }
-      if reloadedLater[newSection] || items != nil {
-        let model = reloadedLater[newSection] ? old[oldSectionOfNew[newSection]] : new[newSection]
-        intermediate[newSection] = Section(section: model, items: items ?? new[newSection].items)
+    var stages: [Stage] = []
+    let needsReloadBatch = !reloadUpdate.isEmpty
+    if splitItems {
+      stages.append(Stage(update: sectionUpdate, sections: afterSectionBatch()))
+      stages.append(Stage(update: itemUpdate, sections: needsReloadBatch ? beforeReloads() : new))
+    } else {
+      var combined = itemUpdate
+      combined.sectionDeletes = sectionUpdate.sectionDeletes
+      combined.sectionInserts = sectionUpdate.sectionInserts
+      combined.sectionMoves = sectionUpdate.sectionMoves
+      combined.sectionReloads = sectionUpdate.sectionReloads
+      if !combined.isEmpty {
+        stages.append(Stage(update: combined, sections: needsReloadBatch ? beforeReloads() : new))
       }
     }
-    return (
-      sectionDiff,
-      [
-        Stage(update: firstUpdate, sections: intermediate),
-        Stage(update: secondUpdate, sections: new),
-      ]
-    )
+    if needsReloadBatch { stages.append(Stage(update: reloadUpdate, sections: new)) }
+    return (sectionDiff, stages)
   }
+}
+
+/// One item's change in a sectioned diff: where it was and where it is (-1 when not there).
+@usableFromInline
+internal struct _ItemChange {
+  @usableFromInline var oldSection: Int
+  @usableFromInline var oldItem: Int
+  @usableFromInline var newSection: Int
+  @usableFromInline var newItem: Int
+
+  @inlinable
+  init(_ oldSection: Int, _ oldItem: Int, _ newSection: Int, _ newItem: Int) {
+    self.oldSection = oldSection
+    self.oldItem = oldItem
+    self.newSection = newSection
+    self.newItem = newItem
+  }
+}
+
+/// The item changes of a sectioned diff, classified.
+@usableFromInline
+internal struct _ItemChanges {
+  /// Old items to delete explicitly.
+  @usableFromInline var deletes: [_ItemChange] = []
+  /// New items to insert explicitly.
+  @usableFromInline var inserts: [_ItemChange] = []
+  /// Items that move, unchanged.
+  @usableFromInline var moves: [_ItemChange] = []
+  /// Items that move and changed content.
+  @usableFromInline var updatedMoves: [_ItemChange] = []
+  /// Items that keep their place among their section's items and changed content.
+  @usableFromInline var updatedStays: [_ItemChange] = []
+
+  @inlinable
+  init() {}
 }

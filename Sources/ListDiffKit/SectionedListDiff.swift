@@ -23,26 +23,33 @@
 ///       }
 ///     }
 ///
-/// **Stages.** With ``Staging/preservingMoves`` (the default) there are at most two stages.
-/// Everything fits in the first — section deletes, inserts, moves and reloads, and item
-/// deletes, inserts, moves (also across sections) and reloads — except two combinations that
-/// UIKit forbids in one batch, which force a second stage of reloads:
-/// - an item that both moves and changes content: a reload is a delete and an insert at the
-///   item's old index path, which conflicts with the move ("attempt to perform a delete and a
-///   move from the same index path"), and a moved cell is not fetched again; so it moves in
-///   the first stage, still showing its old content, and is reloaded at its new index path in
-///   the second;
-/// - a section whose own content changed and which also moves, or in which items are
-///   inserted, deleted or moved: reloading a section conflicts with moving it and with item
-///   operations inside it; so it is reloaded in the second stage (which also refreshes its
-///   items). A changed section without either is reloaded in the first stage.
+/// **Stages.** With ``Staging/preservingMoves`` (the default) every move stays a move and
+/// there are at most three stages; usually one holds everything: section deletes, inserts,
+/// moves and reloads, and item deletes, inserts, moves (also across sections) and reloads.
+/// Only combinations that UIKit cannot take in one batch (the rules of ``BatchUpdateChecker``)
+/// force another stage:
+/// - **item changes in a moved section** (rule 6: `UICollectionView` corrupts its state when
+///   items are inserted into, deleted from or moved out of a section that moves in the same
+///   batch): the sections move first, in a stage of their own, and all item changes follow
+///   in a second stage;
+/// - **an item that changed content and whose index path changes**, because it moves or
+///   because items before it come and go (rule 3: a reload is a delete and an insert at one
+///   index path, so it only works in place, and a moved cell is not fetched again): it moves
+///   or shifts still showing its old content, and is reloaded at its new index path in a last
+///   stage;
+/// - **a section whose own content changed and which moves, shifts, or has items inserted,
+///   deleted or moved in it**: reloaded in the last stage, which also refreshes its items.
 ///
-/// With ``Staging/singleBatch`` there is always exactly one stage: a moved and updated item
-/// is deleted and inserted instead, a changed section is reloaded in place, or deleted and
-/// inserted if it also moves. Animations are coarser (items cross-fade instead of sliding).
+/// Changed items and sections that keep their index paths are reloaded in the first stage.
+///
+/// With ``Staging/singleBatch`` there is always exactly one stage, as IGListKit does it: a
+/// changed item whose index path changes is deleted and inserted, a changed section is
+/// reloaded if it keeps its index and deleted and inserted otherwise, and a moved section with
+/// item changes is deleted and inserted (its items come and go with it). Animations are
+/// coarser: such items and sections cross-fade instead of sliding.
 ///
 /// In either mode, an item whose section is deleted goes with it and an item of an inserted
-/// (or reloaded) section comes with it; an item that moves out of or into such a section is a
+/// (or replaced) section comes with it; an item that moves out of or into such a section is a
 /// delete plus an insert.
 public struct SectionedListDiff<Section: DiffableSection> {
   /// The batch updates to apply, in order, each with the data to show after it.
@@ -83,12 +90,13 @@ public struct SectionedListDiff<Section: DiffableSection> {
 
   /// How changes that UIKit cannot animate in one batch are split.
   public enum Staging: Hashable, Sendable {
-    /// Keep every move a move; reload moved-and-updated items and changed sections that move
-    /// or have item changes in a second stage. At most two stages.
+    /// Keep every move a move; split what UIKit cannot take in one batch into a stage of
+    /// section changes, a stage of item changes and a stage of reloads. At most three stages,
+    /// usually one.
     case preservingMoves
 
-    /// Always one stage: moved-and-updated items are deleted and inserted, changed sections
-    /// are reloaded (or deleted and inserted when they also move).
+    /// Always one stage: changed items and sections that do not stay in place, and moved
+    /// sections with item changes, are deleted and inserted instead.
     case singleBatch
   }
 

@@ -30,19 +30,52 @@ struct BatchUpdateCheckerTests {
     CheckerCase(
       name: "valid: delete, insert, move and reload together",
       old: twoSections,
-      new: [ListSection("A", items: ["a2", "x", "a1'"]), ListSection("B", items: ["b1", "b0"])],
+      new: [ListSection("A", items: ["x", "a1'", "a2"]), ListSection("B", items: ["b1", "b0"])],
       update: BatchUpdate(
-        deletes: [path(0, 0)], inserts: [path(0, 1)],
-        moves: [itemMove(path(0, 2), path(0, 0)), itemMove(path(1, 1), path(1, 0))],
-        reloads: [path(0, 1)]),
+        deletes: [path(0, 0)], inserts: [path(0, 0)],
+        moves: [itemMove(path(1, 1), path(1, 0))], reloads: [path(0, 1)]),
       expected: nil),
     CheckerCase(
-      name: "valid: move across sections while sections move",
+      name: "valid: item moves across sections while another section moves",
+      old: twoSections + [ListSection("C", items: ["c0"])],
+      new: [
+        ListSection("C", items: ["c0"]), ListSection("A", items: ["a1", "a2"]),
+        ListSection("B", items: ["b0", "a0", "b1"]),
+      ],
+      update: BatchUpdate(
+        sectionMoves: [.init(from: 2, to: 0)], moves: [itemMove(path(0, 0), path(2, 1))]),
+      expected: nil),
+    CheckerCase(
+      name: "item moved into a moved section",
       old: twoSections,
       new: [ListSection("B", items: ["b0", "a0", "b1"]), ListSection("A", items: ["a1", "a2"])],
       update: BatchUpdate(
         sectionMoves: [.init(from: 1, to: 0)], moves: [itemMove(path(0, 0), path(0, 1))]),
-      expected: nil),
+      expected: .itemInMovedSection(.move, path(0, 1), beforeUpdate: false)),
+    CheckerCase(
+      name: "item deleted from a moved section",
+      old: twoSections,
+      new: [ListSection("B", items: ["b1"]), ListSection("A", items: ["a0", "a1", "a2"])],
+      update: BatchUpdate(sectionMoves: [.init(from: 1, to: 0)], deletes: [path(1, 0)]),
+      expected: .itemInMovedSection(.delete, path(1, 0), beforeUpdate: true)),
+    CheckerCase(
+      name: "reloaded item shifted by an insert shows the wrong cell",
+      old: twoSections,
+      new: [ListSection("A", items: ["x", "a0", "a1'", "a2"]), twoSections[1]],
+      update: BatchUpdate(inserts: [path(0, 0)], reloads: [path(0, 1)]),
+      expected: .wrongItem(path(0, 2))),
+    CheckerCase(
+      name: "reload lands on an inserted index path",
+      old: twoSections,
+      new: [ListSection("A", items: ["x", "a0'", "a1", "a2"]), twoSections[1]],
+      update: BatchUpdate(inserts: [path(0, 0)], reloads: [path(0, 0)]),
+      expected: .itemConflict(.insert, .reload, path(0, 0), beforeUpdate: false)),
+    CheckerCase(
+      name: "reloaded section displaced by an insert",
+      old: twoSections,
+      new: [ListSection("C", items: []), ListSection("A'", items: ["a0"]), twoSections[1]],
+      update: BatchUpdate(sectionInserts: [0], sectionReloads: [0]),
+      expected: .sectionConflict(.insert, .reload, section: 0, beforeUpdate: false)),
     CheckerCase(
       name: "valid: section insert, delete and reload",
       old: twoSections,

@@ -37,18 +37,46 @@ struct SectionedListDiffTests {
     #expect(BatchUpdateChecker.check(diff, old: old, new: new) == nil)
   }
 
-  @Test func sectionMovesWithItemChangesInOneStage() {
+  @Test func sectionMoveAndItemChangesElsewhereShareOneStage() {
+    let old = sections("A: 1 2 | B: 3 | C: 5")
+    let new = sections("C: 5 | A: 1 2 9 | B: 3")
+    let diff = SectionedListDiff(old: old, new: new)
+    #expect(
+      diff.stages.map(\.update) == [
+        BatchUpdate(sectionMoves: [BatchUpdate.SectionMove(from: 2, to: 0)], inserts: [path(1, 2)])
+      ])
+    #expect(BatchUpdateChecker.check(diff, old: old, new: new) == nil)
+  }
+
+  @Test func itemChangesInAMovedSectionWaitForTheSectionsToMove() {
     let old = sections("A: 1 2 | B: 3 4 | C: 5")
     let new = sections("C: 5 6 | A: 2 1'1 | B: 3")
     let diff = SectionedListDiff(old: old, new: new)
-    #expect(diff.stages.count == 1)
-    let update = diff.stages[0].update
-    #expect(update.sectionMoves == [BatchUpdate.SectionMove(from: 2, to: 0)])
-    #expect(update.inserts == [path(0, 1)])
-    #expect(update.deletes == [path(1, 1)])
-    #expect(update.moves == [itemMove(path(0, 1), path(1, 0))])
-    #expect(update.reloads == [path(0, 0)])
+    #expect(diff.stages.count == 3)
+    #expect(
+      diff.stages[0].update
+        == BatchUpdate(sectionMoves: [BatchUpdate.SectionMove(from: 2, to: 0)]))
+    #expect(diff.stages[0].sections == sections("C: 5 | A: 1 2 | B: 3 4"))
+    // In the coordinates after the section move: C is 0, A is 1, B is 2.
+    #expect(
+      diff.stages[1].update
+        == BatchUpdate(
+          deletes: [path(2, 1)], inserts: [path(0, 1)], moves: [itemMove(path(1, 1), path(1, 0))]))
+    #expect(diff.stages[1].sections == sections("C: 5 6 | A: 2 1 | B: 3"))
+    // 1 kept its place among A's items but not its index path: reloaded once it is there.
+    #expect(diff.stages[2].update == BatchUpdate(reloads: [path(1, 1)]))
     #expect(BatchUpdateChecker.check(diff, old: old, new: new) == nil)
+
+    // In one batch, the moved section with item changes is deleted and inserted instead, and
+    // 1, which changed and whose index path changes, is deleted and inserted.
+    let single = SectionedListDiff(old: old, new: new, staging: .singleBatch)
+    #expect(
+      single.stages.map(\.update) == [
+        BatchUpdate(
+          sectionDeletes: [2], sectionInserts: [0], deletes: [path(0, 0), path(1, 1)],
+          inserts: [path(1, 1)], moves: [itemMove(path(0, 1), path(1, 0))])
+      ])
+    #expect(BatchUpdateChecker.check(single, old: old, new: new) == nil)
   }
 
   @Test func movedAndUpdatedItemForcesSecondStage() {
