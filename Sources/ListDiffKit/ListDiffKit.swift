@@ -1,2 +1,0 @@
-/// ListDiffKit computes the inserts, deletes, moves and updates between two lists.
-public enum ListDiffKitModule {}
