@@ -1,15 +1,46 @@
+import Synchronization
+
 /// What a `@Diff` property and its `$` publisher share: the relay that stores and publishes
 /// the value, and the selection it compares.
 @usableFromInline
 final class DiffStorage<Value: Equatable>: @unchecked Sendable {
-  // Immutable after init; the relay is thread-safe and `hooks` guards its own state.
+  // Immutable after init; the relay is thread-safe, `hooks` and `sharedObjects` guard their
+  // own state.
   @usableFromInline let relay: CurrentValueRelay<Value>
   @usableFromInline let selection: DiffSelection<Value>
   @usableFromInline let hooks = HookRegistry()
+  let sharedObjects = Mutex(SharedObjects())
+
+  /// Objects made once per property and shared, such as the list-change feed.
+  struct SharedObjects: @unchecked Sendable {
+    // Each object is itself thread-safe; the dictionary is only touched under the mutex.
+    var byType: [ObjectIdentifier: AnyObject] = [:]
+  }
+
+  /// The property's one instance of `type`, made by `make` the first time.
+  func shared<Object: AnyObject>(_ type: Object.Type, make: () -> Object) -> Object {
+    if let existing = sharedObjects.withLock({ $0.byType[ObjectIdentifier(type)] }) {
+      return unsafeDowncast(existing, to: Object.self)
+    }
+    let made = Unchecked(make())  // outside the lock: it subscribes, which calls out
+    return sharedObjects.withLock { objects in
+      if let existing = objects.byType[ObjectIdentifier(type)] {
+        return Unchecked(unsafeDowncast(existing, to: Object.self))
+      }
+      objects.byType[ObjectIdentifier(type)] = made.value
+      return made
+    }.value
+  }
 
   @inlinable
   init(value: Value, selection: DiffSelection<Value>) {
     self.selection = selection
     relay = CurrentValueRelay(value, removingDuplicatesBy: selection.isDuplicate())
   }
+}
+
+/// Carries a value out of a `Mutex` whose region checking cannot see that it is shared safely.
+struct Unchecked<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
 }

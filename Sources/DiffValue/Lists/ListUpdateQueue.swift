@@ -1,0 +1,85 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Applies list changes to a `ListView` one at a time: each as its batches in order, or as a
+/// full reload when it is large; a change that arrives while a batch is in flight waits for it.
+@MainActor
+final class ListUpdateQueue {
+  /// One batch: the operations, how to swap the data in, and the new model at an index path.
+  struct Batch {
+    var update: BatchUpdate
+    var swapData: () -> Void
+    var model: (IndexPath) -> Any
+  }
+
+  /// One change to apply.
+  struct Job {
+    var batches: [Batch]
+    var changeCount: Int
+    var reload: () -> Void
+    var completion: (() -> Void)?
+  }
+
+  let view: any ListView
+  let reloadThreshold: Int
+  private var waiting: [Job] = []
+  private var isApplying = false
+
+  init(view: any ListView, reloadThreshold: Int) {
+    precondition(reloadThreshold >= 0, "ListUpdater: reloadThreshold must not be negative")
+    self.view = view
+    self.reloadThreshold = reloadThreshold
+  }
+
+  /// Whether a change is being applied or waits.
+  var isBusy: Bool { isApplying }
+
+  func enqueue(_ job: Job) {
+    waiting.append(job)
+    if !isApplying { startNext() }
+  }
+
+  private func startNext() {
+    guard !waiting.isEmpty else {
+      isApplying = false
+      return
+    }
+    isApplying = true
+    let job = waiting.removeFirst()
+    if job.changeCount > reloadThreshold {
+      view.reloadList(updatingData: job.reload)
+      finish(job)
+    } else {
+      run(job, from: 0)
+    }
+  }
+
+  private func run(_ job: Job, from index: Int) {
+    guard index < job.batches.count else { return finish(job) }
+    let batch = job.batches[index]
+    var update = batch.update
+    // An item reloaded in place whose cell can show the new model is re-bound instead: no
+    // flicker. UIKit reloads only in place, so its index path is the same before and after.
+    var rebinding: [(cell: any ListBindable, at: IndexPath)] = []
+    update.reloads.removeAll { indexPath in
+      guard let cell = view.bindableCell(at: indexPath) else { return false }
+      rebinding.append((cell, indexPath))
+      return true
+    }
+    view.performListUpdate(
+      update,
+      updatingData: {
+        batch.swapData()
+        for (cell, indexPath) in rebinding { cell.bindViewModel(batch.model(indexPath)) }
+      },
+      completion: { [weak self] _ in self?.run(job, from: index + 1) })
+  }
+
+  private func finish(_ job: Job) {
+    job.completion?()
+    startNext()
+  }
+}
