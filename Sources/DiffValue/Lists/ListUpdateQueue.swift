@@ -61,14 +61,18 @@ final class ListUpdateQueue {
     guard index < job.batches.count else { return finish(job) }
     let batch = job.batches[index]
     var update = batch.update
-    // An item reloaded in place whose cell can show the new model is re-bound instead: no
-    // flicker. UIKit reloads only in place, so its index path is the same before and after.
+    // An item reloaded whose visible cell can show the new model is re-bound instead: no
+    // flicker. UIKit reloads only in place (the same index path before and after), and a
+    // reload is a delete plus an insert, which pins the item there whatever shifts around
+    // it; dropping the reload would let the kept cell drift with its neighbours. So the
+    // reload becomes a move to the same index path: it pins the item too, and keeps its cell.
     var rebinding: [(cell: any ListBindable, at: IndexPath)] = []
     update.reloads.removeAll { indexPath in
       guard let cell = view.bindableCell(at: indexPath) else { return false }
       rebinding.append((cell, indexPath))
       return true
     }
+    update.moves += rebinding.map { BatchUpdate.Move(from: $0.at, to: $0.at) }
     view.performListUpdate(
       update,
       updatingData: {
