@@ -26,6 +26,8 @@ let package = Package(
     // The tours: `swift run Tour`. Their scenarios live in a library so tests can replay them.
     .target(name: "TourScenarios", dependencies: ["DiffValue"], path: "Playgrounds/TourScenarios"),
     .executableTarget(name: "Tour", dependencies: ["TourScenarios"], path: "Playgrounds/Tour"),
+    .executableTarget(
+      name: "ListTour", dependencies: ["DiffValue", "TestSupport"], path: "Playgrounds/ListTour"),
 
     // Release-mode benchmarks: `swift run -c release Benchmarks`.
     .executableTarget(name: "Benchmarks", dependencies: ["DiffValue"], path: "Benchmarks"),

@@ -1,0 +1,119 @@
+import DiffValue
+import TestSupport
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Prints what a list view did and what it shows, after each step of the tour.
+@MainActor
+func show(
+  _ step: String, _ view: SimulatedListView<String, Contact>
+) {
+  print("\n\(step)")
+  for event in view.events {
+    switch event {
+    case .batch(let update): print("  batch: \(describe(update))")
+    case .reload: print("  reload")
+    case .rebind(let indexPath):
+      print("  re-bound in place: item \(indexPath[1]) of section \(indexPath[0])")
+    }
+  }
+  for section in view.shown {
+    print("  [\(section.model)] " + section.items.map(\.description).joined(separator: " · "))
+  }
+  if !view.problems.isEmpty { print("  PROBLEMS: \(view.problems)") }
+  view.clearEvents()
+}
+
+/// The non-empty parts of a batch update, in UIKit's terms.
+func describe(_ update: BatchUpdate) -> String {
+  func paths(_ paths: [IndexPath]) -> String {
+    paths.map { "\($0[0]).\($0[1])" }.joined(separator: " ")
+  }
+  var parts: [String] = []
+  if !update.sectionDeletes.isEmpty { parts.append("delete sections \(update.sectionDeletes)") }
+  if !update.sectionInserts.isEmpty { parts.append("insert sections \(update.sectionInserts)") }
+  if !update.sectionMoves.isEmpty {
+    parts.append(
+      "move sections " + update.sectionMoves.map { "\($0.from)→\($0.to)" }.joined(separator: " "))
+  }
+  if !update.sectionReloads.isEmpty { parts.append("reload sections \(update.sectionReloads)") }
+  if !update.deletes.isEmpty { parts.append("delete \(paths(update.deletes))") }
+  if !update.inserts.isEmpty { parts.append("insert \(paths(update.inserts))") }
+  if !update.moves.isEmpty {
+    parts.append(
+      "move "
+        + update.moves.map { "\($0.from[0]).\($0.from[1])→\($0.to[0]).\($0.to[1])" }.joined(
+          separator: " "))
+  }
+  if !update.reloads.isEmpty { parts.append("reload \(paths(update.reloads))") }
+  return parts.isEmpty ? "nothing" : parts.joined(separator: "; ")
+}
+
+/// Runs the list tour: a flat list, then a list in sections, changing over a few steps.
+@MainActor
+func runListTour() -> [AnyCancellable] {
+  let model = ContactsModel()
+  var subscriptions: [AnyCancellable] = []
+
+  print("A flat list: each change of the @Diff array becomes one batch update.")
+  var updater: ListUpdater<Contact>!
+  let view = SimulatedListView(showingItems: model.contacts) { updater.items }
+  updater = ListUpdater(view: view, items: model.contacts, reloadThreshold: 5)
+  view.isBindable = { $0[1] == 0 }  // only the first row's cell can re-bind in place
+  model.$contacts.listChanges().sink { change in
+    MainActor.assumeIsolated { updater.apply(change) }
+  }.store(in: &subscriptions)
+  show("Start", view)
+
+  model.contacts.insert(Contact(name: "Dee"), at: 1)
+  show("Dee joins at row 1", view)
+
+  model.contacts.swapAt(0, 3)
+  show("Ann and Cid swap places", view)
+
+  var statuses = model.contacts
+  statuses[0].status = "away"
+  statuses[2].status = "busy"
+  model.contacts = statuses
+  show("Cid is away (its cell re-binds in place), Bob is busy (its plain cell reloads)", view)
+
+  model.contacts = model.contacts
+  show("The same list written again: nothing to do", view)
+
+  model.contacts = (1...8).map { Contact(name: "Guest \($0)") }
+  show("Everyone replaced: more than 5 changes, so the view reloads", view)
+
+  print("\nA list in sections: stages, each one batch UIKit accepts.")
+  var sectioned: SectionedListUpdater<ListSection<String, Contact>>!
+  let sectionView = SimulatedListView(showing: model.groups) { sectioned.sections }
+  sectioned = SectionedListUpdater(view: sectionView, sections: model.groups)
+  model.$groups.sectionedListChanges().sink { change in
+    MainActor.assumeIsolated { sectioned.apply(change) }
+  }.store(in: &subscriptions)
+  show("Start", sectionView)
+
+  // Each step builds the new sections, then writes them once: one change, one diff.
+  var groups = model.groups
+  groups[1].items.append(groups[0].items.removeFirst())
+  model.groups = groups
+  show("Ann moves from Team to Friends: one move across sections", sectionView)
+
+  groups.swapAt(0, 1)
+  groups[0].items.insert(Contact(name: "Eve"), at: 0)
+  model.groups = groups
+  show(
+    "Friends moves to the top as Eve joins it: UIKit cannot change the items of a section\n"
+      + "that moves in the same batch, so the section moves first, then the items",
+    sectionView)
+
+  groups.append(ListSection("Family", items: [Contact(name: "Fay")]))
+  groups[1].items[0].status = "away"
+  model.groups = groups
+  show("A Family section appears and Bob is away: one batch", sectionView)
+
+  return subscriptions
+}
