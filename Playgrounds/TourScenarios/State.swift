@@ -2,7 +2,9 @@ import DiffValue
 
 /// The seed's state: two properties, observed in different combinations.
 public struct State: EquatableWithIdentity {
+  /// A string, observed by `state1` and `state3`.
   public let stringProperty: String
+  /// A number, observed by `state1` and `state2`.
   public let intProperty: Int
 
   /// Creates a state.

@@ -2,8 +2,11 @@ import DiffValue
 
 /// The seed's sign-up form: only the user name and the email matter to the screen.
 public struct UserState: EquatableWithIdentity {
+  /// The name the user picked; observed.
   public let userName: String
+  /// The user's email; observed.
   public let email: String
+  /// The password; stored, not observed.
   public let password: String
 
   /// Creates a state.
