@@ -20,7 +20,6 @@ final class Holder {
   @Diff(\.name) var profile = Profile(name: "a", age: 1)
   @Diff var whole = Profile(name: "w", age: 0)
   @Diff() var identityWhole: Account
-  @Diff var bare: Account
   @Diff(value: Profile(name: "v", age: 2), \.age) var valued: Profile
   @Diff(keyPaths: (\Account.note).diffable, (\Account.user.age).diffable) var variadic: Account
   @Diff(wrappedValue: Profile(name: "x", age: 0), keyPaths: [(\Profile.age).diffable])
@@ -78,7 +77,6 @@ final class Holder {
     subscriptions.append(holder.$variadic.sink { _ in counts["variadic", default: 0] += 1 })
     subscriptions.append(holder.$arrayed.sink { _ in counts["arrayed", default: 0] += 1 })
     #expect(holder.identityWhole == .identity)
-    #expect(holder.bare == .identity)
     #expect(holder.valued.name == "v")
     holder.identityWhole.note = "n"  // whole value: publishes
     holder.valued.name = "changed"  // only age selected: silent
