@@ -37,6 +37,10 @@ func runListDiffBenchmarks() {
   let sameOld = (0..<100_000).map { _ in ListDiffBenchmarkItem(id: oneIdentifier, revision: 0) }
   let sameNew = (0..<100_000).map { _ in ListDiffBenchmarkItem(id: oneIdentifier, revision: 0) }
   measureListDiff("100,000 items, all one identifier", old: sameOld, new: sameNew, runs: 21)
+  // The same with the policy that hashes every item (no common prefix or suffix shortcut).
+  measureListDiff(
+    "100,000 items, all one identifier, duplicates: .replaceAll", old: sameOld, new: sameNew,
+    runs: 21, duplicates: .replaceAll)
   // No common prefix or suffix to skip: every item is hashed and almost every one moves.
   var shuffled = large.old
   shuffled.shuffle()
@@ -155,13 +159,16 @@ private func measureSectionedListDiff() {
 
 /// Times `ListDiff(old:new:)`, measures its memory, and prints the figures.
 private func measureListDiff(
-  _ name: String, old: [ListDiffBenchmarkItem], new: [ListDiffBenchmarkItem], runs: Int
+  _ name: String, old: [ListDiffBenchmarkItem], new: [ListDiffBenchmarkItem], runs: Int,
+  duplicates: ListDiff.DuplicatePolicy = .pairInOrder
 ) {
-  var diff = ListDiff(old: old, new: new)
-  let time = medianMilliseconds(runs: runs) { diff = ListDiff(old: old, new: new) }
+  var diff = ListDiff(old: old, new: new, duplicates: duplicates)
+  let time = medianMilliseconds(runs: runs) {
+    diff = ListDiff(old: old, new: new, duplicates: duplicates)
+  }
   let inputBytes = (old.count + new.count) * MemoryLayout<ListDiffBenchmarkItem>.stride
   var retained: ListDiff?
-  let peak = touchedBytes { retained = ListDiff(old: old, new: new) }
+  let peak = touchedBytes { retained = ListDiff(old: old, new: new, duplicates: duplicates) }
   precondition(retained == diff)
   let memory = peak.map {
     "<= \(kilobytes($0)) KB (pages touched; \(format(Double($0) / Double(inputBytes))) x the inputs)"
