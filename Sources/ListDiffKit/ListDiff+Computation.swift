@@ -82,10 +82,11 @@ extension ListDiff {
     inserts.reserveCapacity(newCount &- matchedCount)
     var moves: [Move] = []
     if !newMiddle.isEmpty {
-      let stays = oldIndexOfNew.withUnsafeBufferPointer {
+      let (stays, staying) = oldIndexOfNew.withUnsafeBufferPointer {
         _markLongestIncreasingSubsequence(
           oldIndexOfNew: UnsafeBufferPointer(rebasing: $0[newMiddle]))
       }
+      moves.reserveCapacity(matchedCount &- prefix &- pairing.suffix &- staying)
       stays.withUnsafeBufferPointer { stays in
         for newIndex in newMiddle {
           let oldIndex = Int(truncatingIfNeeded: oldIndexOfNew[newIndex])
@@ -345,11 +346,11 @@ internal func _pairByIdentity<Element: Diffable>(
 ///
 /// Patience sorting with predecessor links, O(*k* log *k*) for *k* matched items (O(*k*) when
 /// they are already in order). Returns an array indexed by new offset in which the members of
-/// the subsequence hold `_staysInPlace`.
+/// the subsequence hold `_staysInPlace`, and the subsequence's length.
 @inlinable
 internal func _markLongestIncreasingSubsequence(
   oldIndexOfNew: UnsafeBufferPointer<Int32>
-) -> [Int32] {
+) -> (marks: [Int32], length: Int) {
   let count = oldIndexOfNew.count
   var predecessor = [Int32](repeating: -1, count: count)
   // tails[l] is the new offset ending the best increasing run of length l + 1 found so far,
@@ -395,7 +396,7 @@ internal func _markLongestIncreasingSubsequence(
       member = previous
     }
   }
-  return predecessor
+  return (predecessor, tails.count)
 }
 
 extension ListDiff {

@@ -163,7 +163,7 @@ extension SectionedListDiff {
             stayed ? Int32(truncatingIfNeeded: partner - oldStart[source]) : -1)
         }
         let stays = sameSectionOrigin.withUnsafeBufferPointer {
-          _markLongestIncreasingSubsequence(oldIndexOfNew: $0)
+          _markLongestIncreasingSubsequence(oldIndexOfNew: $0).marks
         }
         for item in 0..<count {
           let partner = Int(truncatingIfNeeded: oldIndexOfNew[base + item])
