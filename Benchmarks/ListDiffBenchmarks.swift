@@ -3,8 +3,8 @@
 //
 // Time: the median of repeated runs, each timed with `ContinuousClock`, inputs prepared
 // beforehand. Memory: every page of memory that one diff touches, scratch tables and result
-// together, counted as page faults (see `touchedBytes`); an upper bound on its peak extra
-// memory. Where that is unavailable (not Linux) the memory column reads "n/a".
+// together, counted as page faults in a forked child (see `touchedBytes`); an upper bound on
+// its peak extra memory. Where that is unavailable (not Linux) the memory column reads "n/a".
 
 import ListDiffKit
 
@@ -37,6 +37,10 @@ func runListDiffBenchmarks() {
   let sameOld = (0..<100_000).map { _ in ListDiffBenchmarkItem(id: oneIdentifier, revision: 0) }
   let sameNew = (0..<100_000).map { _ in ListDiffBenchmarkItem(id: oneIdentifier, revision: 0) }
   measureListDiff("100,000 items, all one identifier", old: sameOld, new: sameNew, runs: 21)
+  // The same with the policy that hashes every item (no common prefix or suffix shortcut).
+  measureListDiff(
+    "100,000 items, all one identifier, duplicates: .replaceAll", old: sameOld, new: sameNew,
+    runs: 21, duplicates: .replaceAll)
   // No common prefix or suffix to skip: every item is hashed and almost every one moves.
   var shuffled = large.old
   shuffled.shuffle()
@@ -155,14 +159,19 @@ private func measureSectionedListDiff() {
 
 /// Times `ListDiff(old:new:)`, measures its memory, and prints the figures.
 private func measureListDiff(
-  _ name: String, old: [ListDiffBenchmarkItem], new: [ListDiffBenchmarkItem], runs: Int
+  _ name: String, old: [ListDiffBenchmarkItem], new: [ListDiffBenchmarkItem], runs: Int,
+  duplicates: ListDiff.DuplicatePolicy = .pairInOrder
 ) {
-  var diff = ListDiff(old: old, new: new)
-  let time = medianMilliseconds(runs: runs) { diff = ListDiff(old: old, new: new) }
+  var diff = ListDiff(old: old, new: new, duplicates: duplicates)
+  let time = medianMilliseconds(runs: runs) {
+    diff = ListDiff(old: old, new: new, duplicates: duplicates)
+  }
   let inputBytes = (old.count + new.count) * MemoryLayout<ListDiffBenchmarkItem>.stride
-  var retained: ListDiff?
-  let peak = touchedBytes { retained = ListDiff(old: old, new: new) }
-  precondition(retained == diff)
+  let peak = touchedBytes {
+    // Kept alive, and checked, so that the diff cannot be optimized away.
+    let measured = ListDiff(old: old, new: new, duplicates: duplicates)
+    precondition(measured.changeCount == diff.changeCount)
+  }
   let memory = peak.map {
     "<= \(kilobytes($0)) KB (pages touched; \(format(Double($0) / Double(inputBytes))) x the inputs)"
   }
@@ -189,33 +198,59 @@ private func medianMilliseconds(runs: Int, _ body: () -> Void) -> Double {
 
 /// Returns the bytes of memory pages first touched while `body` ran, or `nil` if unknown.
 ///
-/// glibc is told to serve every allocation of a page or more with its own `mmap` and to give
-/// freed memory back at once, so each such allocation shows up as fresh page faults, counted
-/// exactly by `getrusage`. The sum of the pages touched is an upper bound on the peak: it
-/// counts a buffer freed early as if it were still alive.
+/// `body` runs in a forked child process, which tells glibc to serve every allocation of a
+/// page or more with its own `mmap` and to give freed memory back at once: each page the diff
+/// allocates and writes then shows up as a fresh page fault, counted exactly by `getrusage`.
+/// The body runs once before the measured run, so that the code it executes is mapped in the
+/// child, and a run of an empty body gives the faults of the child's own bookkeeping, which
+/// are subtracted. The sum of the pages touched is an upper bound on the peak: it counts a buffer
+/// freed early as if it were still alive. The child keeps the allocator settings to itself, so
+/// the timings of other benchmarks in this process are not affected.
 private func touchedBytes(_ body: () -> Void) -> Int? {
   #if os(Linux)
-    let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
-    _ = mallocOption(mmapThreshold, Int32(pageSize))
-    _ = mallocOption(trimThreshold, 0)
-    defer {
-      // glibc's defaults.
-      _ = mallocOption(mmapThreshold, 128 * 1024)
-      _ = mallocOption(trimThreshold, 128 * 1024)
+    guard let baseline = faultBytesInChild({}), let total = faultBytesInChild(body) else {
+      return nil
     }
-    _ = mallocTrim(0)
-    var before = rusage()
-    var after = rusage()
-    guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &before) == 0 else { return nil }
-    body()
-    guard getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &after) == 0 else { return nil }
-    return (after.ru_minflt - before.ru_minflt) * pageSize
+    return max(0, total - baseline)
   #else
     return nil
   #endif
 }
 
 #if os(Linux)
+  /// Runs `body` in a forked child set up as `touchedBytes` describes; returns the bytes of
+  /// the page faults it caused.
+  private func faultBytesInChild(_ body: () -> Void) -> Int? {
+    var pipeEnds: [Int32] = [0, 0]
+    guard pipe(&pipeEnds) == 0 else { return nil }
+    let child = fork()
+    if child == 0 {
+      close(pipeEnds[0])
+      let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+      _ = mallocOption(mmapThreshold, Int32(pageSize))
+      _ = mallocOption(trimThreshold, 0)
+      // A first run maps the code the body executes (a fork child faults on it afresh).
+      body()
+      _ = mallocTrim(0)
+      var before = rusage()
+      var after = rusage()
+      _ = getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &before)
+      body()
+      _ = getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &after)
+      var bytes = (after.ru_minflt - before.ru_minflt) * pageSize
+      _ = withUnsafeBytes(of: &bytes) { write(pipeEnds[1], $0.baseAddress, $0.count) }
+      _exit(0)
+    }
+    close(pipeEnds[1])
+    defer { close(pipeEnds[0]) }
+    guard child > 0 else { return nil }
+    var bytes = 0
+    let count = withUnsafeMutableBytes(of: &bytes) { read(pipeEnds[0], $0.baseAddress, $0.count) }
+    var status: Int32 = 0
+    _ = waitpid(child, &status, 0)
+    return count == MemoryLayout<Int>.size ? bytes : nil
+  }
+
   /// glibc's `mallopt` parameters (`M_MMAP_THRESHOLD`, `M_TRIM_THRESHOLD`).
   private let mmapThreshold: Int32 = -3
   private let trimThreshold: Int32 = -1
@@ -223,7 +258,9 @@ private func touchedBytes(_ body: () -> Void) -> Int? {
   /// glibc's `mallopt`, which the Glibc module does not export.
   @_silgen_name("mallopt")
   private func mallocOption(_ parameter: Int32, _ value: Int32) -> Int32
+#endif
 
+#if os(Linux)
   /// glibc's `malloc_trim`, which the Glibc module does not export: returns free heap pages to
   /// the system so that the next allocations show up in the resident set.
   @_silgen_name("malloc_trim")

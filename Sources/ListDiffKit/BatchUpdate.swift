@@ -8,8 +8,10 @@
 ///
 /// The coordinates follow UIKit's batch-update rules: deletes and reloads (of items and of
 /// sections) and the `from` side of moves name positions *before* the update; inserts and
-/// the `to` side of moves name positions *after* it. UIKit processes them together, not in the
-/// order they are called, so a batch update is a set of operations, not a sequence:
+/// the `to` side of moves name positions *after* it; UIKit performs a reload as a delete and
+/// an insert at the same position, so only what keeps its position can be reloaded. UIKit
+/// processes the operations together, not in the order they are called, so a batch update is
+/// a set of operations, not a sequence:
 ///
 ///     collectionView.performBatchUpdates {
 ///       dataSource.sections = newSections  // swap the data first
@@ -38,7 +40,8 @@ public struct BatchUpdate: Hashable, Sendable {
   /// Sections that move, each from its old index to its new one.
   public var sectionMoves: [SectionMove]
 
-  /// Old indices of the sections to reload: their model and every item are fetched again.
+  /// Indices of the sections to reload, which keep their index: their model and every item
+  /// are fetched again.
   public var sectionReloads: [Int]
 
   /// Old index paths of the items to delete.
@@ -50,7 +53,7 @@ public struct BatchUpdate: Hashable, Sendable {
   /// Items that move, each from its old index path to its new one.
   public var moves: [Move]
 
-  /// Old index paths of the items to reload in place.
+  /// Index paths of the items to reload, which keep their index path.
   public var reloads: [IndexPath]
 
   /// Creates a batch update from its operations.

@@ -6,8 +6,9 @@
 // `Dictionary` keyed by the identifiers, which would copy every identifier. A bucket stores one old offset holding its
 // identifier (compared with `==` on every hit, so colliding hashes never pair items) and a
 // cursor into the chain of old offsets that share it. The chain links live in the
-// `newIndexOfOld` array itself until the items are matched (-1 ends a chain, `-2 - next`
-// links to `next`), so duplicates cost no extra memory.
+// `newIndexOfOld` array itself until the items are matched (`-2 - next` links to `next`,
+// `_endOfChain` ends a chain of duplicates, -1 marks an identifier that occurs once), so
+// duplicates cost no extra memory.
 
 /// One slot of the identifier table.
 @usableFromInline
@@ -36,6 +37,11 @@ internal let _maximumListCount = 1 << 29
 /// The cursor of an identifier that must stay unpaired (`DuplicatePolicy.replaceAll`).
 @usableFromInline
 internal let _neverPair: Int32 = .min
+
+/// The link of the last old item in a chain of two or more with one identifier; -1 marks an
+/// identifier that occurs once (so an unpaired old item holding -1 is unique).
+@usableFromInline
+internal let _endOfChain: Int32 = .min
 
 /// The mark of a new offset whose item belongs to the longest increasing subsequence.
 @usableFromInline
@@ -82,10 +88,11 @@ extension ListDiff {
     inserts.reserveCapacity(newCount &- matchedCount)
     var moves: [Move] = []
     if !newMiddle.isEmpty {
-      let stays = oldIndexOfNew.withUnsafeBufferPointer {
+      let (stays, staying) = oldIndexOfNew.withUnsafeBufferPointer {
         _markLongestIncreasingSubsequence(
           oldIndexOfNew: UnsafeBufferPointer(rebasing: $0[newMiddle]))
       }
+      moves.reserveCapacity(matchedCount &- prefix &- pairing.suffix &- staying)
       stays.withUnsafeBufferPointer { stays in
         for newIndex in newMiddle {
           let oldIndex = Int(truncatingIfNeeded: oldIndexOfNew[newIndex])
@@ -265,7 +272,9 @@ internal func _pairByIdentity<Element: Diffable>(
       let hash = hashes[oldIndex &- blockStart]
       let (bucket, found) = findBucket(identifier, hash: hash)
       if found {
-        newIndexOfOld[oldIndex] = -2 &- buckets[bucket].cursor
+        let head = Int(truncatingIfNeeded: buckets[bucket].cursor)
+        if newIndexOfOld[head] == -1 { newIndexOfOld[head] = _endOfChain }
+        newIndexOfOld[oldIndex] = -2 &- Int32(truncatingIfNeeded: head)
       } else {
         buckets[bucket] = _Bucket(
           tag: UInt32(truncatingIfNeeded: UInt(bitPattern: hash) &>> 32),
@@ -280,23 +289,50 @@ internal func _pairByIdentity<Element: Diffable>(
   var matchedCount = 0
   switch duplicates {
   case .pairInOrder:
+    // New items in order, each paired with the next waiting old item of its identifier. As
+    // in Heckel's algorithm, a pair is first extended to its neighbours: when the old item
+    // after the last partner is unique in the old list and has the next new item's
+    // identifier, they pair without hashing (in-order pairing would pair them anyway), so an
+    // unchanged run costs one lookup. Hashes are computed a block at a time, only when needed.
     var blockStart = 0
-    while blockStart < new.count {
-      let blockEnd = Swift.min(blockStart &+ blockSize, new.count)
-      computeHashes(blockStart..<blockEnd) { new[$0].diffIdentifier }
-      for newIndex in blockStart..<blockEnd {
-        let identifier = new[newIndex].diffIdentifier
-        let (bucket, found) = findBucket(identifier, hash: hashes[newIndex &- blockStart])
-        guard found else { continue }
-        let partner = Int(truncatingIfNeeded: buckets[bucket].cursor)
-        guard partner >= 0 else { continue }
-        let link = newIndexOfOld[partner]
-        buckets[bucket].cursor = link <= -2 ? -2 &- link : -1
-        newIndexOfOld[partner] = Int32(truncatingIfNeeded: newIndex &+ offset)
-        oldIndexOfNew[newIndex] = Int32(truncatingIfNeeded: partner &+ offset)
+    var blockEnd = 0
+    var previousPartner = -2
+    var newIndex = 0
+    while newIndex < new.count {
+      let neighbour = previousPartner &+ 1
+      if previousPartner >= 0 && neighbour < old.count && newIndexOfOld[neighbour] == -1
+        && old[neighbour].diffIdentifier == new[newIndex].diffIdentifier
+      {
+        newIndexOfOld[neighbour] = Int32(truncatingIfNeeded: newIndex &+ offset)
+        oldIndexOfNew[newIndex] = Int32(truncatingIfNeeded: neighbour &+ offset)
         matchedCount &+= 1
+        previousPartner = neighbour
+        newIndex &+= 1
+        continue
       }
-      blockStart = blockEnd
+      previousPartner = -2
+      if newIndex >= blockEnd {
+        blockStart = newIndex
+        blockEnd = Swift.min(newIndex &+ blockSize, new.count)
+        computeHashes(blockStart..<blockEnd) { new[$0].diffIdentifier }
+      }
+      let identifier = new[newIndex].diffIdentifier
+      let (bucket, found) = findBucket(identifier, hash: hashes[newIndex &- blockStart])
+      let partner = found ? Int(truncatingIfNeeded: buckets[bucket].cursor) : -1
+      if partner >= 0 {
+        let link = newIndexOfOld[partner]
+        if link >= 0 {
+          // Taken by a neighbour extension: the identifier is unique, nothing is left.
+          buckets[bucket].cursor = -1
+        } else {
+          buckets[bucket].cursor = link == -1 || link == _endOfChain ? -1 : -2 &- link
+          newIndexOfOld[partner] = Int32(truncatingIfNeeded: newIndex &+ offset)
+          oldIndexOfNew[newIndex] = Int32(truncatingIfNeeded: partner &+ offset)
+          matchedCount &+= 1
+          previousPartner = partner
+        }
+      }
+      newIndex &+= 1
     }
 
   case .replaceAll:
@@ -345,11 +381,11 @@ internal func _pairByIdentity<Element: Diffable>(
 ///
 /// Patience sorting with predecessor links, O(*k* log *k*) for *k* matched items (O(*k*) when
 /// they are already in order). Returns an array indexed by new offset in which the members of
-/// the subsequence hold `_staysInPlace`.
+/// the subsequence hold `_staysInPlace`, and the subsequence's length.
 @inlinable
 internal func _markLongestIncreasingSubsequence(
   oldIndexOfNew: UnsafeBufferPointer<Int32>
-) -> [Int32] {
+) -> (marks: [Int32], length: Int) {
   let count = oldIndexOfNew.count
   var predecessor = [Int32](repeating: -1, count: count)
   // tails[l] is the new offset ending the best increasing run of length l + 1 found so far,
@@ -395,7 +431,7 @@ internal func _markLongestIncreasingSubsequence(
       member = previous
     }
   }
-  return predecessor
+  return (predecessor, tails.count)
 }
 
 extension ListDiff {

@@ -8,7 +8,10 @@ extension ListDiff {
   /// Returns the diff as one batch update of a single section, ready for `performBatchUpdates`.
   ///
   /// Deletes, the `from` of moves and reloads use `oldSection`; inserts and the `to` of moves
-  /// use `newSection`, so a section that itself moved keeps its items' paths right.
+  /// use `newSection`, so a section whose index changes (because sections before it come and
+  /// go) keeps its items' paths right. A section that is itself moved with `moveSection` must
+  /// not have item changes in the same batch (rule 6 of ``BatchUpdateChecker``): move it in
+  /// an earlier batch, or let ``SectionedListDiff`` stage everything.
   ///
   /// An updated item is reloaded only where it stays in place: same section number, same
   /// index. UIKit performs a reload as a delete and an insert at the *same* index path, so a

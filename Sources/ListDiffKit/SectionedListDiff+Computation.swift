@@ -163,7 +163,7 @@ extension SectionedListDiff {
             stayed ? Int32(truncatingIfNeeded: partner - oldStart[source]) : -1)
         }
         let stays = sameSectionOrigin.withUnsafeBufferPointer {
-          _markLongestIncreasingSubsequence(oldIndexOfNew: $0)
+          _markLongestIncreasingSubsequence(oldIndexOfNew: $0).marks
         }
         for item in 0..<count {
           let partner = Int(truncatingIfNeeded: oldIndexOfNew[base + item])
@@ -292,6 +292,8 @@ extension SectionedListDiff {
     var laterSectionReloads: [Int] = []
     var reloadedFirst = [Bool](repeating: false, count: oldSectionCount)
     var reloadedLater = [Bool](repeating: false, count: newSectionCount)
+    var itemBatchSectionReloads: [Int] = []
+    var reloadedInItemBatch = [Bool](repeating: false, count: newSectionCount)
     for move in sectionDiff.moves {
       if newSectionIsFresh[move.to] {
         sectionDeletes.append(move.from)
@@ -313,6 +315,11 @@ extension SectionedListDiff {
       } else if inPlace && !hasItemChanges[newSection] {
         sectionReloads.append(oldSection)
         reloadedFirst[oldSection] = true
+      } else if splitItems && !hasItemChanges[newSection] {
+        // Sections hold still in the item batch: a section with no item changes can be
+        // reloaded there, wherever it moved.
+        itemBatchSectionReloads.append(newSection)
+        reloadedInItemBatch[newSection] = true
       } else {
         laterSectionReloads.append(newSection)
         reloadedLater[newSection] = true
@@ -324,6 +331,7 @@ extension SectionedListDiff {
     if !sectionReloads.isEmpty {
       reloads.removeAll { $0[0] < oldSectionCount && reloadedFirst[$0[0]] }
     }
+    if !itemBatchSectionReloads.isEmpty { reloads.removeAll { reloadedInItemBatch[$0[0]] } }
     if !laterSectionReloads.isEmpty { laterReloads.removeAll { reloadedLater[$0[0]] } }
     sectionDeletes.sort()
     sectionInserts.sort()
@@ -336,7 +344,9 @@ extension SectionedListDiff {
     let sectionUpdate = BatchUpdate(
       sectionDeletes: sectionDeletes, sectionInserts: sectionInserts, sectionMoves: sectionMoves,
       sectionReloads: sectionReloads)
-    let itemUpdate = BatchUpdate(deletes: deletes, inserts: inserts, moves: moves, reloads: reloads)
+    let itemUpdate = BatchUpdate(
+      sectionReloads: itemBatchSectionReloads, deletes: deletes, inserts: inserts, moves: moves,
+      reloads: reloads)
     let reloadUpdate = BatchUpdate(sectionReloads: laterSectionReloads, reloads: laterReloads)
 
     // The data after the structural batches: items reloaded later still show their old
@@ -364,7 +374,8 @@ extension SectionedListDiff {
       for newSection in 0..<newSectionCount
       where !newSectionIsFresh[newSection] && !reloadedFirst[oldSectionOfNew[newSection]] {
         let oldSection = oldSectionOfNew[newSection]
-        let model = reloadedLater[newSection] ? old[oldSection] : new[newSection]
+        let keepsOldModel = reloadedLater[newSection] || reloadedInItemBatch[newSection]
+        let model = keepsOldModel ? old[oldSection] : new[newSection]
         sections[newSection] = Section(section: model, items: old[oldSection].items)
       }
       return sections

@@ -38,9 +38,12 @@
 ///   or shifts still showing its old content, and is reloaded at its new index path in a last
 ///   stage;
 /// - **a section whose own content changed and which moves, shifts, or has items inserted,
-///   deleted or moved in it**: reloaded in the last stage, which also refreshes its items.
+///   deleted or moved in it**: reloaded in the last stage, which also refreshes its items
+///   (when the item changes already have a stage of their own, after the sections moved, a
+///   changed section without item changes is reloaded in that stage instead).
 ///
-/// Changed items and sections that keep their index paths are reloaded in the first stage.
+/// Changed items and sections that keep their index paths are reloaded in the stage that
+/// holds the item changes: the first, unless the sections had to move first.
 ///
 /// With ``Staging/singleBatch`` there is always exactly one stage, as IGListKit does it: a
 /// changed item whose index path changes is deleted and inserted, a changed section is

@@ -127,4 +127,52 @@ struct ListDiffRandomizedTests {
       #expect(BatchUpdateChecker.check(diff.batchUpdate(), old: old, new: new) == nil)
     }
   }
+
+  @Test("pairInOrder pairs exactly as documented: prefix and suffix in place, then in order")
+  func documentedPairing() {
+    for index in 0..<3_000 {
+      var random = SeededRandomNumberGenerator.forCase(index, of: Self.seed ^ 0xCD)
+      let (old, new) = randomListPair(using: &random)
+      let diff = ListDiff(old: old, new: new)
+      let expected = referencePairing(old: old.map(\.id), new: new.map(\.id))
+      let actual = new.indices.map { diff.oldIndex(for: $0) }
+      if actual != expected {
+        let message =
+          "seed \(Self.seed ^ 0xCD) case \(index): old \(old) new \(new): paired \(actual),"
+          + " documented \(expected)"
+        Issue.record(Comment(rawValue: message))
+        return
+      }
+    }
+  }
+}
+
+/// The pairing `DuplicatePolicy.pairInOrder` documents, by the book: the common prefix and
+/// suffix pair in place, then each remaining new item takes the first remaining old item with
+/// its identifier. Returns, for each new offset, its old partner.
+func referencePairing(old: [Int], new: [Int]) -> [Int?] {
+  var prefix = 0
+  while prefix < min(old.count, new.count) && old[prefix] == new[prefix] { prefix += 1 }
+  var suffix = 0
+  while suffix < min(old.count, new.count) - prefix
+    && old[old.count - 1 - suffix] == new[new.count - 1 - suffix]
+  {
+    suffix += 1
+  }
+  var waiting: [Int: [Int]] = [:]
+  for oldIndex in prefix..<(old.count - suffix) {
+    waiting[old[oldIndex], default: []].append(oldIndex)
+  }
+  var result = [Int?](repeating: nil, count: new.count)
+  for newIndex in 0..<prefix { result[newIndex] = newIndex }
+  for distance in 1...max(1, suffix) where distance <= suffix {
+    result[new.count - distance] = old.count - distance
+  }
+  for newIndex in prefix..<(new.count - suffix) {
+    if var queue = waiting[new[newIndex]], !queue.isEmpty {
+      result[newIndex] = queue.removeFirst()
+      waiting[new[newIndex]] = queue
+    }
+  }
+  return result
 }

@@ -219,3 +219,31 @@ struct ListDiffDescriptionTests {
     #expect("\(diff)" == "ListDiff(deletes: [2], inserts: [3], updates: [], moves: [1->0])")
   }
 }
+
+@Suite("ListDiff: caller bugs")
+struct ListDiffCallerBugTests {
+  /// An item whose identity changes every time it is read: a caller bug the diff survives.
+  final class Unstable: Diffable {
+    var reads = 0
+    var diffIdentifier: Int {
+      reads += 1
+      return reads % 3
+    }
+    func isContentEqual(to other: Unstable) -> Bool { reads % 2 == 0 }
+  }
+
+  @Test func identityChangingWhileDiffingNeverCrashes() {
+    for count in [0, 1, 2, 5, 50, 500] {
+      let old = (0..<count).map { _ in Unstable() }
+      let new = (0..<(count / 2 + 1)).map { _ in Unstable() } + old.shuffled()
+      let diff = ListDiff(old: old, new: new)
+      #expect(diff.oldCount - diff.deletes.count == diff.newCount - diff.inserts.count)
+      let replaced = ListDiff(old: old, new: new, duplicates: .replaceAll)
+      #expect(replaced.oldCount == count)
+      let sectioned = SectionedListDiff(
+        old: [ListSection(1, items: old)],
+        new: [ListSection(1, items: new), ListSection(2, items: old)])
+      #expect(sectioned.stages.count <= 3)
+    }
+  }
+}

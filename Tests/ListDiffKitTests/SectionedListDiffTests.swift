@@ -79,6 +79,18 @@ struct SectionedListDiffTests {
     #expect(BatchUpdateChecker.check(single, old: old, new: new) == nil)
   }
 
+  @Test func changedMovedSectionIsReloadedInTheItemStage() {
+    let old = sections("A: 1 | B: 2 | C: 3")
+    let new = sections("C: 3 4 | B'1: 2 | A: 1")
+    let diff = SectionedListDiff(old: old, new: new)
+    #expect(
+      diff.stages.map(\.update) == [
+        BatchUpdate(sectionMoves: [.init(from: 2, to: 0), .init(from: 1, to: 1)]),
+        BatchUpdate(sectionReloads: [1], inserts: [path(0, 1)]),
+      ])
+    #expect(BatchUpdateChecker.check(diff, old: old, new: new) == nil)
+  }
+
   @Test func movedAndUpdatedItemForcesSecondStage() {
     let old = sections("A: 1 2 3")
     let new = sections("A: 3'1 1 2")
