@@ -90,7 +90,7 @@ private struct ListDiffScenario {
       contentsOf: insertRange.map { _ in ListDiffBenchmarkItem(id: UUID(), revision: 0) },
       at: insertRange.lowerBound)
     new[shuffleRange].shuffle()
-    runs = count > 10_000 ? 21 : 201
+    runs = count > 10_000 ? 51 : 301
   }
 }
 

@@ -60,7 +60,7 @@ public enum BatchUpdateChecker {
   ///   - new: The items after the update.
   /// - Returns: `nil` if applying `update` to `old` with UIKit's rules shows `new`; otherwise
   ///   the first rule broken.
-  /// - Complexity: O(*n* + *m* + *u* log *u*) for *u* operations.
+  /// - Complexity: Expected O(*n* + *m* + *u*) for *u* operations.
   public static func check<Item: Equatable>(
     _ update: BatchUpdate, old: [Item], new: [Item]
   ) -> BatchUpdateViolation? {
@@ -75,7 +75,7 @@ public enum BatchUpdateChecker {
   ///   - new: The sections after the update.
   /// - Returns: `nil` if applying `update` to `old` with UIKit's rules shows `new`; otherwise
   ///   the first rule broken.
-  /// - Complexity: O(*n* + *m* + *u* log *u*) for *n* and *m* items and sections on each side
+  /// - Complexity: Expected O(*n* + *m* + *u*) for *n* and *m* items and sections on each side
   ///   and *u* operations.
   public static func check<Model: Equatable, Item: Equatable>(
     _ update: BatchUpdate, old: [ListSection<Model, Item>], new: [ListSection<Model, Item>]
@@ -109,7 +109,7 @@ public enum BatchUpdateChecker {
   ///   - new: The sections the last stage must show.
   /// - Returns: `nil` if every stage is valid and the result is `new`; otherwise the first
   ///   stage that fails, and why.
-  /// - Complexity: O(*s* (*n* + *m*) + *u* log *u*) for *s* stages.
+  /// - Complexity: Expected O(*s* (*n* + *m*) + *u*) for *s* stages and *u* operations in all.
   public static func check<Section: DiffableSection>(
     _ diff: SectionedListDiff<Section>, old: [Section], new: [Section]
   ) -> StageViolation? {
@@ -185,7 +185,7 @@ public enum BatchUpdateChecker {
   ///   - reference: The data source after the update, which UIKit queries for counts and for
   ///     inserted and reloaded cells.
   /// - Returns: The sections the view shows after the update, or the first rule broken.
-  /// - Complexity: O(*n* + *m* + *u* log *u*).
+  /// - Complexity: Expected O(*n* + *m* + *u*).
   public static func apply<Model, Item>(
     _ update: BatchUpdate, to old: [ListSection<Model, Item>],
     reference: [ListSection<Model, Item>]
