@@ -3,6 +3,8 @@ import Testing
 @testable import Relay
 
 /// The state machine's rules, tested without threads: each call says what the storage must do.
+/// The tests play the deliverer's part on `RelayDelivery` by hand. `RelayDelivery` is
+/// noncopyable, which `#expect` cannot decompose, hence the `== true` comparisons.
 @Suite struct RelayStateMachineTests {
   typealias Machine = RelayStateMachine<Int>
   let here = ThreadIdentity.current
@@ -18,108 +20,234 @@ import Testing
       conduit: RelayConduit(core: core), target: RelayTarget(receive: { _ in .none }, finish: {}))
   }
 
-  /// Ends rounds until the machine stops delivering; returns the values the rounds carried.
-  func drain(_ machine: inout Machine) -> [Int?] {
+  /// Ends rounds the way a deliverer that took the lock does, until delivery stops; returns
+  /// the values the rounds carried.
+  func drain(_ machine: inout Machine, _ delivery: borrowing RelayDelivery) -> [Int?] {
     var values: [Int?] = []
     var waking: [RelayWaiter] = []
-    while machine.isDelivering {
+    while delivery.isDelivering {
       var value: Int?
-      var previous: Int?
-      _ = machine.finishRound(
-        returnedDemand: [], waking: &waking, value: &value, previous: &previous)
-      if machine.isDelivering { values.append(value) }
+      var replaced: Int?
+      let round = machine.finishRound(
+        returnedDemand: [], delivery: delivery, waking: &waking, value: &value,
+        replaced: &replaced)
+      if round != nil { values.append(value) }
     }
     return values
   }
 
   @Test func sendWhileDeliveringWaitsForTheRound() {
     var machine = Machine(current: 0, keepsCurrentValue: true, checksDuplicates: false)
-    var previous: Int?
-    #expect(machine.send(1, thread: here, previous: &previous) != nil)
-    #expect(previous == 0)
-    #expect(machine.send(2, thread: here, previous: &previous) == nil)
+    let delivery = RelayDelivery()
+    var replaced: Int?
+    #expect(machine.send(1, thread: here, delivery: delivery, replaced: &replaced) != nil)
+    #expect(replaced == 0)
+    #expect(machine.send(2, thread: here, delivery: delivery, replaced: &replaced) == nil)
     #expect(machine.latestValue == 2)
     #expect(machine.current == 1)
-    #expect(drain(&machine) == [2])
+    // The queued value flagged the deliverer: it cannot stop without taking the lock.
+    #expect(delivery.stopUnlessWorkWasLeft() == false)
+    #expect(drain(&machine, delivery) == [2])
     #expect(machine.current == 2)
+    #expect(machine.pending.isEmpty)
+  }
+
+  @Test func anUneventfulRoundStopsWithoutTheLock() {
+    var machine = Machine(current: 0, keepsCurrentValue: true, checksDuplicates: false)
+    let delivery = RelayDelivery()
+    let subscriber = entry()
+    subscriber.conduit.demand = .unlimited
+    var value: Int?
+    var replaced: Int?
+    _ = machine.attach(subscriber, thread: here, delivery: delivery, value: &value)
+    _ = drain(&machine, delivery)
+    let round = machine.send(1, thread: here, delivery: delivery, replaced: &replaced)
+    #expect(round?.targetsAreUnlimited == true)
+    #expect(round?.targets?.count == 1)
+    #expect(delivery.isDelivering == true)
+    #expect(delivery.stopUnlessWorkWasLeft() == true)
+    #expect(delivery.isDelivering == false)
+    // The next send claims delivery again and starts its own round.
+    #expect(machine.send(2, thread: here, delivery: delivery, replaced: &replaced) != nil)
+    #expect(replaced == 1)
+    #expect(delivery.stopUnlessWorkWasLeft() == true)
+  }
+
+  @Test func aDelivererThatTookTheLockClearsTheFlagAndStopsWhenDone() {
+    var machine = Machine(current: 0, keepsCurrentValue: false, checksDuplicates: false)
+    let delivery = RelayDelivery()
+    var replaced: Int?
+    _ = machine.send(1, thread: here, delivery: delivery, replaced: &replaced)
+    _ = machine.send(2, thread: elsewhere, delivery: delivery, replaced: &replaced)
+    var waking: [RelayWaiter] = []
+    var value: Int?
+    let next = machine.finishRound(
+      returnedDemand: [], delivery: delivery, waking: &waking, value: &value, replaced: &replaced)
+    #expect(next != nil && value == 2)
+    // Everything left was seen: the round for 2 may end without the lock.
+    #expect(delivery.stopUnlessWorkWasLeft() == true)
+    #expect(machine.pending.isEmpty)
+  }
+
+  @Test func eventsStillPendingKeepTheDelivererFromStoppingWithoutTheLock() {
+    var machine = Machine(current: 0, keepsCurrentValue: false, checksDuplicates: false)
+    let delivery = RelayDelivery()
+    var replaced: Int?
+    _ = machine.send(1, thread: here, delivery: delivery, replaced: &replaced)
+    _ = machine.send(2, thread: here, delivery: delivery, replaced: &replaced)
+    _ = machine.send(3, thread: here, delivery: delivery, replaced: &replaced)
+    var waking: [RelayWaiter] = []
+    var value: Int?
+    _ = machine.finishRound(
+      returnedDemand: [], delivery: delivery, waking: &waking, value: &value, replaced: &replaced)
+    #expect(value == 2)
+    #expect(delivery.stopUnlessWorkWasLeft() == false)
+    _ = machine.finishRound(
+      returnedDemand: [], delivery: delivery, waking: &waking, value: &value, replaced: &replaced)
+    #expect(value == 3)
+    #expect(delivery.stopUnlessWorkWasLeft() == true)
   }
 
   @Test func attachQueuesTheCurrentValueOnlyWithDemand() {
     var machine = Machine(current: 5, keepsCurrentValue: true, checksDuplicates: false)
+    let delivery = RelayDelivery()
     let subscriber = entry()
     var value: Int?
-    #expect(machine.attach(subscriber, thread: here, value: &value) == nil)
-    let round = machine.request(.max(1), for: subscriber.conduit, thread: here, value: &value)
+    #expect(machine.attach(subscriber, thread: here, delivery: delivery, value: &value) == nil)
+    #expect(delivery.isDelivering == false)
+    let round = machine.request(
+      .max(1), for: subscriber.conduit, thread: here, delivery: delivery, value: &value)
     #expect(value == 5)
     #expect(round?.targets?.count == 1)
     #expect(subscriber.conduit.demand == .none)
   }
 
+  @Test func requestDuringARoundLeavesTheCurrentValueToTheDeliverer() {
+    var machine = Machine(current: 0, keepsCurrentValue: true, checksDuplicates: false)
+    let delivery = RelayDelivery()
+    let subscriber = entry()
+    var value: Int?
+    var replaced: Int?
+    _ = machine.attach(subscriber, thread: here, delivery: delivery, value: &value)
+    _ = machine.send(1, thread: elsewhere, delivery: delivery, replaced: &replaced)
+    #expect(
+      machine.request(
+        .max(1), for: subscriber.conduit, thread: here, delivery: delivery, value: &value) == nil)
+    #expect(delivery.stopUnlessWorkWasLeft() == false)
+    #expect(drain(&machine, delivery) == [1])
+  }
+
   @Test func exhaustedSubscriberIsOwedTheValue() {
     var machine = Machine(current: 0, keepsCurrentValue: true, checksDuplicates: false)
+    let delivery = RelayDelivery()
     let subscriber = entry()
     subscriber.conduit.demand = .max(1)
     var value: Int?
-    _ = machine.attach(subscriber, thread: here, value: &value)
-    _ = drain(&machine)
-    var previous: Int?
-    let round = machine.send(1, thread: here, previous: &previous)
+    _ = machine.attach(subscriber, thread: here, delivery: delivery, value: &value)
+    _ = drain(&machine, delivery)
+    var replaced: Int?
+    let round = machine.send(1, thread: here, delivery: delivery, replaced: &replaced)
     #expect(round?.targets?.isEmpty == true)
+    #expect(round?.targetsAreUnlimited == false)
     #expect(subscriber.conduit.owesCurrentValue)
   }
 
   @Test func cancelDuringAnotherThreadsRoundAsksToWait() {
     var machine = Machine(current: 0, keepsCurrentValue: false, checksDuplicates: false)
+    let delivery = RelayDelivery()
     let subscriber = entry()
     subscriber.conduit.demand = .unlimited
     var value: Int?
-    var previous: Int?
-    _ = machine.attach(subscriber, thread: here, value: &value)
-    _ = machine.send(1, thread: elsewhere, previous: &previous)
-    let cancellation = machine.cancel(subscriber.conduit, thread: here)
+    var replaced: Int?
+    _ = machine.attach(subscriber, thread: here, delivery: delivery, value: &value)
+    _ = machine.send(1, thread: elsewhere, delivery: delivery, replaced: &replaced)
+    let cancellation = machine.cancel(subscriber.conduit, thread: here, delivery: delivery)
     #expect(cancellation?.waiter != nil)
     #expect(cancellation?.removed != nil)
     #expect(machine.entries.isEmpty)
-    #expect(machine.cancel(subscriber.conduit, thread: here) == nil)
+    #expect(machine.cancel(subscriber.conduit, thread: here, delivery: delivery) == nil)
+    // The deliverer must take the lock to wake the canceller.
+    #expect(delivery.stopUnlessWorkWasLeft() == false)
+    var waking: [RelayWaiter] = []
+    _ = machine.finishRound(
+      returnedDemand: [], delivery: delivery, waking: &waking, value: &value, replaced: &replaced)
+    #expect(waking.count == 1)
+    #expect(delivery.isDelivering == false)
+  }
+
+  @Test func cancelAfterTheDelivererStoppedDoesNotWait() {
+    var machine = Machine(current: 0, keepsCurrentValue: false, checksDuplicates: false)
+    let delivery = RelayDelivery()
+    let subscriber = entry()
+    subscriber.conduit.demand = .unlimited
+    var value: Int?
+    var replaced: Int?
+    _ = machine.attach(subscriber, thread: here, delivery: delivery, value: &value)
+    _ = machine.send(1, thread: elsewhere, delivery: delivery, replaced: &replaced)
+    #expect(delivery.stopUnlessWorkWasLeft() == true)
+    // The round's bookkeeping is stale, but nobody delivers: nothing to wait for.
+    let cancellation = machine.cancel(subscriber.conduit, thread: here, delivery: delivery)
+    #expect(cancellation?.waiter == nil)
+    #expect(cancellation?.removed != nil)
+    #expect(delivery.isDelivering == false)
   }
 
   @Test func cancelFromTheDeliveringThreadDoesNotWait() {
     var machine = Machine(current: 0, keepsCurrentValue: false, checksDuplicates: false)
+    let delivery = RelayDelivery()
     let subscriber = entry()
     subscriber.conduit.demand = .unlimited
     var value: Int?
-    var previous: Int?
-    _ = machine.attach(subscriber, thread: here, value: &value)
-    _ = machine.send(1, thread: here, previous: &previous)
-    #expect(machine.cancel(subscriber.conduit, thread: here)?.waiter == nil)
+    var replaced: Int?
+    _ = machine.attach(subscriber, thread: here, delivery: delivery, value: &value)
+    _ = machine.send(1, thread: here, delivery: delivery, replaced: &replaced)
+    #expect(machine.cancel(subscriber.conduit, thread: here, delivery: delivery)?.waiter == nil)
   }
 
   @Test func duplicateCheckDefersClaimingLimitedDemand() {
     var machine = Machine(current: 0, keepsCurrentValue: true, checksDuplicates: true)
+    let delivery = RelayDelivery()
     let subscriber = entry()
     subscriber.conduit.demand = .max(3)
     var value: Int?
-    _ = machine.attach(subscriber, thread: here, value: &value)
-    _ = drain(&machine)
-    var previous: Int?
-    let round = machine.send(1, thread: here, previous: &previous)
-    #expect(previous == 0)
+    _ = machine.attach(subscriber, thread: here, delivery: delivery, value: &value)
+    _ = drain(&machine, delivery)
+    var replaced: Int?
+    let round = machine.send(1, thread: here, delivery: delivery, replaced: &replaced)
+    #expect(replaced == 0)
     #expect(round != nil && round?.targets == nil)
     #expect(subscriber.conduit.demand == .max(2))
   }
 
+  @Test func duplicateCheckSharesUnlimitedTargets() {
+    var machine = Machine(current: 0, keepsCurrentValue: true, checksDuplicates: true)
+    let delivery = RelayDelivery()
+    let subscriber = entry()
+    subscriber.conduit.demand = .unlimited
+    var value: Int?
+    _ = machine.attach(subscriber, thread: here, delivery: delivery, value: &value)
+    _ = drain(&machine, delivery)
+    var replaced: Int?
+    let round = machine.send(1, thread: here, delivery: delivery, replaced: &replaced)
+    #expect(replaced == 0)
+    #expect(round?.targets?.count == 1)
+    #expect(round?.targetsAreUnlimited == true)
+  }
+
   @Test func finishDetachesEveryoneAndIgnoresLaterSends() {
     var machine = Machine(current: 0, keepsCurrentValue: true, checksDuplicates: false)
+    let delivery = RelayDelivery()
     let subscriber = entry()
     var value: Int?
-    var previous: Int?
-    _ = machine.attach(subscriber, thread: here, value: &value)
-    let round = machine.finish(thread: here, value: &value, previous: &previous)
+    var replaced: Int?
+    _ = machine.attach(subscriber, thread: here, delivery: delivery, value: &value)
+    let round = machine.finish(thread: here, delivery: delivery, value: &value, replaced: &replaced)
     #expect(round?.isFinish == true)
     #expect(round?.targets?.count == 1)
     #expect(machine.entries.isEmpty)
-    _ = drain(&machine)
-    #expect(machine.send(1, thread: here, previous: &previous) == nil)
+    _ = drain(&machine, delivery)
+    #expect(machine.send(1, thread: here, delivery: delivery, replaced: &replaced) == nil)
+    #expect(delivery.isDelivering == false)
   }
 }
 

@@ -3,14 +3,20 @@ import Synchronization
 /// The storage of a relay: it takes the lock, asks the state machine what to do, releases the
 /// lock, and then calls subscribers. Shared by `CurrentValueRelay`, `PassthroughRelay` and
 /// `@Diff`.
+///
+/// A send that finds nobody delivering takes the lock once: it becomes the deliverer under the
+/// lock, calls the subscribers, and then stops delivering with one compare-and-exchange on
+/// `delivery`, unless someone left it work meanwhile, in which case it takes the lock again.
 @usableFromInline
 final class RelayCore<Output>: @unchecked Sendable {
-  // Every mutable field is inside `state`, guarded by its lock; `progress` is atomic.
+  // Every mutable field is inside `state`, guarded by its lock; `delivery` is atomic.
   @usableFromInline let state: Lock<RelayStateMachine<Output>>
+  @usableFromInline let delivery = RelayDelivery()
+  /// Whether sent values go through `isDuplicate`. A flag rather than an optional closure, so
+  /// that the hot path neither unwraps nor copies a closure.
+  @usableFromInline let checksDuplicates: Bool
   /// Whether a value repeats the previous one; such a value is stored but not delivered.
-  @usableFromInline let isDuplicate: ((Output, Output) -> Bool)?
-  /// The order of the last subscriber the round in progress has finished calling.
-  @usableFromInline let progress = Atomic<UInt64>(0)
+  @usableFromInline let isDuplicate: (Output, Output) -> Bool
   @usableFromInline let subscriptionName: String
 
   @inlinable
@@ -22,7 +28,8 @@ final class RelayCore<Output>: @unchecked Sendable {
       RelayStateMachine(
         current: current, keepsCurrentValue: keepsCurrentValue,
         checksDuplicates: isDuplicate != nil))
-    self.isDuplicate = isDuplicate
+    checksDuplicates = isDuplicate != nil
+    self.isDuplicate = isDuplicate ?? { _, _ in false }
     self.subscriptionName = subscriptionName
   }
 
@@ -34,15 +41,14 @@ final class RelayCore<Output>: @unchecked Sendable {
   @inlinable
   func send(_ value: Output) {
     let thread = ThreadIdentity.current
-    var previous: Output?
-    let round = state.withLock { state in
-      let round = state.send(value, thread: thread, previous: &previous)
-      if round != nil { progress.store(0, ordering: .relaxed) }  // a new round has no progress
-      return round
+    var replaced: Output?
+    let round = state.withLock {
+      $0.send(value, thread: thread, delivery: delivery, replaced: &replaced)
     }
-    guard let round else { return }
+    guard var round else { return }
+    // The first round delivers `value` itself rather than a copy in an optional.
     var returnedDemand: [(RelayConduit<Output>, Subscribers.Demand)] = []
-    if let isDuplicate, let old = previous, isDuplicate(old, value) {
+    if checksDuplicates, let previous = replaced, isDuplicate(previous, value) {
       // Dropped: stored as the current value, delivered to nobody.
     } else if let targets = round.targets {
       call(targets, with: value, collecting: &returnedDemand, round.targetsAreUnlimited)
@@ -51,7 +57,9 @@ final class RelayCore<Output>: @unchecked Sendable {
         state.withLock { $0.claimTargets() }, with: value, collecting: &returnedDemand,
         round.targetsAreUnlimited)
     }
-    previous = nil
+    round.targets = nil  // release the subscribers before a canceller can wake
+    replaced = nil  // release the replaced value outside the lock
+    if returnedDemand.isEmpty, delivery.stopUnlessWorkWasLeft() { return }
     finishRound(returnedDemand)
   }
 
@@ -63,34 +71,30 @@ final class RelayCore<Output>: @unchecked Sendable {
   ) {
     let thread = ThreadIdentity.current
     var value: Output?
-    var previous: Output?
-    let round = state.withLock { state in
-      let round = step(&state, thread, &value)
-      if round != nil { progress.store(0, ordering: .relaxed) }
-      return round
-    }
-    if let round { deliver(round, value: &value, previous: &previous) }
+    var replaced: Output?
+    let round = state.withLock { step(&$0, thread, &value) }
+    if let round { deliver(round, value: &value, replaced: &replaced) }
   }
 
-  /// Ends the round in progress, then runs the rounds that waited for it.
-  @inlinable
+  /// Ends the round in progress under the lock, then runs the rounds that waited for it. Only
+  /// the deliverer calls it, when it has demand to add or someone left it work.
+  @inlinable @inline(never)
   func finishRound(_ returnedDemand: [(RelayConduit<Output>, Subscribers.Demand)]) {
     var waking: [RelayWaiter] = []
     var value: Output?
-    var previous: Output?
-    let next = state.withLock { state in
-      let next = state.finishRound(
-        returnedDemand: returnedDemand, waking: &waking, value: &value, previous: &previous)
-      if next != nil { progress.store(0, ordering: .relaxed) }
-      return next
+    var replaced: Output?
+    let next = state.withLock {
+      $0.finishRound(
+        returnedDemand: returnedDemand, delivery: delivery, waking: &waking, value: &value,
+        replaced: &replaced)
     }
     for waiter in waking { waiter.wake() }
-    if let next { deliver(next, value: &value, previous: &previous) }
+    if let next { deliver(next, value: &value, replaced: &replaced) }
   }
 
-  /// Runs rounds until nothing is pending. Only one thread at a time gets here.
+  /// Runs rounds until nothing is pending. Only the deliverer gets here.
   @inlinable
-  func deliver(_ first: RelayRound<Output>, value: inout Output?, previous: inout Output?) {
+  func deliver(_ first: RelayRound<Output>, value: inout Output?, replaced: inout Output?) {
     var round = first
     var returnedDemand: [(RelayConduit<Output>, Subscribers.Demand)] = []
     var waking: [RelayWaiter] = []
@@ -98,18 +102,18 @@ final class RelayCore<Output>: @unchecked Sendable {
       if round.isFinish {
         finish(round.targets ?? [])
       } else if let current = value,
-        let targets = targetsAfterDuplicateCheck(round, value: current, previous: previous)
+        let targets = targetsAfterDuplicateCheck(round, value: current, previous: replaced)
       {
         call(targets, with: current, collecting: &returnedDemand, round.targetsAreUnlimited)
       }
       round.targets = nil  // release the subscribers before a canceller can wake
       value = nil
-      previous = nil
-      let next = state.withLock { state in
-        let next = state.finishRound(
-          returnedDemand: returnedDemand, waking: &waking, value: &value, previous: &previous)
-        if next != nil { progress.store(0, ordering: .relaxed) }
-        return next
+      replaced = nil
+      if returnedDemand.isEmpty, delivery.stopUnlessWorkWasLeft() { return }
+      let next = state.withLock {
+        $0.finishRound(
+          returnedDemand: returnedDemand, delivery: delivery, waking: &waking, value: &value,
+          replaced: &replaced)
       }
       if !waking.isEmpty {
         for waiter in waking { waiter.wake() }
@@ -133,7 +137,7 @@ final class RelayCore<Output>: @unchecked Sendable {
         if targets[index].conduit.isCancelled.load(ordering: .relaxed) { continue }
         let demand = Unmanaged.passUnretained(targets[index].target)
           ._withUnsafeGuaranteedRef { $0.receive(value) }
-        progress.store(targets[index].order, ordering: .releasing)
+        delivery.passed(targets[index].order)
         if demand != .none, !targetsAreUnlimited {
           returnedDemand.append((targets[index].conduit, demand))
         }
@@ -147,7 +151,7 @@ final class RelayCore<Output>: @unchecked Sendable {
     for entry in targets {
       if entry.conduit.isCancelled.exchange(true, ordering: .relaxed) { continue }
       entry.target.finish()
-      progress.store(entry.order, ordering: .releasing)
+      delivery.passed(entry.order)
     }
   }
 
@@ -156,7 +160,7 @@ final class RelayCore<Output>: @unchecked Sendable {
   func targetsAfterDuplicateCheck(
     _ round: RelayRound<Output>, value: Output, previous: Output?
   ) -> [RelayEntry<Output>]? {
-    if let isDuplicate, let previous, isDuplicate(previous, value) { return nil }
+    if checksDuplicates, let previous, isDuplicate(previous, value) { return nil }
     if let targets = round.targets { return targets }
     return state.withLock { $0.claimTargets() }
   }
@@ -171,13 +175,12 @@ final class RelayCore<Output>: @unchecked Sendable {
     let entry = RelayEntry(conduit: conduit, target: target)
     let thread = ThreadIdentity.current
     var value: Output?
-    var previous: Output?
+    var replaced: Output?
     let (round, finished) = state.withLock { state in
-      let round = state.attach(entry, thread: thread, value: &value)
-      if round != nil { progress.store(0, ordering: .relaxed) }
+      let round = state.attach(entry, thread: thread, delivery: delivery, value: &value)
       return (round, state.isFinished && conduit.phase == .pending)
     }
-    if let round { deliver(round, value: &value, previous: &previous) }
+    if let round { deliver(round, value: &value, replaced: &replaced) }
     if finished, !conduit.isCancelled.exchange(true, ordering: .relaxed) {
       subscriber.receive(completion: .finished)
     }
@@ -188,14 +191,14 @@ final class RelayCore<Output>: @unchecked Sendable {
   @inlinable
   func finish() {
     run { state, thread, value in
-      var previous: Output?
-      return state.finish(thread: thread, value: &value, previous: &previous)
+      var replaced: Output?
+      return state.finish(thread: thread, delivery: delivery, value: &value, replaced: &replaced)
     }
   }
 
   @inlinable
   func request(_ demand: Subscribers.Demand, for conduit: RelayConduit<Output>) {
-    run { $0.request(demand, for: conduit, thread: $1, value: &$2) }
+    run { $0.request(demand, for: conduit, thread: $1, delivery: delivery, value: &$2) }
   }
 
   /// Cancels a subscriber. Once it returns no new call to the subscriber starts, and when
@@ -204,11 +207,13 @@ final class RelayCore<Output>: @unchecked Sendable {
   func cancel(_ conduit: RelayConduit<Output>) {
     conduit.isCancelled.store(true, ordering: .relaxed)
     let thread = ThreadIdentity.current
-    guard var cancellation = state.withLock({ $0.cancel(conduit, thread: thread) }) else { return }
+    guard
+      var cancellation = state.withLock({
+        $0.cancel(conduit, thread: thread, delivery: delivery)
+      })
+    else { return }
     cancellation.removed = nil  // release the subscriber outside the lock
-    if let waiter = cancellation.waiter,
-      progress.load(ordering: .acquiring) < cancellation.order
-    {
+    if let waiter = cancellation.waiter, !delivery.hasPassed(cancellation.order) {
       waiter.wait()
       state.withLock { _ in }  // pairs with the deliverer's last unlock, for the sanitizer too
     }

@@ -79,10 +79,14 @@ struct RelayCancellation<Output> {
 /// to do under the lock, releases the lock, and then does it.
 ///
 /// All values reach subscribers through one sequence of rounds. Only one thread runs rounds at
-/// a time (`isDelivering`); a value sent meanwhile, from any thread or from inside a
-/// subscriber, waits in `pending` and is delivered after the current round has reached every
-/// subscriber. That gives every subscriber the same sequence, in subscription order, and never
-/// calls one subscriber concurrently with itself.
+/// a time, the one that claimed the `RelayDelivery` it is given; a value sent meanwhile, from
+/// any thread or from inside a subscriber, waits in `pending` and is delivered after the
+/// current round has reached every subscriber. That gives every subscriber the same sequence,
+/// in subscription order, and never calls one subscriber concurrently with itself.
+///
+/// Whoever leaves the deliverer work (`pending`, `waiters`) also flags it in the
+/// `RelayDelivery`, so the deliverer ends a round without the lock only when nothing waits:
+/// while nobody delivers, `pending` and `waiters` are empty.
 @usableFromInline
 struct RelayStateMachine<Output> {
   /// Whether this relay has a current value (`CurrentValueRelay`) or only passes values on.
@@ -99,12 +103,13 @@ struct RelayStateMachine<Output> {
   /// Events waiting for the round in progress to finish; `pendingStart` is the first unread.
   @usableFromInline var pending: [RelayEvent<Output>] = []
   @usableFromInline var pendingStart = 0
-  /// Whether a thread is running rounds, and which.
-  @usableFromInline var isDelivering = false
   /// Whether `.finished` was delivered; nothing is delivered after it.
   @usableFromInline var isFinished = false
+  /// The thread running rounds; stale once delivery stops, so read it only while a thread
+  /// delivers.
   @usableFromInline var deliveringThread: ThreadIdentity?
-  /// Subscribers with an order up to this one are targets of the round in progress.
+  /// Subscribers with an order up to this one are targets of the round in progress; stale once
+  /// delivery stops, like `deliveringThread`.
   @usableFromInline var roundLastOrder: UInt64 = 0
   /// Cancellers on other threads waiting for the round in progress to end.
   @usableFromInline var waiters: [RelayWaiter] = []
@@ -132,49 +137,53 @@ struct RelayStateMachine<Output> {
 
   /// Sends a value: returns the round to deliver now, or `nil` when it waits its turn.
   ///
-  /// - Parameter previous: Receives the value it replaces, to compare or release outside the
+  /// - Parameter replaced: Receives the value it replaces, to compare or release outside the
   ///   lock.
   @inlinable
   mutating func send(
-    _ value: Output, thread: ThreadIdentity, previous: inout Output?
+    _ value: Output, thread: ThreadIdentity, delivery: borrowing RelayDelivery,
+    replaced: inout Output?
   ) -> RelayRound<Output>? {
     if isFinished { return nil }
-    if isDelivering {
+    guard delivery.claimOrLeaveWork() else {
       pending.append(.value(value))
       return nil
     }
-    isDelivering = true
     deliveringThread = thread
-    return round(for: value, previous: &previous)
+    return round(for: value, delivery: delivery, replaced: &replaced)
   }
 
   /// Queues the end of the relay: every subscriber receives `.finished` after the values
   /// before it.
   @inlinable
   mutating func finish(
-    thread: ThreadIdentity, value: inout Output?, previous: inout Output?
+    thread: ThreadIdentity, delivery: borrowing RelayDelivery, value: inout Output?,
+    replaced: inout Output?
   ) -> RelayRound<Output>? {
     if isFinished { return nil }
     pending.append(.finished)
-    guard !isDelivering else { return nil }
-    isDelivering = true
+    guard delivery.claimOrLeaveWork() else { return nil }
     deliveringThread = thread
-    return nextRound(value: &value, previous: &previous)
+    return nextRound(delivery: delivery, value: &value, replaced: &replaced)
   }
 
+  /// Makes `value` current and starts its round.
   @inlinable
-  mutating func round(for value: Output, previous: inout Output?) -> RelayRound<Output> {
+  mutating func round(
+    for value: Output, delivery: borrowing RelayDelivery, replaced: inout Output?
+  ) -> RelayRound<Output> {
     if keepsCurrentValue || checksDuplicates {
-      previous = current.take()
+      replaced = current.take()
       current = value
     }
-    if checksDuplicates, previous != nil {
+    delivery.startRound()
+    if allUnlimited { return RelayRound(targets: claimAll(), targetsAreUnlimited: true) }
+    roundLastOrder = 0
+    if checksDuplicates, replaced != nil {
       // The duplicate check runs outside the lock; claim demand only if it lets the value through.
-      return allUnlimited
-        ? RelayRound(targets: claimAll(), targetsAreUnlimited: true) : RelayRound(targets: nil)
+      return RelayRound(targets: nil)
     }
-    let unlimited = allUnlimited
-    return RelayRound(targets: claimTargets(), targetsAreUnlimited: unlimited)
+    return RelayRound(targets: claimTargets(), targetsAreUnlimited: false)
   }
 
   /// Every entry is a target and nothing needs counting.
@@ -204,29 +213,45 @@ struct RelayStateMachine<Output> {
     return targets
   }
 
-  /// Ends the round in progress: adds the demand subscribers returned, wakes waiting
-  /// cancellers, and returns the next round, or `nil` once nothing is pending.
+  /// Ends the round in progress for a deliverer that took the lock: adds the demand
+  /// subscribers returned, wakes waiting cancellers, and returns the next round, or `nil`
+  /// once nothing is pending and delivery stopped.
   @inlinable
   mutating func finishRound(
     returnedDemand: [(RelayConduit<Output>, Subscribers.Demand)],
-    waking: inout [RelayWaiter], value: inout Output?, previous: inout Output?
+    delivery: borrowing RelayDelivery, waking: inout [RelayWaiter], value: inout Output?,
+    replaced: inout Output?
   ) -> RelayRound<Output>? {
     roundLastOrder = 0
     for (conduit, demand) in returnedDemand { add(demand, to: conduit) }
-    if !waiters.isEmpty {
-      waking = waiters
-      waiters = []
-    }
-    return nextRound(value: &value, previous: &previous)
+    if !waiters.isEmpty { swap(&waking, &waiters) }
+    return nextRound(delivery: delivery, value: &value, replaced: &replaced)
   }
 
   /// Starts the next pending event that delivers anything, or stops delivering.
   ///
   /// - Parameters:
   ///   - value: Receives the value the round delivers.
-  ///   - previous: Receives the value it replaces.
+  ///   - replaced: Receives the value it replaces.
   @inlinable
-  mutating func nextRound(value: inout Output?, previous: inout Output?) -> RelayRound<Output>? {
+  mutating func nextRound(
+    delivery: borrowing RelayDelivery, value: inout Output?, replaced: inout Output?
+  ) -> RelayRound<Output>? {
+    guard let round = nextPendingRound(delivery: delivery, value: &value, replaced: &replaced)
+    else {
+      deliveringThread = nil
+      delivery.stop()
+      return nil
+    }
+    // Events still pending keep the deliverer from stopping without the lock.
+    delivery.continueDelivering(workLeft: pendingStart < pending.endIndex)
+    return round
+  }
+
+  @inlinable
+  mutating func nextPendingRound(
+    delivery: borrowing RelayDelivery, value: inout Output?, replaced: inout Output?
+  ) -> RelayRound<Output>? {
     while pendingStart < pending.endIndex {
       let event = pending[pendingStart]
       pendingStart += 1
@@ -238,13 +263,14 @@ struct RelayStateMachine<Output> {
       switch event {
       case .value(let next):
         value = next
-        return round(for: next, previous: &previous)
+        return round(for: next, delivery: delivery, replaced: &replaced)
       case .finished:
         isFinished = true
         let targets = entries
         entries = []
         for entry in targets { entry.conduit.phase = .cancelled }
         roundLastOrder = targets.last?.order ?? 0
+        delivery.startRound()
         return RelayRound(targets: targets, targetsAreUnlimited: true, isFinish: true)
       case .currentValue(let entry):
         let conduit = entry.conduit
@@ -257,11 +283,10 @@ struct RelayStateMachine<Output> {
         updateAllUnlimited()
         roundLastOrder = entry.order
         value = current
+        delivery.startRound()
         return RelayRound(targets: [entry])
       }
     }
-    isDelivering = false
-    deliveringThread = nil
     return nil
   }
 
@@ -270,7 +295,8 @@ struct RelayStateMachine<Output> {
   /// Adds a subscriber once it has received its subscription.
   @inlinable
   mutating func attach(
-    _ entry: RelayEntry<Output>, thread: ThreadIdentity, value: inout Output?
+    _ entry: RelayEntry<Output>, thread: ThreadIdentity, delivery: borrowing RelayDelivery,
+    value: inout Output?
   ) -> RelayRound<Output>? {
     var entry = entry
     let conduit = entry.conduit
@@ -281,23 +307,25 @@ struct RelayStateMachine<Output> {
     conduit.owesCurrentValue = keepsCurrentValue
     entries.append(entry)
     updateAllUnlimited()
-    return queueCurrentValueIfOwed(entry, thread: thread, value: &value)
+    return queueCurrentValueIfOwed(entry, thread: thread, delivery: delivery, value: &value)
   }
 
   /// Adds demand; returns a round when the subscriber is now owed the current value.
   @inlinable
   mutating func request(
     _ demand: Subscribers.Demand, for conduit: RelayConduit<Output>, thread: ThreadIdentity,
-    value: inout Output?
+    delivery: borrowing RelayDelivery, value: inout Output?
   ) -> RelayRound<Output>? {
     guard conduit.phase != .cancelled else { return nil }
     conduit.demand += demand
     guard conduit.phase == .attached else { return nil }
     updateAllUnlimited()
     guard let entry = entries.first(where: { $0.conduit === conduit }) else { return nil }
-    return queueCurrentValueIfOwed(entry, thread: thread, value: &value)
+    return queueCurrentValueIfOwed(entry, thread: thread, delivery: delivery, value: &value)
   }
 
+  /// Adds demand a subscriber returned; only the deliverer calls it, from `finishRound`, so
+  /// what it queues is found by the `nextRound` that follows.
   @inlinable
   mutating func add(_ demand: Subscribers.Demand, to conduit: RelayConduit<Output>) {
     guard conduit.phase == .attached, demand != .none else { return }
@@ -313,7 +341,8 @@ struct RelayStateMachine<Output> {
 
   @inlinable
   mutating func queueCurrentValueIfOwed(
-    _ entry: RelayEntry<Output>, thread: ThreadIdentity, value: inout Output?
+    _ entry: RelayEntry<Output>, thread: ThreadIdentity, delivery: borrowing RelayDelivery,
+    value: inout Output?
   ) -> RelayRound<Output>? {
     let conduit = entry.conduit
     guard conduit.owesCurrentValue, conduit.demand > 0, !conduit.currentValueQueued else {
@@ -321,17 +350,16 @@ struct RelayStateMachine<Output> {
     }
     conduit.currentValueQueued = true
     pending.append(.currentValue(entry))
-    guard !isDelivering else { return nil }
-    isDelivering = true
+    guard delivery.claimOrLeaveWork() else { return nil }
     deliveringThread = thread
-    var previous: Output?  // a current-value round replaces nothing
-    return nextRound(value: &value, previous: &previous)
+    var replaced: Output?  // a current-value round replaces nothing
+    return nextRound(delivery: delivery, value: &value, replaced: &replaced)
   }
 
   /// Removes a subscriber. It must wait when another thread may be delivering to it.
   @inlinable
   mutating func cancel(
-    _ conduit: RelayConduit<Output>, thread: ThreadIdentity
+    _ conduit: RelayConduit<Output>, thread: ThreadIdentity, delivery: borrowing RelayDelivery
   ) -> RelayCancellation<Output>? {
     guard conduit.phase != .cancelled else { return nil }
     let wasAttached = conduit.phase == .attached
@@ -342,7 +370,9 @@ struct RelayStateMachine<Output> {
     let removed = entries.remove(at: index)
     updateAllUnlimited()
     var waiter: RelayWaiter?
-    if isDelivering, deliveringThread != thread, removed.order <= roundLastOrder {
+    // `leaveWork` last: it fails when nobody delivers, and otherwise makes the deliverer take
+    // the lock at the end of its round, where it wakes the waiter.
+    if removed.order <= roundLastOrder, deliveringThread != thread, delivery.leaveWork() {
       let newWaiter = RelayWaiter()
       waiters.append(newWaiter)
       waiter = newWaiter
