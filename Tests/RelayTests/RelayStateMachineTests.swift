@@ -20,6 +20,18 @@ import Testing
       conduit: RelayConduit(core: core), target: RelayTarget(receive: { _ in .none }, finish: {}))
   }
 
+  /// Ends a round the way a deliverer that took the lock does; returns the next round.
+  func endRound(
+    _ machine: inout Machine, _ delivery: borrowing RelayDelivery, waking: inout [RelayWaiter],
+    value: inout Int?
+  ) -> RelayRound<Int>? {
+    var retired: [RelayEntries<Int>] = []
+    var replaced: Int?
+    return machine.finishRound(
+      returnedDemand: [], delivery: delivery, waking: &waking, retired: &retired, value: &value,
+      replaced: &replaced)
+  }
+
   /// Ends rounds the way a deliverer that took the lock does, until delivery stops; returns
   /// the values the rounds carried.
   func drain(_ machine: inout Machine, _ delivery: borrowing RelayDelivery) -> [Int?] {
@@ -27,10 +39,7 @@ import Testing
     var waking: [RelayWaiter] = []
     while delivery.isDelivering {
       var value: Int?
-      var replaced: Int?
-      let round = machine.finishRound(
-        returnedDemand: [], delivery: delivery, waking: &waking, value: &value,
-        replaced: &replaced)
+      let round = endRound(&machine, delivery, waking: &waking, value: &value)
       if round != nil { values.append(value) }
     }
     return values
@@ -62,8 +71,8 @@ import Testing
     _ = machine.attach(subscriber, thread: here, delivery: delivery, value: &value)
     _ = drain(&machine, delivery)
     let round = machine.send(1, thread: here, delivery: delivery, replaced: &replaced)
-    #expect(round?.targetsAreUnlimited == true)
-    #expect(round?.targets?.count == 1)
+    #expect(round?.isLent == true)
+    #expect(round?.targetCount == 1)
     #expect(delivery.isDelivering == true)
     #expect(delivery.stopUnlessWorkWasLeft() == true)
     #expect(delivery.isDelivering == false)
@@ -81,8 +90,7 @@ import Testing
     _ = machine.send(2, thread: elsewhere, delivery: delivery, replaced: &replaced)
     var waking: [RelayWaiter] = []
     var value: Int?
-    let next = machine.finishRound(
-      returnedDemand: [], delivery: delivery, waking: &waking, value: &value, replaced: &replaced)
+    let next = endRound(&machine, delivery, waking: &waking, value: &value)
     #expect(next != nil && value == 2)
     // Everything left was seen: the round for 2 may end without the lock.
     #expect(delivery.stopUnlessWorkWasLeft() == true)
@@ -98,12 +106,10 @@ import Testing
     _ = machine.send(3, thread: here, delivery: delivery, replaced: &replaced)
     var waking: [RelayWaiter] = []
     var value: Int?
-    _ = machine.finishRound(
-      returnedDemand: [], delivery: delivery, waking: &waking, value: &value, replaced: &replaced)
+    _ = endRound(&machine, delivery, waking: &waking, value: &value)
     #expect(value == 2)
     #expect(delivery.stopUnlessWorkWasLeft() == false)
-    _ = machine.finishRound(
-      returnedDemand: [], delivery: delivery, waking: &waking, value: &value, replaced: &replaced)
+    _ = endRound(&machine, delivery, waking: &waking, value: &value)
     #expect(value == 3)
     #expect(delivery.stopUnlessWorkWasLeft() == true)
   }
@@ -118,7 +124,7 @@ import Testing
     let round = machine.request(
       .max(1), for: subscriber.conduit, thread: here, delivery: delivery, value: &value)
     #expect(value == 5)
-    #expect(round?.targets?.count == 1)
+    #expect(round?.targetCount == 1)
     #expect(subscriber.conduit.demand == .none)
   }
 
@@ -147,8 +153,8 @@ import Testing
     _ = drain(&machine, delivery)
     var replaced: Int?
     let round = machine.send(1, thread: here, delivery: delivery, replaced: &replaced)
-    #expect(round?.targets?.isEmpty == true)
-    #expect(round?.targetsAreUnlimited == false)
+    #expect(round?.targetCount == 0)
+    #expect(round?.isLent == false)
     #expect(subscriber.conduit.owesCurrentValue)
   }
 
@@ -169,8 +175,7 @@ import Testing
     // The deliverer must take the lock to wake the canceller.
     #expect(delivery.stopUnlessWorkWasLeft() == false)
     var waking: [RelayWaiter] = []
-    _ = machine.finishRound(
-      returnedDemand: [], delivery: delivery, waking: &waking, value: &value, replaced: &replaced)
+    _ = endRound(&machine, delivery, waking: &waking, value: &value)
     #expect(waking.count == 1)
     #expect(delivery.isDelivering == false)
   }
@@ -190,6 +195,59 @@ import Testing
     #expect(cancellation?.waiter == nil)
     #expect(cancellation?.removed != nil)
     #expect(delivery.isDelivering == false)
+  }
+
+  @Test func editsDuringALentRoundGoToACopyAndRetireTheLentBuffer() {
+    var machine = Machine(current: 0, keepsCurrentValue: false, checksDuplicates: false)
+    let delivery = RelayDelivery()
+    let first = entry()
+    let second = entry()
+    first.conduit.demand = .unlimited
+    second.conduit.demand = .unlimited
+    var value: Int?
+    var replaced: Int?
+    _ = machine.attach(first, thread: here, delivery: delivery, value: &value)
+    _ = machine.attach(second, thread: here, delivery: delivery, value: &value)
+    guard
+      case .lent(let lent)? = machine.send(
+        1, thread: here, delivery: delivery, replaced: &replaced)?.targets
+    else {
+      Issue.record("an all-unlimited round borrows the entries")
+      return
+    }
+    // A reentrant cancel and subscribe, as a subscriber would do from inside its call.
+    _ = machine.cancel(first.conduit, thread: here, delivery: delivery)
+    _ = machine.attach(entry(), thread: here, delivery: delivery, value: &value)
+    #expect(lent.takeUnretainedValue().count == 2)
+    #expect(lent.takeUnretainedValue().first?.conduit === first.conduit)
+    #expect(machine.entries.count == 2)
+    #expect(machine.entries !== lent.takeUnretainedValue())
+    #expect(delivery.stopUnlessWorkWasLeft() == false)
+    var waking: [RelayWaiter] = []
+    var retired: [RelayEntries<Int>] = []
+    _ = machine.finishRound(
+      returnedDemand: [], delivery: delivery, waking: &waking, retired: &retired, value: &value,
+      replaced: &replaced)
+    #expect(retired.count == 1)
+    #expect(retired.first === lent.takeUnretainedValue())
+    #expect(machine.retired.isEmpty)
+  }
+
+  @Test func editsAfterTheDelivererStoppedAreInPlace() {
+    var machine = Machine(current: 0, keepsCurrentValue: false, checksDuplicates: false)
+    let delivery = RelayDelivery()
+    let subscriber = entry()
+    subscriber.conduit.demand = .unlimited
+    var value: Int?
+    var replaced: Int?
+    _ = machine.attach(subscriber, thread: here, delivery: delivery, value: &value)
+    let buffer = machine.entries
+    _ = machine.send(1, thread: here, delivery: delivery, replaced: &replaced)
+    #expect(delivery.stopUnlessWorkWasLeft() == true)
+    _ = machine.cancel(subscriber.conduit, thread: here, delivery: delivery)
+    #expect(machine.entries === buffer)
+    #expect(machine.entries.isEmpty)
+    #expect(machine.retired.isEmpty)
   }
 
   @Test func cancelFromTheDeliveringThreadDoesNotWait() {
@@ -215,7 +273,7 @@ import Testing
     var replaced: Int?
     let round = machine.send(1, thread: here, delivery: delivery, replaced: &replaced)
     #expect(replaced == 0)
-    #expect(round != nil && round?.targets == nil)
+    #expect(round != nil && round?.targetCount == nil)
     #expect(subscriber.conduit.demand == .max(2))
   }
 
@@ -230,8 +288,8 @@ import Testing
     var replaced: Int?
     let round = machine.send(1, thread: here, delivery: delivery, replaced: &replaced)
     #expect(replaced == 0)
-    #expect(round?.targets?.count == 1)
-    #expect(round?.targetsAreUnlimited == true)
+    #expect(round?.targetCount == 1)
+    #expect(round?.isLent == true)
   }
 
   @Test func finishDetachesEveryoneAndIgnoresLaterSends() {
@@ -243,7 +301,7 @@ import Testing
     _ = machine.attach(subscriber, thread: here, delivery: delivery, value: &value)
     let round = machine.finish(thread: here, delivery: delivery, value: &value, replaced: &replaced)
     #expect(round?.isFinish == true)
-    #expect(round?.targets?.count == 1)
+    #expect(round?.targetCount == 1)
     #expect(machine.entries.isEmpty)
     _ = drain(&machine, delivery)
     #expect(machine.send(1, thread: here, delivery: delivery, replaced: &replaced) == nil)
@@ -251,9 +309,26 @@ import Testing
   }
 }
 
+extension RelayRound {
+  /// How many subscribers the round calls; `nil` while the duplicate check has not claimed any.
+  var targetCount: Int? {
+    switch targets {
+    case .lent(let entries): entries.takeUnretainedValue().count
+    case .claimed(let entries): entries.count
+    case .unclaimed: nil
+    }
+  }
+
+  /// Whether the round borrows the relay's own subscriber buffer.
+  var isLent: Bool {
+    if case .lent = targets { return true }
+    return false
+  }
+}
+
 extension RelayRound: Equatable {
   public static func == (lhs: RelayRound, rhs: RelayRound) -> Bool {
-    lhs.isFinish == rhs.isFinish && lhs.targets?.count == rhs.targets?.count
+    lhs.isFinish == rhs.isFinish && lhs.targetCount == rhs.targetCount
   }
 }
 

@@ -38,6 +38,9 @@ final class RelayCore<Output>: @unchecked Sendable {
   var latestValue: Output? { state.withLock { $0.latestValue } }
 
   /// Sends a value: delivers it now, or queues it behind the round in progress.
+  ///
+  /// The common case stays inline: every subscriber has unlimited demand, so the round
+  /// borrows the subscriber buffer, and it ends without the lock unless someone left work.
   @inlinable
   func send(_ value: Output) {
     let thread = ThreadIdentity.current
@@ -45,22 +48,31 @@ final class RelayCore<Output>: @unchecked Sendable {
     let round = state.withLock {
       $0.send(value, thread: thread, delivery: delivery, replaced: &replaced)
     }
-    guard var round else { return }
-    // The first round delivers `value` itself rather than a copy in an optional.
-    var returnedDemand: [(RelayConduit<Output>, Subscribers.Demand)] = []
-    if checksDuplicates, let previous = replaced, isDuplicate(previous, value) {
-      // Dropped: stored as the current value, delivered to nobody.
-    } else if let targets = round.targets {
-      call(targets, with: value, collecting: &returnedDemand, round.targetsAreUnlimited)
-    } else {
-      call(
-        state.withLock { $0.claimTargets() }, with: value, collecting: &returnedDemand,
-        round.targetsAreUnlimited)
+    guard let round else { return }
+    guard case .lent(let targets) = round.targets else {
+      deliverFirst(round, value: value, replaced: &replaced)
+      return
     }
-    round.targets = nil  // release the subscribers before a canceller can wake
+    if !repeats(replaced, value) {
+      targets._withUnsafeGuaranteedRef { callUnlimited($0, with: value) }
+    }
     replaced = nil  // release the replaced value outside the lock
-    if returnedDemand.isEmpty, delivery.stopUnlessWorkWasLeft() { return }
-    finishRound(returnedDemand)
+    if delivery.stopUnlessWorkWasLeft() { return }
+    finishRound([])
+  }
+
+  /// Whether `value` repeats `previous`, for a relay that drops duplicates.
+  @inlinable @inline(__always)
+  func repeats(_ previous: Output?, _ value: Output) -> Bool {
+    guard checksDuplicates, let previous else { return false }
+    return isDuplicate(previous, value)
+  }
+
+  /// Delivers a first round that claimed demand, and the rounds after it.
+  @inlinable @inline(never)
+  func deliverFirst(_ round: RelayRound<Output>, value: Output, replaced: inout Output?) {
+    var value: Output? = value
+    deliver(round, value: &value, replaced: &replaced)
   }
 
   /// Asks the state machine for a round under the lock, then delivers it and every round
@@ -81,13 +93,16 @@ final class RelayCore<Output>: @unchecked Sendable {
   @inlinable @inline(never)
   func finishRound(_ returnedDemand: [(RelayConduit<Output>, Subscribers.Demand)]) {
     var waking: [RelayWaiter] = []
+    var retired: [RelayEntries<Output>] = []
     var value: Output?
     var replaced: Output?
     let next = state.withLock {
       $0.finishRound(
-        returnedDemand: returnedDemand, delivery: delivery, waking: &waking, value: &value,
-        replaced: &replaced)
+        returnedDemand: returnedDemand, delivery: delivery, waking: &waking, retired: &retired,
+        value: &value, replaced: &replaced)
     }
+    // Release retired subscribers outside the lock, and before their cancellers return.
+    retired.removeAll()
     for waiter in waking { waiter.wake() }
     if let next { deliver(next, value: &value, replaced: &replaced) }
   }
@@ -98,23 +113,30 @@ final class RelayCore<Output>: @unchecked Sendable {
     var round = first
     var returnedDemand: [(RelayConduit<Output>, Subscribers.Demand)] = []
     var waking: [RelayWaiter] = []
+    var retired: [RelayEntries<Output>] = []
     while true {
       if round.isFinish {
-        finish(round.targets ?? [])
-      } else if let current = value,
-        let targets = targetsAfterDuplicateCheck(round, value: current, previous: replaced)
-      {
-        call(targets, with: current, collecting: &returnedDemand, round.targetsAreUnlimited)
+        if case .claimed(let targets) = round.targets { finish(targets) }
+      } else if let current = value, !repeats(replaced, current) {
+        switch round.targets {
+        case .lent(let targets):
+          targets._withUnsafeGuaranteedRef { callUnlimited($0, with: current) }
+        case .claimed(let targets):
+          call(targets, with: current, collecting: &returnedDemand)
+        case .unclaimed:
+          call(state.withLock { $0.claimTargets() }, with: current, collecting: &returnedDemand)
+        }
       }
-      round.targets = nil  // release the subscribers before a canceller can wake
+      round.targets = .unclaimed  // release the subscribers before a canceller can wake
       value = nil
       replaced = nil
       if returnedDemand.isEmpty, delivery.stopUnlessWorkWasLeft() { return }
       let next = state.withLock {
         $0.finishRound(
-          returnedDemand: returnedDemand, delivery: delivery, waking: &waking, value: &value,
-          replaced: &replaced)
+          returnedDemand: returnedDemand, delivery: delivery, waking: &waking, retired: &retired,
+          value: &value, replaced: &replaced)
       }
+      retired.removeAll()
       if !waking.isEmpty {
         for waiter in waking { waiter.wake() }
         waking.removeAll()
@@ -125,44 +147,46 @@ final class RelayCore<Output>: @unchecked Sendable {
     }
   }
 
-  /// Calls each target that has not been cancelled, in order, and records its progress.
+  /// Calls each target that has not been cancelled, in order, and records its progress. Their
+  /// demand is unlimited, so what they return changes nothing.
+  @inlinable
+  func callUnlimited(_ targets: RelayEntries<Output>, with value: Output) {
+    targets.withEntries { targets in
+      for index in targets.indices {
+        if targets[index].conduit.isCancelled.load(ordering: .relaxed) { continue }
+        _ = Unmanaged.passUnretained(targets[index].target)
+          ._withUnsafeGuaranteedRef { $0.receive(value) }
+        delivery.passed(targets[index].order)
+      }
+    }
+  }
+
+  /// Calls each target that has not been cancelled, in order, records its progress, and
+  /// collects the demand it returns.
   @inlinable
   func call(
-    _ targets: [RelayEntry<Output>], with value: Output,
-    collecting returnedDemand: inout [(RelayConduit<Output>, Subscribers.Demand)],
-    _ targetsAreUnlimited: Bool
+    _ targets: RelayEntries<Output>, with value: Output,
+    collecting returnedDemand: inout [(RelayConduit<Output>, Subscribers.Demand)]
   ) {
-    targets.withUnsafeBufferPointer { targets in
+    targets.withEntries { targets in
       for index in targets.indices {
         if targets[index].conduit.isCancelled.load(ordering: .relaxed) { continue }
         let demand = Unmanaged.passUnretained(targets[index].target)
           ._withUnsafeGuaranteedRef { $0.receive(value) }
         delivery.passed(targets[index].order)
-        if demand != .none, !targetsAreUnlimited {
-          returnedDemand.append((targets[index].conduit, demand))
-        }
+        if demand != .none { returnedDemand.append((targets[index].conduit, demand)) }
       }
     }
   }
 
   /// Delivers `.finished` to each target not yet cancelled.
   @inlinable
-  func finish(_ targets: [RelayEntry<Output>]) {
+  func finish(_ targets: RelayEntries<Output>) {
     for entry in targets {
       if entry.conduit.isCancelled.exchange(true, ordering: .relaxed) { continue }
       entry.target.finish()
       delivery.passed(entry.order)
     }
-  }
-
-  /// The round's subscribers, or `nil` when its value repeats the previous one.
-  @inlinable
-  func targetsAfterDuplicateCheck(
-    _ round: RelayRound<Output>, value: Output, previous: Output?
-  ) -> [RelayEntry<Output>]? {
-    if checksDuplicates, let previous, isDuplicate(previous, value) { return nil }
-    if let targets = round.targets { return targets }
-    return state.withLock { $0.claimTargets() }
   }
 
   /// Attaches a subscriber: hands it its subscription, then adds it to the sequence.

@@ -39,21 +39,29 @@ enum RelayEvent<Output> {
   case finished
 }
 
+/// Whom a round calls.
+@usableFromInline
+enum RelayTargets<Output> {
+  /// Every attached subscriber, all with unlimited demand: the state machine's own buffer,
+  /// lent without a retain. It stays alive and unchanged until the deliverer ends the round.
+  case lent(Unmanaged<RelayEntries<Output>>)
+  /// Subscribers chosen for this round alone, each with a unit of demand claimed for it.
+  case claimed(RelayEntries<Output>)
+  /// Not chosen yet: the duplicate check runs first, and claims demand only if it passes.
+  case unclaimed
+}
+
 /// One step of the delivery sequence: whom to call. The value travels beside it, through
 /// `inout` parameters, so the hot path never copies a large generic aggregate.
 @usableFromInline
 struct RelayRound<Output> {
-  /// The subscribers, in subscription order; `nil` until the duplicate check lets it through.
-  @usableFromInline var targets: [RelayEntry<Output>]?
-  /// Whether every target had unlimited demand, so the demand they return changes nothing.
-  @usableFromInline var targetsAreUnlimited: Bool
+  @usableFromInline var targets: RelayTargets<Output>
   /// Whether this round delivers `.finished` rather than a value.
   @usableFromInline var isFinish: Bool
 
   @inlinable
-  init(targets: [RelayEntry<Output>]?, targetsAreUnlimited: Bool = false, isFinish: Bool = false) {
+  init(targets: RelayTargets<Output>, isFinish: Bool = false) {
     self.targets = targets
-    self.targetsAreUnlimited = targetsAreUnlimited
     self.isFinish = isFinish
   }
 }
@@ -96,10 +104,15 @@ struct RelayStateMachine<Output> {
   /// The value the delivery sequence has reached; the first value of a new subscriber.
   @usableFromInline var current: Output?
   /// Attached subscribers in subscription order.
-  @usableFromInline var entries: [RelayEntry<Output>] = []
+  @usableFromInline var entries = RelayEntries<Output>.make(capacity: 1)
   /// Whether every entry has unlimited demand and is owed nothing, so a round needs no
-  /// bookkeeping and can share `entries` as its targets.
+  /// bookkeeping and can borrow `entries` as its targets.
   @usableFromInline var allUnlimited = true
+  /// Whether the round in progress borrows `entries`; stale once delivery stops.
+  @usableFromInline var entriesAreLent = false
+  /// Buffers a round borrowed when they had to change: kept alive for the deliverer, who
+  /// releases them outside the lock.
+  @usableFromInline var retired: [RelayEntries<Output>] = []
   /// Events waiting for the round in progress to finish; `pendingStart` is the first unread.
   @usableFromInline var pending: [RelayEvent<Output>] = []
   @usableFromInline var pendingStart = 0
@@ -145,12 +158,21 @@ struct RelayStateMachine<Output> {
     replaced: inout Output?
   ) -> RelayRound<Output>? {
     if isFinished { return nil }
-    guard delivery.claimOrLeaveWork() else {
+    guard claimDelivery(thread: thread, delivery: delivery) else {
       pending.append(.value(value))
       return nil
     }
-    deliveringThread = thread
     return round(for: value, delivery: delivery, replaced: &replaced)
+  }
+
+  /// Makes the calling thread the deliverer if nobody delivers; otherwise leaves the
+  /// deliverer work.
+  @inlinable @inline(__always)
+  mutating func claimDelivery(thread: ThreadIdentity, delivery: borrowing RelayDelivery) -> Bool {
+    guard delivery.claimOrLeaveWork() else { return false }
+    deliveringThread = thread
+    entriesAreLent = false  // whatever a stopped deliverer borrowed, it is done with
+    return true
   }
 
   /// Queues the end of the relay: every subscriber receives `.finished` after the values
@@ -162,13 +184,12 @@ struct RelayStateMachine<Output> {
   ) -> RelayRound<Output>? {
     if isFinished { return nil }
     pending.append(.finished)
-    guard delivery.claimOrLeaveWork() else { return nil }
-    deliveringThread = thread
+    guard claimDelivery(thread: thread, delivery: delivery) else { return nil }
     return nextRound(delivery: delivery, value: &value, replaced: &replaced)
   }
 
   /// Makes `value` current and starts its round.
-  @inlinable
+  @inlinable @inline(__always)
   mutating func round(
     for value: Output, delivery: borrowing RelayDelivery, replaced: inout Output?
   ) -> RelayRound<Output> {
@@ -177,30 +198,28 @@ struct RelayStateMachine<Output> {
       current = value
     }
     delivery.startRound()
-    if allUnlimited { return RelayRound(targets: claimAll(), targetsAreUnlimited: true) }
+    if allUnlimited {
+      entriesAreLent = true
+      roundLastOrder = entries.lastOrder
+      return RelayRound(targets: .lent(Unmanaged.passUnretained(entries)))
+    }
     roundLastOrder = 0
     if checksDuplicates, replaced != nil {
       // The duplicate check runs outside the lock; claim demand only if it lets the value through.
-      return RelayRound(targets: nil)
+      return RelayRound(targets: .unclaimed)
     }
-    return RelayRound(targets: claimTargets(), targetsAreUnlimited: false)
-  }
-
-  /// Every entry is a target and nothing needs counting.
-  @inlinable
-  mutating func claimAll() -> [RelayEntry<Output>] {
-    roundLastOrder = entries.last?.order ?? 0
-    return entries
+    return RelayRound(targets: .claimed(claimTargets()))
   }
 
   /// Takes one unit of demand from each entry that has some; the others are owed the value.
   @inlinable
-  mutating func claimTargets() -> [RelayEntry<Output>] {
-    if allUnlimited { return claimAll() }
-    var targets: [RelayEntry<Output>] = []
+  mutating func claimTargets() -> RelayEntries<Output> {
+    let targets = RelayEntries<Output>.make(capacity: entries.count)
     for entry in entries {
       let conduit = entry.conduit
-      if conduit.demand > 0 {
+      if conduit.demand == .unlimited, !conduit.owesCurrentValue {
+        targets.append(entry)
+      } else if conduit.demand > 0 {
         conduit.demand -= 1
         conduit.owesCurrentValue = false
         targets.append(entry)
@@ -208,23 +227,44 @@ struct RelayStateMachine<Output> {
         conduit.owesCurrentValue = true
       }
     }
-    roundLastOrder = targets.last?.order ?? 0
+    roundLastOrder = targets.lastOrder
     updateAllUnlimited()
     return targets
   }
 
+  /// Prepares `entries` for an edit that adds up to `extra` entries. A buffer the round in
+  /// progress borrows is retired for the deliverer to release, and the edit goes to a copy.
+  @inlinable
+  mutating func makeEntriesEditable(adding extra: Int, delivery: borrowing RelayDelivery) {
+    if entriesAreLent {
+      entriesAreLent = false
+      // `leaveWork` fails when the deliverer has stopped, and with it the borrowing.
+      if delivery.leaveWork() {
+        retired.append(entries)
+        entries = entries.copy(capacity: entries.count + extra, moving: false)
+        return
+      }
+    }
+    if entries.count + extra > entries.reservedCapacity {
+      let capacity = Swift.max(2 * entries.count, entries.count + extra)
+      entries = entries.copy(capacity: capacity, moving: true)
+    }
+  }
+
   /// Ends the round in progress for a deliverer that took the lock: adds the demand
-  /// subscribers returned, wakes waiting cancellers, and returns the next round, or `nil`
-  /// once nothing is pending and delivery stopped.
+  /// subscribers returned, hands over waiting cancellers and retired buffers, and returns the
+  /// next round, or `nil` once nothing is pending and delivery stopped.
   @inlinable
   mutating func finishRound(
     returnedDemand: [(RelayConduit<Output>, Subscribers.Demand)],
-    delivery: borrowing RelayDelivery, waking: inout [RelayWaiter], value: inout Output?,
-    replaced: inout Output?
+    delivery: borrowing RelayDelivery, waking: inout [RelayWaiter],
+    retired: inout [RelayEntries<Output>], value: inout Output?, replaced: inout Output?
   ) -> RelayRound<Output>? {
     roundLastOrder = 0
+    entriesAreLent = false
     for (conduit, demand) in returnedDemand { add(demand, to: conduit) }
     if !waiters.isEmpty { swap(&waking, &waiters) }
+    if !self.retired.isEmpty { swap(&retired, &self.retired) }
     return nextRound(delivery: delivery, value: &value, replaced: &replaced)
   }
 
@@ -266,12 +306,13 @@ struct RelayStateMachine<Output> {
         return round(for: next, delivery: delivery, replaced: &replaced)
       case .finished:
         isFinished = true
+        // Nothing borrows `entries` between rounds: hand the buffer itself to the round.
         let targets = entries
-        entries = []
+        entries = RelayEntries.make(capacity: 0)
         for entry in targets { entry.conduit.phase = .cancelled }
-        roundLastOrder = targets.last?.order ?? 0
+        roundLastOrder = targets.lastOrder
         delivery.startRound()
-        return RelayRound(targets: targets, targetsAreUnlimited: true, isFinish: true)
+        return RelayRound(targets: .claimed(targets), isFinish: true)
       case .currentValue(let entry):
         let conduit = entry.conduit
         conduit.currentValueQueued = false
@@ -284,7 +325,9 @@ struct RelayStateMachine<Output> {
         roundLastOrder = entry.order
         value = current
         delivery.startRound()
-        return RelayRound(targets: [entry])
+        let targets = RelayEntries<Output>.make(capacity: 1)
+        targets.append(entry)
+        return RelayRound(targets: .claimed(targets))
       }
     }
     return nil
@@ -305,6 +348,7 @@ struct RelayStateMachine<Output> {
     entry.order = nextOrder
     nextOrder += 1
     conduit.owesCurrentValue = keepsCurrentValue
+    makeEntriesEditable(adding: 1, delivery: delivery)
     entries.append(entry)
     updateAllUnlimited()
     return queueCurrentValueIfOwed(entry, thread: thread, delivery: delivery, value: &value)
@@ -350,8 +394,7 @@ struct RelayStateMachine<Output> {
     }
     conduit.currentValueQueued = true
     pending.append(.currentValue(entry))
-    guard delivery.claimOrLeaveWork() else { return nil }
-    deliveringThread = thread
+    guard claimDelivery(thread: thread, delivery: delivery) else { return nil }
     var replaced: Output?  // a current-value round replaces nothing
     return nextRound(delivery: delivery, value: &value, replaced: &replaced)
   }
@@ -367,6 +410,7 @@ struct RelayStateMachine<Output> {
     guard wasAttached, let index = entries.firstIndex(where: { $0.conduit === conduit }) else {
       return RelayCancellation(removed: nil, waiter: nil, order: 0)
     }
+    makeEntriesEditable(adding: 0, delivery: delivery)
     let removed = entries.remove(at: index)
     updateAllUnlimited()
     var waiter: RelayWaiter?
