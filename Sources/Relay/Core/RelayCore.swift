@@ -53,18 +53,19 @@ final class RelayCore<Output>: @unchecked Sendable {
       deliverFirst(round, value: value, replaced: &replaced)
       return
     }
-    if !repeats(replaced, value) {
+    // `take()` moves the replaced value out, so the check borrows it instead of copying it.
+    if !repeats(replaced.take(), value) {
       targets._withUnsafeGuaranteedRef { callUnlimited($0, with: value) }
     }
-    replaced = nil  // release the replaced value outside the lock
     if delivery.stopUnlessWorkWasLeft() { return }
     finishRound([])
   }
 
-  /// Whether `value` repeats `previous`, for a relay that drops duplicates.
+  /// Whether `value` repeats `previous`, for a relay that drops duplicates. It consumes
+  /// `previous`, which it releases on return: outside the lock.
   @inlinable @inline(__always)
-  func repeats(_ previous: Output?, _ value: Output) -> Bool {
-    guard checksDuplicates, let previous else { return false }
+  func repeats(_ previous: consuming Output?, _ value: Output) -> Bool {
+    guard checksDuplicates, let previous = consume previous else { return false }
     return isDuplicate(previous, value)
   }
 
@@ -117,7 +118,7 @@ final class RelayCore<Output>: @unchecked Sendable {
     while true {
       if round.isFinish {
         if case .claimed(let targets) = round.targets { finish(targets) }
-      } else if let current = value, !repeats(replaced, current) {
+      } else if let current = value, !repeats(replaced.take(), current) {
         switch round.targets {
         case .lent(let targets):
           targets._withUnsafeGuaranteedRef { callUnlimited($0, with: current) }

@@ -152,18 +152,23 @@ struct RelayStateMachine<Output> {
   ///
   /// - Parameter replaced: Receives the value it replaces, to compare or release outside the
   ///   lock.
-  @inlinable
+  @inlinable @inline(__always)
   mutating func send(
     _ value: Output, thread: ThreadIdentity, delivery: borrowing RelayDelivery,
     replaced: inout Output?
   ) -> RelayRound<Output>? {
     if isFinished { return nil }
     guard claimDelivery(thread: thread, delivery: delivery) else {
-      pending.append(.value(value))
+      queue(value)
       return nil
     }
     return round(for: value, delivery: delivery, replaced: &replaced)
   }
+
+  /// Queues a value behind the round in progress; out of line, to keep `send` small enough
+  /// to inline.
+  @inlinable @inline(never)
+  mutating func queue(_ value: Output) { pending.append(.value(value)) }
 
   /// Makes the calling thread the deliverer if nobody delivers; otherwise leaves the
   /// deliverer work.
