@@ -208,9 +208,7 @@ import Testing
     var replaced: Int?
     _ = machine.attach(first, thread: here, delivery: delivery, value: &value)
     _ = machine.attach(second, thread: here, delivery: delivery, value: &value)
-    guard
-      case .lent(let lent)? = machine.send(
-        1, thread: here, delivery: delivery, replaced: &replaced)?.targets
+    guard let lent = machine.send(1, thread: here, delivery: delivery, replaced: &replaced)?.lent
     else {
       Issue.record("an all-unlimited round borrows the entries")
       return
@@ -312,18 +310,12 @@ import Testing
 extension RelayRound {
   /// How many subscribers the round calls; `nil` while the duplicate check has not claimed any.
   var targetCount: Int? {
-    switch targets {
-    case .lent(let entries): entries.takeUnretainedValue().count
-    case .claimed(let entries): entries.count
-    case .unclaimed: nil
-    }
+    if let lent { return lent.takeUnretainedValue().count }
+    return claimed?.count
   }
 
   /// Whether the round borrows the relay's own subscriber buffer.
-  var isLent: Bool {
-    if case .lent = targets { return true }
-    return false
-  }
+  var isLent: Bool { lent != nil }
 }
 
 extension RelayRound: Equatable {

@@ -49,7 +49,7 @@ final class RelayCore<Output>: @unchecked Sendable {
       $0.send(value, thread: thread, delivery: delivery, replaced: &replaced)
     }
     guard let round else { return }
-    guard case .lent(let targets) = round.targets else {
+    guard let targets = round.lent else {
       deliverFirst(round, value: value, replaced: &replaced)
       return
     }
@@ -117,18 +117,17 @@ final class RelayCore<Output>: @unchecked Sendable {
     var retired: [RelayEntries<Output>] = []
     while true {
       if round.isFinish {
-        if case .claimed(let targets) = round.targets { finish(targets) }
+        if let targets = round.claimed { finish(targets) }
       } else if let current = value, !repeats(replaced.take(), current) {
-        switch round.targets {
-        case .lent(let targets):
+        if let targets = round.lent {
           targets._withUnsafeGuaranteedRef { callUnlimited($0, with: current) }
-        case .claimed(let targets):
+        } else if let targets = round.claimed {
           call(targets, with: current, collecting: &returnedDemand)
-        case .unclaimed:
+        } else {
           call(state.withLock { $0.claimTargets() }, with: current, collecting: &returnedDemand)
         }
       }
-      round.targets = .unclaimed  // release the subscribers before a canceller can wake
+      round.claimed = nil  // release the subscribers before a canceller can wake
       value = nil
       replaced = nil
       if returnedDemand.isEmpty, delivery.stopUnlessWorkWasLeft() { return }

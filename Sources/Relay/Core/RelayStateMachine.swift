@@ -39,29 +39,31 @@ enum RelayEvent<Output> {
   case finished
 }
 
-/// Whom a round calls.
-@usableFromInline
-enum RelayTargets<Output> {
-  /// Every attached subscriber, all with unlimited demand: the state machine's own buffer,
-  /// lent without a retain. It stays alive and unchanged until the deliverer ends the round.
-  case lent(Unmanaged<RelayEntries<Output>>)
-  /// Subscribers chosen for this round alone, each with a unit of demand claimed for it.
-  case claimed(RelayEntries<Output>)
-  /// Not chosen yet: the duplicate check runs first, and claims demand only if it passes.
-  case unclaimed
-}
-
 /// One step of the delivery sequence: whom to call. The value travels beside it, through
 /// `inout` parameters, so the hot path never copies a large generic aggregate.
+///
+/// Whom to call is one of three cases, stored as two optionals rather than an enum: copying
+/// an enum with a class payload costs an outlined copy and destroy on every send, while the
+/// common case here is a plain pointer.
 @usableFromInline
 struct RelayRound<Output> {
-  @usableFromInline var targets: RelayTargets<Output>
+  /// Every attached subscriber, all with unlimited demand: the state machine's own buffer,
+  /// lent without a retain. It stays alive and unchanged until the deliverer ends the round.
+  @usableFromInline var lent: Unmanaged<RelayEntries<Output>>?
+  /// Subscribers chosen for this round alone, each with a unit of demand claimed for it.
+  /// When neither this nor `lent` is set, nobody is chosen yet: the duplicate check runs
+  /// first, and claims demand only if it passes.
+  @usableFromInline var claimed: RelayEntries<Output>?
   /// Whether this round delivers `.finished` rather than a value.
   @usableFromInline var isFinish: Bool
 
   @inlinable
-  init(targets: RelayTargets<Output>, isFinish: Bool = false) {
-    self.targets = targets
+  init(
+    lent: Unmanaged<RelayEntries<Output>>? = nil, claimed: RelayEntries<Output>? = nil,
+    isFinish: Bool = false
+  ) {
+    self.lent = lent
+    self.claimed = claimed
     self.isFinish = isFinish
   }
 }
@@ -206,14 +208,14 @@ struct RelayStateMachine<Output> {
     if allUnlimited {
       entriesAreLent = true
       roundLastOrder = entries.lastOrder
-      return RelayRound(targets: .lent(Unmanaged.passUnretained(entries)))
+      return RelayRound(lent: Unmanaged.passUnretained(entries))
     }
     roundLastOrder = 0
     if checksDuplicates, replaced != nil {
       // The duplicate check runs outside the lock; claim demand only if it lets the value through.
-      return RelayRound(targets: .unclaimed)
+      return RelayRound()
     }
-    return RelayRound(targets: .claimed(claimTargets()))
+    return RelayRound(claimed: claimTargets())
   }
 
   /// Takes one unit of demand from each entry that has some; the others are owed the value.
@@ -317,7 +319,7 @@ struct RelayStateMachine<Output> {
         for entry in targets { entry.conduit.phase = .cancelled }
         roundLastOrder = targets.lastOrder
         delivery.startRound()
-        return RelayRound(targets: .claimed(targets), isFinish: true)
+        return RelayRound(claimed: targets, isFinish: true)
       case .currentValue(let entry):
         let conduit = entry.conduit
         conduit.currentValueQueued = false
@@ -332,7 +334,7 @@ struct RelayStateMachine<Output> {
         delivery.startRound()
         let targets = RelayEntries<Output>.make(capacity: 1)
         targets.append(entry)
-        return RelayRound(targets: .claimed(targets))
+        return RelayRound(claimed: targets)
       }
     }
     return nil
