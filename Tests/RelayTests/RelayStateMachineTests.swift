@@ -40,6 +40,7 @@ import Testing
     while delivery.isDelivering {
       var value: Int?
       let round = endRound(&machine, delivery, waking: &waking, value: &value)
+      machine._checkInvariants(delivery: delivery)
       if round != nil { values.append(value) }
     }
     return values

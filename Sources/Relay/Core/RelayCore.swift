@@ -46,7 +46,9 @@ final class RelayCore<Output>: @unchecked Sendable {
     let thread = ThreadIdentity.current
     var replaced: Output?
     let round = state.withLock {
-      $0.send(value, thread: thread, delivery: delivery, replaced: &replaced)
+      let round = $0.send(value, thread: thread, delivery: delivery, replaced: &replaced)
+      $0._checkInvariants(delivery: delivery)
+      return round
     }
     guard let round else { return }
     guard let targets = round.lent else {
@@ -85,7 +87,11 @@ final class RelayCore<Output>: @unchecked Sendable {
     let thread = ThreadIdentity.current
     var value: Output?
     var replaced: Output?
-    let round = state.withLock { step(&$0, thread, &value) }
+    let round = state.withLock {
+      let round = step(&$0, thread, &value)
+      $0._checkInvariants(delivery: delivery)
+      return round
+    }
     if let round { deliver(round, value: &value, replaced: &replaced) }
   }
 
@@ -98,9 +104,11 @@ final class RelayCore<Output>: @unchecked Sendable {
     var value: Output?
     var replaced: Output?
     let next = state.withLock {
-      $0.finishRound(
+      let next = $0.finishRound(
         returnedDemand: returnedDemand, delivery: delivery, waking: &waking, retired: &retired,
         value: &value, replaced: &replaced)
+      $0._checkInvariants(delivery: delivery)
+      return next
     }
     // Release retired subscribers outside the lock, and before their cancellers return.
     retired.removeAll()
@@ -132,9 +140,11 @@ final class RelayCore<Output>: @unchecked Sendable {
       replaced = nil
       if returnedDemand.isEmpty, delivery.stopUnlessWorkWasLeft() { return }
       let next = state.withLock {
-        $0.finishRound(
+        let next = $0.finishRound(
           returnedDemand: returnedDemand, delivery: delivery, waking: &waking, retired: &retired,
           value: &value, replaced: &replaced)
+        $0._checkInvariants(delivery: delivery)
+        return next
       }
       retired.removeAll()
       if !waking.isEmpty {
@@ -202,6 +212,7 @@ final class RelayCore<Output>: @unchecked Sendable {
     var replaced: Output?
     let (round, finished) = state.withLock { state in
       let round = state.attach(entry, thread: thread, delivery: delivery, value: &value)
+      state._checkInvariants(delivery: delivery)
       return (round, state.isFinished && conduit.phase == .pending)
     }
     if let round { deliver(round, value: &value, replaced: &replaced) }
@@ -233,7 +244,9 @@ final class RelayCore<Output>: @unchecked Sendable {
     let thread = ThreadIdentity.current
     guard
       var cancellation = state.withLock({
-        $0.cancel(conduit, thread: thread, delivery: delivery)
+        let cancellation = $0.cancel(conduit, thread: thread, delivery: delivery)
+        $0._checkInvariants(delivery: delivery)
+        return cancellation
       })
     else { return }
     cancellation.removed = nil  // release the subscriber outside the lock

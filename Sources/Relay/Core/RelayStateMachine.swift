@@ -14,7 +14,7 @@ struct RelayEntry<Output> {
 }
 
 /// The subscriber behind an entry, called through a class so that the deliverer can borrow it
-/// from the round's array without retaining it for each call. Its closures are made where
+/// from the round's buffer without retaining it for each call. Its closures are made where
 /// the subscriber's type is known, so they run specialized code.
 @usableFromInline
 final class RelayTarget<Output> {
@@ -94,9 +94,9 @@ struct RelayCancellation<Output> {
 /// current round has reached every subscriber. That gives every subscriber the same sequence,
 /// in subscription order, and never calls one subscriber concurrently with itself.
 ///
-/// Whoever leaves the deliverer work (`pending`, `waiters`) also flags it in the
+/// Whoever leaves the deliverer work (`pending`, `waiters`, `retired`) also flags it in the
 /// `RelayDelivery`, so the deliverer ends a round without the lock only when nothing waits:
-/// while nobody delivers, `pending` and `waiters` are empty.
+/// while nobody delivers, all three are empty (`_checkInvariants`).
 @usableFromInline
 struct RelayStateMachine<Output> {
   /// Whether this relay has a current value (`CurrentValueRelay`) or only passes values on.
@@ -429,6 +429,24 @@ struct RelayStateMachine<Output> {
       waiter = newWaiter
     }
     return RelayCancellation(removed: removed, waiter: waiter, order: removed.order)
+  }
+
+  /// Checks, under the lock, the rules that let the deliverer stop without it; costs nothing
+  /// in release builds.
+  @inlinable
+  func _checkInvariants(delivery: borrowing RelayDelivery) {
+    #if DEBUG
+      if !delivery.isDelivering {
+        precondition(pendingStart == pending.endIndex, "events pending with nobody delivering")
+        precondition(waiters.isEmpty, "cancellers waiting with nobody delivering")
+        precondition(retired.isEmpty, "retired subscribers with nobody to release them")
+      }
+      entries.withEntries { entries in
+        precondition(
+          zip(entries, entries.dropFirst()).allSatisfy { $0.order < $1.order },
+          "subscribers out of order")
+      }
+    #endif
   }
 
   @inlinable
