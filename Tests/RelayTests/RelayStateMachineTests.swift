@@ -17,7 +17,8 @@ import Testing
 
   func entry() -> RelayEntry<Int> {
     RelayEntry(
-      conduit: RelayConduit(core: core), target: RelayTarget(receive: { _ in .none }, finish: {}))
+      conduit: RelayConduit(core: core),
+      target: RelayTarget(receive: { _ in .none }, receiveIgnoringDemand: { _ in }, finish: {}))
   }
 
   /// Ends a round the way a deliverer that took the lock does; returns the next round.

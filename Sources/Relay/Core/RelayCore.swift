@@ -164,8 +164,8 @@ final class RelayCore<Output>: @unchecked Sendable {
     targets.withEntries { targets in
       for index in targets.indices {
         if targets[index].conduit.isCancelled.load(ordering: .relaxed) { continue }
-        _ = Unmanaged.passUnretained(targets[index].target)
-          ._withUnsafeGuaranteedRef { $0.receive(value) }
+        Unmanaged.passUnretained(targets[index].target)
+          ._withUnsafeGuaranteedRef { $0.receiveIgnoringDemand(value) }
         delivery.passed(targets[index].order)
       }
     }
@@ -204,8 +204,17 @@ final class RelayCore<Output>: @unchecked Sendable {
   func attach<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Never {
     let conduit = RelayConduit(core: self)
     subscriber.receive(subscription: conduit)
+    // `Sink.receive(_:)` is `receiveValue` then `.none`, and `Sink` is final: an unlimited
+    // round may call `receiveValue` itself. Resolved at compile time where `S` is known.
+    let receiveIgnoringDemand: (Output) -> Void =
+      if let sink = subscriber as? Subscribers.Sink<Output, Never> {
+        sink.receiveValue
+      } else {
+        { _ = subscriber.receive($0) }
+      }
     let target = RelayTarget<Output>(
-      receive: { subscriber.receive($0) }, finish: { subscriber.receive(completion: .finished) })
+      receive: { subscriber.receive($0) }, receiveIgnoringDemand: receiveIgnoringDemand,
+      finish: { subscriber.receive(completion: .finished) })
     let entry = RelayEntry(conduit: conduit, target: target)
     let thread = ThreadIdentity.current
     var value: Output?

@@ -19,11 +19,19 @@ struct RelayEntry<Output> {
 @usableFromInline
 final class RelayTarget<Output> {
   @usableFromInline let receive: (Output) -> Subscribers.Demand
+  /// Delivers a value in a round whose subscribers all have unlimited demand, where the demand
+  /// a subscriber returns changes nothing. For a `Sink` it is the sink's own closure, which
+  /// saves a call per subscriber per value.
+  @usableFromInline let receiveIgnoringDemand: (Output) -> Void
   @usableFromInline let finish: () -> Void
 
   @inlinable
-  init(receive: @escaping (Output) -> Subscribers.Demand, finish: @escaping () -> Void) {
+  init(
+    receive: @escaping (Output) -> Subscribers.Demand,
+    receiveIgnoringDemand: @escaping (Output) -> Void, finish: @escaping () -> Void
+  ) {
     self.receive = receive
+    self.receiveIgnoringDemand = receiveIgnoringDemand
     self.finish = finish
   }
 }
