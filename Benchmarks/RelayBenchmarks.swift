@@ -82,7 +82,8 @@ func measureFloors() -> Floors {
   return Floors(mutex: mutex, pthread: pthread)
 }
 
-/// `CurrentValueRelay.send` with sinks, and a `map`/`removeDuplicates`/`sink` pipeline.
+/// `CurrentValueRelay.send` with sinks, a `map`/`removeDuplicates`/`sink` pipeline, and a
+/// relay that drops duplicates itself.
 func runRelayBenchmarks(floor: Double) {
   let iterations = 1_000_000
   var received = 0
@@ -113,5 +114,21 @@ func runRelayBenchmarks(floor: Double) {
     "map{(a,b)}.removeDuplicates(by: ==).sink, passing",
     medianNanoseconds(iterations: iterations) { source.send(fieldValues[$0 & 1]) }, floor: floor)
   blackHole(pipeline)
+
+  // What `@Diff` builds on: the relay compares the selected fields itself, outside its lock.
+  let deduplicated = CurrentValueRelay(
+    fieldValues[0], removingDuplicatesBy: { $0.a == $1.a && $0.b == $1.b })
+  let deduplicatedSink = deduplicated.sink { received &+= $0.b }
+  report(
+    "CurrentValueRelay(removingDuplicatesBy:).send, dropped",
+    medianNanoseconds(iterations: iterations) { index in
+      sameSelection.c = index & 1 == 0 ? [1] : [2]
+      deduplicated.send(sameSelection)
+    }, floor: floor)
+  report(
+    "CurrentValueRelay(removingDuplicatesBy:).send, passing",
+    medianNanoseconds(iterations: iterations) { deduplicated.send(fieldValues[$0 & 1]) },
+    floor: floor)
+  blackHole(deduplicatedSink)
   blackHole(received)
 }

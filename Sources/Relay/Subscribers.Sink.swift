@@ -89,6 +89,8 @@ extension Subscribers {
     /// Hands the value to `receiveValue`; asks for nothing more, having asked for everything.
     @inlinable
     public func receive(_ input: Input) -> Subscribers.Demand {
+      // Relays call `receiveValue` directly when demand is unlimited (`RelayTarget`): keep
+      // this method exactly that call.
       receiveValue(input)
       return .none
     }

@@ -203,4 +203,25 @@ import Testing
     relay.send(3)
     #expect(tracker.values == [1, 2, 3])
   }
+
+  @Test func sinksAndOtherSubscribersShareRoundsInOrder() {
+    // A round calls a sink's closure directly and any other subscriber through `receive`;
+    // the demand they return (here `.max(1)`, which unlimited demand absorbs) changes nothing.
+    let relay = CurrentValueRelay(0)
+    var calls: [String] = []
+    let first = relay.sink { calls.append("sink \($0)") }
+    let tracker = Tracker(
+      demandPerValue: .max(1), onValue: { calls.append("tracker \($0)") })
+    relay.subscribe(tracker)
+    let last = relay.sink { calls.append("last \($0)") }
+    relay.send(1)
+    relay.send(2)
+    #expect(
+      calls == [
+        "sink 0", "tracker 0", "last 0", "sink 1", "tracker 1", "last 1", "sink 2", "tracker 2",
+        "last 2",
+      ])
+    #expect(tracker.values == [0, 1, 2])
+    _ = (first, last)
+  }
 }

@@ -32,6 +32,22 @@ import Testing
     }
   }
 
+  /// A value guarded by an `NSLock`. Not `Mutex`: on Linux it hands a contended lock over
+  /// inside the kernel (a priority-inheritance futex), where Thread Sanitizer cannot see it,
+  /// and reports races between accesses the lock does serialize.
+  final class Locked<Value>: @unchecked Sendable {
+    // `value` is guarded by `lock`.
+    let lock = NSLock()
+    var value: Value
+    init(_ value: Value) { self.value = value }
+
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+      lock.lock()
+      defer { lock.unlock() }
+      return body(&value)
+    }
+  }
+
   static let threads = 4
   static let perThread = 2_000
 
@@ -59,7 +75,7 @@ import Testing
     let relay = CurrentValueRelay(-1)
     let reference = Recorder()
     let referenceCancellable = relay.sink { reference.record($0) }
-    let finished = Mutex<[Recorder]>([])
+    let finished = Locked<[Recorder]>([])
     let counter = Atomic<Int>(0)
     runConcurrently(threads: Self.threads + 2) { thread in
       if thread < 2 {
@@ -113,7 +129,7 @@ import Testing
     final class Witness: Sendable {}
     let relay = PassthroughRelay<Int>()
     weak var weakWitness: Witness?
-    let cancellables = Mutex<[AnyCancellable]>([])
+    let cancellables = Locked<[AnyCancellable]>([])
     do {
       let witness = Witness()
       weakWitness = witness
@@ -128,6 +144,76 @@ import Testing
       }
     }
     #expect(weakWitness == nil)
+  }
+
+  /// Subscribers that cancel themselves from inside their call edit the subscriber list while
+  /// a round borrows it; others subscribe and send meanwhile. Nobody is called after it
+  /// cancelled, and every cancelled subscriber's closure is released.
+  @Test func subscribersCancellingThemselvesDuringRoundsAreReleased() {
+    final class Witness: Sendable {}
+    // `witness` is written once, before the reference is shared.
+    final class WeakWitness: @unchecked Sendable { weak var witness: Witness? }
+    // `cancellable` is guarded by `lock`: an NSLock, which Thread Sanitizer understands.
+    final class Slot: @unchecked Sendable {
+      let lock = NSLock()
+      var cancellable: AnyCancellable?
+      func take() -> AnyCancellable? {
+        lock.lock()
+        defer { lock.unlock() }
+        return cancellable.take()
+      }
+      func store(_ cancellable: AnyCancellable) {
+        lock.lock()
+        self.cancellable = cancellable
+        lock.unlock()
+      }
+    }
+    let relay = CurrentValueRelay(0)
+    let reference = Recorder()
+    let referenceCancellable = relay.sink { reference.record($0) }
+    let witnesses = Locked<[WeakWitness]>([])
+    let selfCancels = Atomic<Int>(0)
+    runConcurrently(threads: Self.threads) { thread in
+      if thread < 2 {
+        for value in 1...Self.perThread { relay.send(thread * 1_000_000 + value) }
+        return
+      }
+      for round in 0..<300 {
+        let recorder = Recorder()
+        let cancellable = Slot()
+        let weakWitness = WeakWitness()
+        do {
+          let witness = Witness()
+          weakWitness.witness = witness
+          let subscription = relay.sink { value in
+            _ = witness
+            recorder.record(value)
+            // Cancel from inside the call, on whichever thread is delivering.
+            if recorder.values.count == 2, let own = cancellable.take() {
+              recorder.cancelled.store(true, ordering: .releasing)
+              own.cancel()
+              selfCancels.add(1, ordering: .relaxed)
+            }
+          }
+          cancellable.store(subscription)
+        }
+        relay.send(-thread)
+        if round.isMultiple(of: 2) {
+          // Let the subscriber cancel itself: the value just sent makes its second.
+          while recorder.values.count < 2 { usleep(10) }
+        }
+        cancellable.take()?.cancel()
+        recorder.cancelled.store(true, ordering: .releasing)
+        #expect(recorder.overlaps.load(ordering: .relaxed) == 0)
+        #expect(recorder.callsAfterCancel.load(ordering: .relaxed) == 0)
+        witnesses.withLock { $0.append(weakWitness) }
+      }
+    }
+    // Every round has ended: retired subscriber lists are released by now.
+    #expect(selfCancels.load(ordering: .relaxed) > 0)
+    for weakWitness in witnesses.withLock({ $0 }) { #expect(weakWitness.witness == nil) }
+    #expect(reference.overlaps.load(ordering: .relaxed) == 0)
+    _ = referenceCancellable
   }
 
   @Test func reentrantSendsUnderConcurrencyKeepOneSequence() {

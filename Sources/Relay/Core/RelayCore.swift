@@ -3,14 +3,20 @@ import Synchronization
 /// The storage of a relay: it takes the lock, asks the state machine what to do, releases the
 /// lock, and then calls subscribers. Shared by `CurrentValueRelay`, `PassthroughRelay` and
 /// `@Diff`.
+///
+/// A send that finds nobody delivering takes the lock once: it becomes the deliverer under the
+/// lock, calls the subscribers, and then stops delivering with one compare-and-exchange on
+/// `delivery`, unless someone left it work meanwhile, in which case it takes the lock again.
 @usableFromInline
 final class RelayCore<Output>: @unchecked Sendable {
-  // Every mutable field is inside `state`, guarded by its lock; `progress` is atomic.
+  // Every mutable field is inside `state`, guarded by its lock; `delivery` is atomic.
   @usableFromInline let state: Lock<RelayStateMachine<Output>>
+  @usableFromInline let delivery = RelayDelivery()
+  /// Whether sent values go through `isDuplicate`. A flag rather than an optional closure, so
+  /// that the hot path neither unwraps nor copies a closure.
+  @usableFromInline let checksDuplicates: Bool
   /// Whether a value repeats the previous one; such a value is stored but not delivered.
-  @usableFromInline let isDuplicate: ((Output, Output) -> Bool)?
-  /// The order of the last subscriber the round in progress has finished calling.
-  @usableFromInline let progress = Atomic<UInt64>(0)
+  @usableFromInline let isDuplicate: (Output, Output) -> Bool
   @usableFromInline let subscriptionName: String
 
   @inlinable
@@ -22,7 +28,8 @@ final class RelayCore<Output>: @unchecked Sendable {
       RelayStateMachine(
         current: current, keepsCurrentValue: keepsCurrentValue,
         checksDuplicates: isDuplicate != nil))
-    self.isDuplicate = isDuplicate
+    checksDuplicates = isDuplicate != nil
+    self.isDuplicate = isDuplicate ?? { _, _ in false }
     self.subscriptionName = subscriptionName
   }
 
@@ -31,28 +38,44 @@ final class RelayCore<Output>: @unchecked Sendable {
   var latestValue: Output? { state.withLock { $0.latestValue } }
 
   /// Sends a value: delivers it now, or queues it behind the round in progress.
+  ///
+  /// The common case stays inline: every subscriber has unlimited demand, so the round
+  /// borrows the subscriber buffer, and it ends without the lock unless someone left work.
   @inlinable
   func send(_ value: Output) {
     let thread = ThreadIdentity.current
-    var previous: Output?
-    let round = state.withLock { state in
-      let round = state.send(value, thread: thread, previous: &previous)
-      if round != nil { progress.store(0, ordering: .relaxed) }  // a new round has no progress
+    var replaced: Output?
+    let round = state.withLock {
+      let round = $0.send(value, thread: thread, delivery: delivery, replaced: &replaced)
+      $0._checkInvariants(delivery: delivery)
       return round
     }
     guard let round else { return }
-    var returnedDemand: [(RelayConduit<Output>, Subscribers.Demand)] = []
-    if let isDuplicate, let old = previous, isDuplicate(old, value) {
-      // Dropped: stored as the current value, delivered to nobody.
-    } else if let targets = round.targets {
-      call(targets, with: value, collecting: &returnedDemand, round.targetsAreUnlimited)
-    } else {
-      call(
-        state.withLock { $0.claimTargets() }, with: value, collecting: &returnedDemand,
-        round.targetsAreUnlimited)
+    guard let targets = round.lent else {
+      deliverFirst(round, value: value, replaced: &replaced)
+      return
     }
-    previous = nil
-    finishRound(returnedDemand)
+    // `take()` moves the replaced value out, so the check borrows it instead of copying it.
+    if !repeats(replaced.take(), value) {
+      targets._withUnsafeGuaranteedRef { callUnlimited($0, with: value) }
+    }
+    if delivery.stopUnlessWorkWasLeft() { return }
+    finishRound([])
+  }
+
+  /// Whether `value` repeats `previous`, for a relay that drops duplicates. It consumes
+  /// `previous`, which it releases on return: outside the lock.
+  @inlinable @inline(__always)
+  func repeats(_ previous: consuming Output?, _ value: Output) -> Bool {
+    guard checksDuplicates, let previous = consume previous else { return false }
+    return isDuplicate(previous, value)
+  }
+
+  /// Delivers a first round that claimed demand, and the rounds after it.
+  @inlinable @inline(never)
+  func deliverFirst(_ round: RelayRound<Output>, value: Output, replaced: inout Output?) {
+    var value: Output? = value
+    deliver(round, value: &value, replaced: &replaced)
   }
 
   /// Asks the state machine for a round under the lock, then delivers it and every round
@@ -63,54 +86,67 @@ final class RelayCore<Output>: @unchecked Sendable {
   ) {
     let thread = ThreadIdentity.current
     var value: Output?
-    var previous: Output?
-    let round = state.withLock { state in
-      let round = step(&state, thread, &value)
-      if round != nil { progress.store(0, ordering: .relaxed) }
+    var replaced: Output?
+    let round = state.withLock {
+      let round = step(&$0, thread, &value)
+      $0._checkInvariants(delivery: delivery)
       return round
     }
-    if let round { deliver(round, value: &value, previous: &previous) }
+    if let round { deliver(round, value: &value, replaced: &replaced) }
   }
 
-  /// Ends the round in progress, then runs the rounds that waited for it.
-  @inlinable
+  /// Ends the round in progress under the lock, then runs the rounds that waited for it. Only
+  /// the deliverer calls it, when it has demand to add or someone left it work.
+  @inlinable @inline(never)
   func finishRound(_ returnedDemand: [(RelayConduit<Output>, Subscribers.Demand)]) {
     var waking: [RelayWaiter] = []
+    var retired: [RelayEntries<Output>] = []
     var value: Output?
-    var previous: Output?
-    let next = state.withLock { state in
-      let next = state.finishRound(
-        returnedDemand: returnedDemand, waking: &waking, value: &value, previous: &previous)
-      if next != nil { progress.store(0, ordering: .relaxed) }
+    var replaced: Output?
+    let next = state.withLock {
+      let next = $0.finishRound(
+        returnedDemand: returnedDemand, delivery: delivery, waking: &waking, retired: &retired,
+        value: &value, replaced: &replaced)
+      $0._checkInvariants(delivery: delivery)
       return next
     }
+    // Release retired subscribers outside the lock, and before their cancellers return.
+    retired.removeAll()
     for waiter in waking { waiter.wake() }
-    if let next { deliver(next, value: &value, previous: &previous) }
+    if let next { deliver(next, value: &value, replaced: &replaced) }
   }
 
-  /// Runs rounds until nothing is pending. Only one thread at a time gets here.
+  /// Runs rounds until nothing is pending. Only the deliverer gets here.
   @inlinable
-  func deliver(_ first: RelayRound<Output>, value: inout Output?, previous: inout Output?) {
+  func deliver(_ first: RelayRound<Output>, value: inout Output?, replaced: inout Output?) {
     var round = first
     var returnedDemand: [(RelayConduit<Output>, Subscribers.Demand)] = []
     var waking: [RelayWaiter] = []
+    var retired: [RelayEntries<Output>] = []
     while true {
       if round.isFinish {
-        finish(round.targets ?? [])
-      } else if let current = value,
-        let targets = targetsAfterDuplicateCheck(round, value: current, previous: previous)
-      {
-        call(targets, with: current, collecting: &returnedDemand, round.targetsAreUnlimited)
+        if let targets = round.claimed { finish(targets) }
+      } else if let current = value, !repeats(replaced.take(), current) {
+        if let targets = round.lent {
+          targets._withUnsafeGuaranteedRef { callUnlimited($0, with: current) }
+        } else if let targets = round.claimed {
+          call(targets, with: current, collecting: &returnedDemand)
+        } else {
+          call(state.withLock { $0.claimTargets() }, with: current, collecting: &returnedDemand)
+        }
       }
-      round.targets = nil  // release the subscribers before a canceller can wake
+      round.claimed = nil  // release the subscribers before a canceller can wake
       value = nil
-      previous = nil
-      let next = state.withLock { state in
-        let next = state.finishRound(
-          returnedDemand: returnedDemand, waking: &waking, value: &value, previous: &previous)
-        if next != nil { progress.store(0, ordering: .relaxed) }
+      replaced = nil
+      if returnedDemand.isEmpty, delivery.stopUnlessWorkWasLeft() { return }
+      let next = state.withLock {
+        let next = $0.finishRound(
+          returnedDemand: returnedDemand, delivery: delivery, waking: &waking, retired: &retired,
+          value: &value, replaced: &replaced)
+        $0._checkInvariants(delivery: delivery)
         return next
       }
+      retired.removeAll()
       if !waking.isEmpty {
         for waiter in waking { waiter.wake() }
         waking.removeAll()
@@ -121,44 +157,46 @@ final class RelayCore<Output>: @unchecked Sendable {
     }
   }
 
-  /// Calls each target that has not been cancelled, in order, and records its progress.
+  /// Calls each target that has not been cancelled, in order, and records its progress. Their
+  /// demand is unlimited, so what they return changes nothing.
+  @inlinable
+  func callUnlimited(_ targets: RelayEntries<Output>, with value: Output) {
+    targets.withEntries { targets in
+      for index in targets.indices {
+        if targets[index].conduit.isCancelled.load(ordering: .relaxed) { continue }
+        Unmanaged.passUnretained(targets[index].target)
+          ._withUnsafeGuaranteedRef { $0.receiveIgnoringDemand(value) }
+        delivery.passed(targets[index].order)
+      }
+    }
+  }
+
+  /// Calls each target that has not been cancelled, in order, records its progress, and
+  /// collects the demand it returns.
   @inlinable
   func call(
-    _ targets: [RelayEntry<Output>], with value: Output,
-    collecting returnedDemand: inout [(RelayConduit<Output>, Subscribers.Demand)],
-    _ targetsAreUnlimited: Bool
+    _ targets: RelayEntries<Output>, with value: Output,
+    collecting returnedDemand: inout [(RelayConduit<Output>, Subscribers.Demand)]
   ) {
-    targets.withUnsafeBufferPointer { targets in
+    targets.withEntries { targets in
       for index in targets.indices {
         if targets[index].conduit.isCancelled.load(ordering: .relaxed) { continue }
         let demand = Unmanaged.passUnretained(targets[index].target)
           ._withUnsafeGuaranteedRef { $0.receive(value) }
-        progress.store(targets[index].order, ordering: .releasing)
-        if demand != .none, !targetsAreUnlimited {
-          returnedDemand.append((targets[index].conduit, demand))
-        }
+        delivery.passed(targets[index].order)
+        if demand != .none { returnedDemand.append((targets[index].conduit, demand)) }
       }
     }
   }
 
   /// Delivers `.finished` to each target not yet cancelled.
   @inlinable
-  func finish(_ targets: [RelayEntry<Output>]) {
+  func finish(_ targets: RelayEntries<Output>) {
     for entry in targets {
       if entry.conduit.isCancelled.exchange(true, ordering: .relaxed) { continue }
       entry.target.finish()
-      progress.store(entry.order, ordering: .releasing)
+      delivery.passed(entry.order)
     }
-  }
-
-  /// The round's subscribers, or `nil` when its value repeats the previous one.
-  @inlinable
-  func targetsAfterDuplicateCheck(
-    _ round: RelayRound<Output>, value: Output, previous: Output?
-  ) -> [RelayEntry<Output>]? {
-    if let isDuplicate, let previous, isDuplicate(previous, value) { return nil }
-    if let targets = round.targets { return targets }
-    return state.withLock { $0.claimTargets() }
   }
 
   /// Attaches a subscriber: hands it its subscription, then adds it to the sequence.
@@ -166,18 +204,27 @@ final class RelayCore<Output>: @unchecked Sendable {
   func attach<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Never {
     let conduit = RelayConduit(core: self)
     subscriber.receive(subscription: conduit)
+    // `Sink.receive(_:)` is `receiveValue` then `.none`, and `Sink` is final: an unlimited
+    // round may call `receiveValue` itself. Resolved at compile time where `S` is known.
+    let receiveIgnoringDemand: (Output) -> Void =
+      if let sink = subscriber as? Subscribers.Sink<Output, Never> {
+        sink.receiveValue
+      } else {
+        { _ = subscriber.receive($0) }
+      }
     let target = RelayTarget<Output>(
-      receive: { subscriber.receive($0) }, finish: { subscriber.receive(completion: .finished) })
+      receive: { subscriber.receive($0) }, receiveIgnoringDemand: receiveIgnoringDemand,
+      finish: { subscriber.receive(completion: .finished) })
     let entry = RelayEntry(conduit: conduit, target: target)
     let thread = ThreadIdentity.current
     var value: Output?
-    var previous: Output?
+    var replaced: Output?
     let (round, finished) = state.withLock { state in
-      let round = state.attach(entry, thread: thread, value: &value)
-      if round != nil { progress.store(0, ordering: .relaxed) }
+      let round = state.attach(entry, thread: thread, delivery: delivery, value: &value)
+      state._checkInvariants(delivery: delivery)
       return (round, state.isFinished && conduit.phase == .pending)
     }
-    if let round { deliver(round, value: &value, previous: &previous) }
+    if let round { deliver(round, value: &value, replaced: &replaced) }
     if finished, !conduit.isCancelled.exchange(true, ordering: .relaxed) {
       subscriber.receive(completion: .finished)
     }
@@ -188,14 +235,14 @@ final class RelayCore<Output>: @unchecked Sendable {
   @inlinable
   func finish() {
     run { state, thread, value in
-      var previous: Output?
-      return state.finish(thread: thread, value: &value, previous: &previous)
+      var replaced: Output?
+      return state.finish(thread: thread, delivery: delivery, value: &value, replaced: &replaced)
     }
   }
 
   @inlinable
   func request(_ demand: Subscribers.Demand, for conduit: RelayConduit<Output>) {
-    run { $0.request(demand, for: conduit, thread: $1, value: &$2) }
+    run { $0.request(demand, for: conduit, thread: $1, delivery: delivery, value: &$2) }
   }
 
   /// Cancels a subscriber. Once it returns no new call to the subscriber starts, and when
@@ -204,11 +251,15 @@ final class RelayCore<Output>: @unchecked Sendable {
   func cancel(_ conduit: RelayConduit<Output>) {
     conduit.isCancelled.store(true, ordering: .relaxed)
     let thread = ThreadIdentity.current
-    guard var cancellation = state.withLock({ $0.cancel(conduit, thread: thread) }) else { return }
+    guard
+      var cancellation = state.withLock({
+        let cancellation = $0.cancel(conduit, thread: thread, delivery: delivery)
+        $0._checkInvariants(delivery: delivery)
+        return cancellation
+      })
+    else { return }
     cancellation.removed = nil  // release the subscriber outside the lock
-    if let waiter = cancellation.waiter,
-      progress.load(ordering: .acquiring) < cancellation.order
-    {
+    if let waiter = cancellation.waiter, !delivery.hasPassed(cancellation.order) {
       waiter.wait()
       state.withLock { _ in }  // pairs with the deliverer's last unlock, for the sanitizer too
     }

@@ -43,10 +43,13 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
       let isIncluded = self.isIncluded
-      upstream.subscribe(
-        Publishers.CompactMap<Upstream, Output>.Inner(downstream: subscriber) {
-          isIncluded($0) ? $0 : nil
-        })
+      // Not `subscribe`: the optimizer will not specialize `subscribe` inside its own
+      // specialization, so a chain of operators would run generic code on every value.
+      upstream.receive(
+        subscriber:
+          Publishers.CompactMap<Upstream, Output>.Inner(downstream: subscriber) {
+            isIncluded($0) ? $0 : nil
+          })
     }
   }
 }

@@ -55,7 +55,9 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber, prefix: prefix, stream: stream))
+      // Not `subscribe`: the optimizer will not specialize `subscribe` inside its own
+      // specialization, so a chain of operators would run generic code on every value.
+      upstream.receive(subscriber: Inner(downstream: subscriber, prefix: prefix, stream: stream))
     }
 
     /// Logs and forwards; it is also the downstream's subscription, to log its requests.

@@ -45,7 +45,9 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber, queue: queue))
+      // Not `subscribe`: the optimizer will not specialize `subscribe` inside its own
+      // specialization, so a chain of operators would run generic code on every value.
+      upstream.receive(subscriber: Inner(downstream: subscriber, queue: queue))
     }
 
     @usableFromInline

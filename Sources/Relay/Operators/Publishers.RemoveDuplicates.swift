@@ -59,7 +59,9 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(Inner(downstream: subscriber, predicate: predicate))
+      // Not `subscribe`: the optimizer will not specialize `subscribe` inside its own
+      // specialization, so a chain of operators would run generic code on every value.
+      upstream.receive(subscriber: Inner(downstream: subscriber, predicate: predicate))
     }
 
     // Not Sendable: `last` is touched only by the upstream's calls, which never overlap.
