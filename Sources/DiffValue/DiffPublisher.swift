@@ -30,3 +30,26 @@ public struct DiffPublisher<Value: Equatable>: Publisher {
 }
 
 extension DiffPublisher: Sendable where Value: Sendable {}
+
+extension DiffPublisher {
+  /// Changes several parts of the value in one atomic read-modify-write, published at most
+  /// once.
+  ///
+  /// ```swift
+  /// $state.modify {
+  ///   $0.userName = "zain"
+  ///   $0.email = "zain@example.com"
+  /// }   // one publication, if either selected part changed
+  /// ```
+  ///
+  /// No write from another thread is lost: if one lands while `transform` runs, `transform`
+  /// runs again on the newer value. It runs outside any lock, so it must not write to this
+  /// property and should have no side effects it cannot repeat.
+  /// - Parameter transform: Changes the value.
+  /// - Returns: What `transform` returned on the run whose result was stored.
+  /// - Complexity: One write, times the number of retries.
+  @inlinable @discardableResult
+  public func modify<Result>(_ transform: (inout Value) throws -> Result) rethrows -> Result {
+    try storage.relay.modify(transform)
+  }
+}

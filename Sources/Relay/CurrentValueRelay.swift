@@ -65,6 +65,23 @@ public final class CurrentValueRelay<Output>: Publisher {
   @inlinable
   public func send(_ value: Output) { core.send(value) }
 
+  /// Changes the value in place and sends the result, as one atomic read-modify-write.
+  ///
+  /// ```swift
+  /// relay.modify { $0.count += 1; $0.title = "Updated" }   // one send
+  /// ```
+  ///
+  /// No send from another thread is lost: if one lands while `transform` runs, `transform`
+  /// runs again on the newer value. It runs outside the relay's lock, so it may read other
+  /// relays, but it must not send to this one and should have no side effects it cannot repeat.
+  /// - Parameter transform: Changes the value.
+  /// - Returns: What `transform` returned on the run whose result was sent.
+  /// - Complexity: O(*s*) for *s* subscribers, times the number of retries.
+  @inlinable @discardableResult
+  public func modify<Result>(_ transform: (inout Output) throws -> Result) rethrows -> Result {
+    try core.modify(transform)
+  }
+
   /// Attaches a subscriber; it receives the current value on its first demand.
   @inlinable
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {

@@ -189,3 +189,32 @@ final class LargeHolder {
   ])
   var arrayed: LargeState
 }
+
+@Suite struct DiffModifyTests {
+  @Test func modifyPublishesOnceAndOnlyForSelectedChanges() {
+    let holder = Holder()
+    var published: [Account] = []
+    let subscription = holder.$account.sink { published.append($0) }
+    holder.$account.modify {
+      $0.user.name = "ann"
+      $0.friend = Profile(name: "bob", age: 3)
+      $0.note = "both in one write"
+    }
+    holder.$account.modify { $0.note = "unselected only" }
+    #expect(published.count == 2)
+    #expect(published.last?.friend?.name == "bob")
+    #expect(holder.account.note == "unselected only")
+    _ = subscription
+  }
+
+  @Test func concurrentModifiesLoseNoWrite() {
+    final class Counter: @unchecked Sendable {
+      @Diff(\.age) var profile = Profile(name: "n", age: 0)
+    }
+    let counter = Counter()
+    runConcurrently(threads: 4) { _ in
+      for _ in 0..<1_000 { counter.$profile.modify { $0.age += 1 } }
+    }
+    #expect(counter.profile.age == 4_000)
+  }
+}

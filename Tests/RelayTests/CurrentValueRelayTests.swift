@@ -225,3 +225,42 @@ import Testing
     _ = (first, last)
   }
 }
+
+@Suite struct ModifyTests {
+  @Test func modifySendsOnceAndReturnsTheResult() {
+    let relay = CurrentValueRelay([1])
+    var received: [[Int]] = []
+    let subscription = relay.sink { received.append($0) }
+    let count = relay.modify { values -> Int in
+      values.append(2)
+      values.append(3)
+      return values.count
+    }
+    #expect(count == 3)
+    #expect(received == [[1], [1, 2, 3]])
+    _ = subscription
+  }
+
+  @Test func aThrowingTransformSendsNothing() {
+    struct Refused: Error {}
+    let relay = CurrentValueRelay(1)
+    var received: [Int] = []
+    let subscription = relay.sink { received.append($0) }
+    #expect(throws: Refused.self) { try relay.modify { _ in throw Refused() } }
+    #expect(received == [1])
+    #expect(relay.value == 1)
+    _ = subscription
+  }
+
+  @Test func aSendDuringTheTransformMakesItRunAgainOnTheNewerValue() {
+    let relay = CurrentValueRelay(10)
+    var runs = 0
+    relay.modify { value in
+      runs += 1
+      if runs == 1 { relay.send(20) }  // another writer lands meanwhile
+      value += 1
+    }
+    #expect(runs == 2)
+    #expect(relay.value == 21)
+  }
+}

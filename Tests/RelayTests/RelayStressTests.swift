@@ -231,3 +231,18 @@ import Testing
     _ = (echo, cancellables)
   }
 }
+
+@Suite struct ModifyStressTests {
+  @Test func concurrentModifiesLoseNoUpdate() {
+    let relay = CurrentValueRelay(0)
+    let seen = Mutex<[Int]>([])
+    let subscription = relay.sink { value in seen.withLock { $0.append(value) } }
+    runConcurrently(threads: 4) { _ in
+      for _ in 0..<1_000 { relay.modify { $0 += 1 } }
+    }
+    #expect(relay.value == 4_000)
+    let values = seen.withLock { $0 }
+    #expect(values == Array(0...4_000))
+    _ = subscription
+  }
+}

@@ -43,24 +43,52 @@ final class RelayCore<Output>: @unchecked Sendable {
   /// borrows the subscriber buffer, and it ends without the lock unless someone left work.
   @inlinable
   func send(_ value: Output) {
+    send(value, ifNothingSentSince: nil)
+  }
+
+  /// Sends a value unless another value was sent since `sendCount` was `expected`.
+  ///
+  /// - Returns: Whether the value was sent.
+  @inlinable @inline(__always) @discardableResult
+  func send(_ value: Output, ifNothingSentSince expected: UInt64?) -> Bool {
     let thread = ThreadIdentity.current
     var replaced: Output?
-    let round = state.withLock {
-      let round = $0.send(value, thread: thread, delivery: delivery, replaced: &replaced)
-      $0._checkInvariants(delivery: delivery)
+    var accepted = true
+    let round = state.withLock { state -> RelayRound<Output>? in
+      if let expected, state.sendCount != expected {
+        accepted = false
+        return nil
+      }
+      let round = state.send(value, thread: thread, delivery: delivery, replaced: &replaced)
+      state._checkInvariants(delivery: delivery)
       return round
     }
-    guard let round else { return }
+    guard let round else { return accepted }
     guard let targets = round.lent else {
       deliverFirst(round, value: value, replaced: &replaced)
-      return
+      return true
     }
     // `take()` moves the replaced value out, so the check borrows it instead of copying it.
     if !repeats(replaced.take(), value) {
       targets._withUnsafeGuaranteedRef { callUnlimited($0, with: value) }
     }
-    if delivery.stopUnlessWorkWasLeft() { return }
+    if delivery.stopUnlessWorkWasLeft() { return true }
     finishRound([])
+    return true
+  }
+
+  /// Changes the latest value with `transform` and sends the result, as one atomic step with
+  /// respect to other sends: if a value is sent while `transform` runs, it runs again on that
+  /// value. `transform` runs outside the lock, so it must not have side effects it cannot
+  /// repeat.
+  @inlinable
+  func modify<Result>(_ transform: (inout Output) throws -> Result) rethrows -> Result {
+    while true {
+      var (value, sendCount) = state.withLock { ($0.latestValue, $0.sendCount) }
+      guard var modified = value.take() else { preconditionFailure("modify needs a current value") }
+      let result = try transform(&modified)
+      if send(modified, ifNothingSentSince: sendCount) { return result }
+    }
   }
 
   /// Whether `value` repeats `previous`, for a relay that drops duplicates. It consumes

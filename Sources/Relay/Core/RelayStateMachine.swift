@@ -137,6 +137,8 @@ struct RelayStateMachine<Output> {
   /// Cancellers on other threads waiting for the round in progress to end.
   @usableFromInline var waiters: [RelayWaiter] = []
   @usableFromInline var nextOrder: UInt64 = 1
+  /// How many values were sent, so `modify` can tell whether one landed while it computed.
+  @usableFromInline var sendCount: UInt64 = 0
 
   @inlinable
   init(current: Output?, keepsCurrentValue: Bool, checksDuplicates: Bool) {
@@ -168,6 +170,7 @@ struct RelayStateMachine<Output> {
     replaced: inout Output?
   ) -> RelayRound<Output>? {
     if isFinished { return nil }
+    sendCount &+= 1
     guard claimDelivery(thread: thread, delivery: delivery) else {
       queue(value)
       return nil
