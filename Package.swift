@@ -3,6 +3,8 @@ import PackageDescription
 
 let package = Package(
   name: "DiffValue",
+  // Synchronization's Mutex and Atomic set the floor on Apple platforms.
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "DiffValue", targets: ["DiffValue"]),
     .library(name: "Relay", targets: ["Relay"]),

@@ -1,7 +1,8 @@
 /// One published transition of a `@Diff` value: the value before, the value after, and which
 /// selected parts differ.
 public struct DiffChange<Value> {
-  /// The value published before.
+  /// The value published before, as this subscriber last received it (a subscriber with
+  /// limited demand may have skipped values in between).
   public let old: Value
   /// The value published now.
   public let new: Value
@@ -97,6 +98,9 @@ public struct DiffChanges<Value: Equatable>: Publisher {
       let changed =
         selection.parts.isEmpty
         ? [\Value.self] : selection.changedKeyPaths(from: old, to: input)
+      // With limited demand the relay hands over only the latest value, which may have come
+      // back to what this subscriber last saw: not a change for it.
+      if changed.isEmpty { return .max(1) }
       return downstream.receive(DiffChange(old: old, new: input, changedKeyPaths: changed))
     }
 

@@ -37,6 +37,9 @@ final class DiffStorage<Value: Equatable>: @unchecked Sendable {
     self.selection = selection
     relay = CurrentValueRelay(value, removingDuplicatesBy: selection.isDuplicate())
   }
+
+  // Hooks subscribe to `relay`, which holds them; the property going away must end them.
+  deinit { hooks.removeAll() }
 }
 
 /// Carries a value out of a `Mutex` whose region checking cannot see that it is shared safely.

@@ -6,7 +6,7 @@ final class HookRegistry: Sendable {
   /// A weak reference that may cross threads: it is only read, and reading a weak reference
   /// is thread-safe.
   final class WeakTarget: @unchecked Sendable {
-    weak let object: AnyObject?
+    weak var object: AnyObject?  // set once, in init
     init(_ object: AnyObject) { self.object = object }
   }
 
@@ -57,6 +57,16 @@ final class HookRegistry: Sendable {
   func remove(_ id: Int) {
     let registration = state.withLock { $0.registrations.removeValue(forKey: id) }
     registration?.subscription?.cancel()
+  }
+
+  /// Stops every hook, when the property itself goes away: each hook's subscription leads
+  /// back to the property's relay, so nothing else would release them.
+  func removeAll() {
+    let registrations = state.withLock { state in
+      defer { state.registrations = [:] }
+      return Array(state.registrations.values)
+    }
+    for registration in registrations { registration.subscription?.cancel() }
   }
 
   /// The number of live hooks, for tests.

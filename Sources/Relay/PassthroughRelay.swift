@@ -22,6 +22,12 @@ public final class PassthroughRelay<Output>: Publisher {
     core = RelayCore(current: nil, keepsCurrentValue: false, subscriptionName: "PassthroughSubject")
   }
 
+  /// Whether any subscriber is attached; lets a sender skip work nobody would receive.
+  ///
+  /// Another thread may subscribe or cancel right after it answers.
+  @inlinable
+  public var hasSubscribers: Bool { core.hasSubscribers }
+
   /// Sends a value to every subscriber with demand.
   ///
   /// - Parameter value: The value.

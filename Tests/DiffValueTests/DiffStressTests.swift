@@ -56,6 +56,11 @@ import Testing
         }
       }
     }
+    // The last write is the last one compared: the last publication agrees with it on the
+    // selected parts.
+    let lastWrite = shared.profile
+    let lastPublished = reference.snapshot.last
+    #expect(lastPublished?.name == lastWrite.name && lastPublished?.age == lastWrite.age)
     shared.profile = Profile(name: "final", age: 99)
     let sequence = reference.snapshot
     #expect(reference.overlaps.load(ordering: .relaxed) == 0)
@@ -100,5 +105,25 @@ import Testing
       for index in 0..<1_000 { shared.profile = Profile(name: "\(thread)-\(index)", age: 0) }
     }
     for observer in observers { #expect(observer.calls.load(ordering: .relaxed) >= 2) }
+  }
+
+  @Test func targetsDeallocatedOnOtherThreadsDuringDeliveryAreSkipped() {
+    final class Observer: @unchecked Sendable {
+      func nameChanged(_: String) {}
+    }
+    let shared = Shared()
+    let observers = Mutex<[Observer]>((0..<64).map { _ in Observer() })
+    for observer in observers.withLock({ $0 }) {
+      shared.$profile.add(\.name, target: observer, hook: .method(Observer.nameChanged))
+    }
+    runConcurrently(threads: 4) { thread in
+      if thread < 2 {
+        for index in 0..<2_000 { shared.profile = Profile(name: "\(thread)-\(index)", age: 0) }
+      } else {
+        for _ in 0..<32 { _ = observers.withLock { $0.popLast() } }
+      }
+    }
+    shared.profile = Profile(name: "after", age: 0)
+    #expect(observers.withLock { $0.isEmpty })
   }
 }

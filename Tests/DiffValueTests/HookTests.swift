@@ -120,3 +120,30 @@ import Testing
     withExtendedLifetime(observer) {}
   }
 }
+
+@Suite struct HookLifetimeTests {
+  final class Owner {
+    @Diff(\.name) var profile = Profile(name: "start", age: 0)
+  }
+
+  final class Observer {
+    func nameChanged(_: String) {}
+  }
+
+  @Test func theOwnerGoingAwayReleasesItsHooksAndWhatTheyCaptured() {
+    final class Witness {}
+    weak var weakWitness: Witness?
+    weak var weakOwner: Owner?
+    let observer = Observer()
+    do {
+      let owner = Owner()
+      weakOwner = owner
+      let witness = Witness()
+      weakWitness = witness
+      owner.$profile.add(\.name, target: observer, hook: .closure { _ in _ = witness })
+      owner.$profile.add(\.name, target: observer, hook: .method(Observer.nameChanged))
+    }
+    #expect(weakOwner == nil)
+    #expect(weakWitness == nil)
+  }
+}

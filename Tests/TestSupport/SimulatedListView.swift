@@ -70,6 +70,9 @@ public final class SimulatedListView<Model: Equatable, Item: Equatable>: ListVie
     _ update: BatchUpdate, updatingData: () -> Void, completion: @escaping (Bool) -> Void
   ) {
     if isAnimating { problems.append("a batch started while another was animating") }
+    if !Self.same(shown, dataSource()) {
+      problems.append("the data source changed outside a batch: \(dataSource()) vs \(shown)")
+    }
     let before = shown
     rebound = []
     updatingData()

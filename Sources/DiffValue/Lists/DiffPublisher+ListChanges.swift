@@ -4,8 +4,9 @@ extension DiffPublisher {
   /// A publisher of the list's changes: each published list with the one before and their
   /// diff.
   ///
-  /// The diff is computed once per published list, on the writing thread, and shared by
-  /// every subscriber; a subscriber receives the changes published after it subscribed.
+  /// The diff is computed once per published list, on the thread delivering it, and shared
+  /// by every subscriber; a subscriber receives the changes published after it subscribed.
+  /// While nobody subscribes, no diff is computed.
   ///
   /// ```swift
   /// @Diff var items: [Contact] = []
@@ -14,20 +15,26 @@ extension DiffPublisher {
   /// - Complexity: Each publication costs one `ListDiff`, expected O(*n* + *m*).
   public func listChanges<Item: Diffable>() -> SharedChanges<ListChange<Item>>
   where Value == [Item] {
-    SharedChanges(storage.shared(ListChangeFeed<Item>.self) { ListChangeFeed(self) }.relay)
+    let feed = storage.shared(ChangeFeed<Value, ListChange<Item>>.self) {
+      ChangeFeed(self) { ListChange(old: $0, new: $1) }
+    }
+    return SharedChanges(feed.relay)
   }
 
   /// A publisher of the sectioned list's changes: each published list of sections with the one
   /// before and their staged diff.
   ///
-  /// The diff is computed once per published value, on the writing thread, and shared by
-  /// every subscriber; a subscriber receives the changes published after it subscribed.
+  /// The diff is computed once per published value, on the thread delivering it, and shared
+  /// by every subscriber; a subscriber receives the changes published after it subscribed.
+  /// While nobody subscribes, no diff is computed.
   /// - Complexity: Each publication costs one `SectionedListDiff`.
   public func sectionedListChanges<Section: DiffableSection>()
     -> SharedChanges<SectionedListChange<Section>>
   where Value == [Section] {
-    SharedChanges(
-      storage.shared(SectionedListChangeFeed<Section>.self) { SectionedListChangeFeed(self) }.relay)
+    let feed = storage.shared(ChangeFeed<Value, SectionedListChange<Section>>.self) {
+      ChangeFeed(self) { SectionedListChange(old: $0, new: $1) }
+    }
+    return SharedChanges(feed.relay)
   }
 }
 
@@ -52,30 +59,18 @@ public struct SharedChanges<Change>: Publisher {
 
 extension SharedChanges: Sendable where Change: Sendable {}
 
-/// Computes each list change once and passes it to every subscriber.
-final class ListChangeFeed<Item: Diffable & Equatable>: @unchecked Sendable {
+/// Computes each change once and passes it to every subscriber: one subscription to the
+/// property's transitions, shared through a relay. It computes nothing while nobody listens.
+final class ChangeFeed<Value: Equatable, Change>: @unchecked Sendable {
   // Both fields are set in init and never change.
-  let relay = PassthroughRelay<ListChange<Item>>()
+  let relay = PassthroughRelay<Change>()
   private var subscription: AnyCancellable?
 
-  init(_ publisher: DiffPublisher<[Item]>) {
+  init(_ publisher: DiffPublisher<Value>, change: @escaping (Value, Value) -> Change) {
     let relay = self.relay
-    subscription = publisher.changes.sink { change in
-      relay.send(ListChange(old: change.old, new: change.new))
-    }
-  }
-}
-
-/// Computes each sectioned change once and passes it to every subscriber.
-final class SectionedListChangeFeed<Section: DiffableSection & Equatable>: @unchecked Sendable {
-  // Both fields are set in init and never change.
-  let relay = PassthroughRelay<SectionedListChange<Section>>()
-  private var subscription: AnyCancellable?
-
-  init(_ publisher: DiffPublisher<[Section]>) {
-    let relay = self.relay
-    subscription = publisher.changes.sink { change in
-      relay.send(SectionedListChange(old: change.old, new: change.new))
+    subscription = publisher.changes.sink { transition in
+      guard relay.hasSubscribers else { return }
+      relay.send(change(transition.old, transition.new))
     }
   }
 }

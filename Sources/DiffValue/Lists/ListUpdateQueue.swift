@@ -19,7 +19,10 @@ final class ListUpdateQueue {
   struct Job {
     var batches: [Batch]
     var changeCount: Int
-    var reload: () -> Void
+    /// Swaps in the data after the whole change, for a reload or a change with no batch.
+    var swapToNew: () -> Void
+    /// Whether the change starts from the data the view shows; checked when the job starts.
+    var startsFromShownData: () -> Bool
     var completion: (() -> Void)?
   }
 
@@ -49,8 +52,13 @@ final class ListUpdateQueue {
     }
     isApplying = true
     let job = waiting.removeFirst()
-    if job.changeCount > reloadThreshold {
-      view.reloadList(updatingData: job.reload)
+    if job.changeCount > reloadThreshold || !job.startsFromShownData() {
+      // Too large to animate, or built on other data than shown (a write that slipped in
+      // before the updater was bound): batches would break UIKit's counts, a reload cannot.
+      view.reloadList(updatingData: job.swapToNew)
+      finish(job)
+    } else if job.batches.isEmpty {
+      job.swapToNew()  // nothing to animate, but the models may differ beyond their identity
       finish(job)
     } else {
       run(job, from: 0)

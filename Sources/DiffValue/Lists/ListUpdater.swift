@@ -50,14 +50,15 @@ public final class ListUpdater<Item: Diffable> {
   ///   - completion: Called once the view shows `change.new`.
   /// - Complexity: O(*n* + *m*) to build the batch from the diff.
   public func apply(_ change: ListChange<Item>, completion: (() -> Void)? = nil) {
-    let new = change.new
+    let (old, new) = (change.old, change.new)
     let swap = { [unowned self] in self.items = new }
     let batch = ListUpdateQueue.Batch(
       update: change.diff.batchUpdate(), swapData: swap, model: { new[$0[1]] })
     queue.enqueue(
       ListUpdateQueue.Job(
         batches: change.diff.hasChanges ? [batch] : [], changeCount: change.diff.changeCount,
-        reload: swap, completion: completion))
+        swapToNew: swap, startsFromShownData: { [unowned self] in sameItems(self.items, old) },
+        completion: completion))
   }
 
   /// Applies every change of a `@Diff` array, delivered on the main queue.
@@ -109,11 +110,19 @@ public final class SectionedListUpdater<Section: DiffableSection> {
         update: stage.update, swapData: { [unowned self] in self.sections = shown },
         model: { shown[$0[0]].items[$0[1]] })
     }
-    let new = change.new
+    let (old, new) = (change.old, change.new)
     queue.enqueue(
       ListUpdateQueue.Job(
         batches: batches, changeCount: change.diff.changeCount,
-        reload: { [unowned self] in self.sections = new }, completion: completion))
+        swapToNew: { [unowned self] in self.sections = new },
+        startsFromShownData: { [unowned self] in
+          self.sections.count == old.count
+            && zip(self.sections, old).allSatisfy { shown, old in
+              shown.diffIdentifier == old.diffIdentifier && shown.isContentEqual(to: old)
+                && sameItems(shown.items, old.items)
+            }
+        },
+        completion: completion))
   }
 
   /// Applies every change of a `@Diff` array of sections, delivered on the main queue.
@@ -126,4 +135,14 @@ public final class SectionedListUpdater<Section: DiffableSection> {
       MainActor.assumeIsolated { self?.apply(change) }
     }
   }
+}
+
+/// Whether two lists hold the same items, by identity and content.
+///
+/// - Complexity: O(*n*).
+func sameItems<Item: Diffable>(_ lhs: [Item], _ rhs: [Item]) -> Bool {
+  lhs.count == rhs.count
+    && zip(lhs, rhs).allSatisfy {
+      $0.diffIdentifier == $1.diffIdentifier && $0.isContentEqual(to: $1)
+    }
 }

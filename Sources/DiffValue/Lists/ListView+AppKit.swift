@@ -2,10 +2,8 @@
   import AppKit
 
   // A thin mapping of `ListView` onto NSTableView, which has one section: section operations
-  // and other sections cannot occur for a `ListUpdater` of a flat list. NSTableView applies
-  // each call to the rows as they are at that point rather than UIKit's old-to-new batch, so
-  // a move becomes a removal at its old row and an insertion at its new one: all removals in
-  // one call (old rows), then all insertions (new rows), then the in-place reloads.
+  // and other sections cannot occur for a `ListUpdater` of a flat list. The row arithmetic is
+  // `rowChangesInSequence(for:)`, tested on every platform.
 
   extension NSTableView: ListView {
     /// Runs the update between `beginUpdates` and `endUpdates`, swapping the data first.
@@ -16,18 +14,12 @@
         update.sectionDeletes.isEmpty && update.sectionInserts.isEmpty
           && update.sectionMoves.isEmpty && update.sectionReloads.isEmpty,
         "NSTableView shows one section: use ListUpdater, not SectionedListUpdater")
+      let rows = rowChangesInSequence(for: update)
       beginUpdates()
       updatingData()
-      removeRows(
-        at: IndexSet(update.deletes.map { $0[1] } + update.moves.map { $0.from[1] }),
-        withAnimation: .effectFade)
-      insertRows(
-        at: IndexSet(update.inserts.map { $0[1] } + update.moves.map { $0.to[1] }),
-        withAnimation: .effectFade)
+      removeRows(at: IndexSet(rows.removed), withAnimation: .effectFade)
+      insertRows(at: IndexSet(rows.inserted), withAnimation: .effectFade)
       endUpdates()
-      reloadData(
-        forRowIndexes: IndexSet(update.reloads.map { $0[1] }),
-        columnIndexes: IndexSet(integersIn: 0..<numberOfColumns))
       completion(true)
     }
 
@@ -37,10 +29,8 @@
       reloadData()
     }
 
-    /// The row's view in the first column, if it is visible and `ListBindable`.
-    public func bindableCell(at indexPath: IndexPath) -> (any ListBindable)? {
-      guard numberOfColumns > 0 else { return nil }
-      return view(atColumn: 0, row: indexPath[1], makeIfNecessary: false) as? any ListBindable
-    }
+    /// Always `nil`: NSTableView has no move that keeps a row's view in one batch, so a
+    /// changed row is replaced rather than re-bound.
+    public func bindableCell(at indexPath: IndexPath) -> (any ListBindable)? { nil }
   }
 #endif

@@ -24,10 +24,12 @@
       }
     }
 
-    /// Swaps the data, then reloads.
+    /// Swaps the data, reloads, and lays out at once, so that a batch right after it starts
+    /// from the reloaded counts (collection views read them lazily otherwise).
     public func reloadList(updatingData: () -> Void) {
       updatingData()
       reloadData()
+      layoutIfNeeded()
     }
 
     /// The visible cell at the index path, if it is `ListBindable`.
@@ -57,10 +59,12 @@
       }
     }
 
-    /// Swaps the data, then reloads.
+    /// Swaps the data, reloads, and lays out at once, so that a batch right after it starts
+    /// from the reloaded counts (collection views read them lazily otherwise).
     public func reloadList(updatingData: () -> Void) {
       updatingData()
       reloadData()
+      layoutIfNeeded()
     }
 
     /// The visible cell at the index path, if it is `ListBindable`.

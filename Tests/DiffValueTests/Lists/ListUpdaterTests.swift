@@ -127,3 +127,34 @@ typealias Item = ListDiffTestItem
 final class ItemsModel {
   @Diff var items: [Item] = [Item(1), Item(2), Item(3)]
 }
+
+@MainActor
+@Suite struct ListUpdaterEdgeTests {
+  @Test func aChangeWithNothingToAnimateStillSwapsTheModels() {
+    struct Row: Identifiable, Equatable, Diffable {
+      var id: Int
+      var note: String  // ignored by isContentEqual
+      func isContentEqual(to other: Row) -> Bool { id == other.id }
+    }
+    var updater: ListUpdater<Row>!
+    let old = [Row(id: 1, note: "a")]
+    let new = [Row(id: 1, note: "b")]
+    let view = SimulatedListView(showingItems: old) { updater.items }
+    updater = ListUpdater(view: view, items: old)
+    updater.apply(ListChange(old: old, new: new))
+    #expect(updater.items == new)
+    #expect(view.events == [])
+  }
+
+  @Test func aChangeBuiltOnOtherDataReloadsInsteadOfBreakingTheCounts() {
+    var updater: ListUpdater<Item>!
+    let shown = [Item(1), Item(2)]
+    let view = SimulatedListView(showingItems: shown) { updater.items }
+    updater = ListUpdater(view: view, items: shown)
+    // A write slipped in before binding: the first change starts from [1, 2, 3].
+    updater.apply(ListChange(old: [Item(1), Item(2), Item(3)], new: [Item(3)]))
+    #expect(view.events == [.reload])
+    #expect(view.shownItems == [Item(3)])
+    #expect(view.problems == [])
+  }
+}
