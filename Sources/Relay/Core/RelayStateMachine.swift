@@ -308,6 +308,8 @@ struct RelayStateMachine<Output> {
     return round
   }
 
+  /// The round for the next pending event that delivers anything, or `nil` once none is
+  /// left; events that deliver nothing go to `discarded`.
   @inlinable
   mutating func nextPendingRound(
     delivery: borrowing RelayDelivery, value: inout Output?, replaced: inout Output?
