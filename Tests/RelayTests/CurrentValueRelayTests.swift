@@ -224,6 +224,28 @@ import Testing
     #expect(tracker.values == [0, 1, 2])
     _ = (first, last)
   }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aSubscriberCancelledBeforeItsFirstValueIsReleasedOutsideTheLock() {
+    final class Probe {
+      let onDeinit: () -> Void
+      init(onDeinit: @escaping () -> Void) { self.onDeinit = onDeinit }
+      deinit { onDeinit() }
+    }
+    let relay = CurrentValueRelay(0)
+    var readsInDeinit = 0
+    let outer = relay.sink { value in
+      guard value == 1 else { return }
+      // Subscribed during a round: its current value waits for the round to end. Cancelled
+      // before that, its closure must still not be released under the relay's lock.
+      let probe = Probe { readsInDeinit += relay.value }
+      let inner = relay.sink { _ in _ = probe }
+      inner.cancel()
+    }
+    relay.send(1)
+    #expect(readsInDeinit == 1)
+    _ = outer
+  }
 }
 
 @Suite struct ModifyTests {

@@ -41,6 +41,7 @@ import Testing
     while delivery.isDelivering {
       var value: Int?
       let round = endRound(&machine, delivery, waking: &waking, value: &value)
+      _ = machine.takeDiscarded()
       machine._checkInvariants(delivery: delivery)
       if round != nil { values.append(value) }
     }
@@ -248,6 +249,27 @@ import Testing
     #expect(machine.entries === buffer)
     #expect(machine.entries.isEmpty)
     #expect(machine.retired.isEmpty)
+  }
+
+  @Test func eventsDroppedUnderTheLockAreHandedOverToRelease() {
+    var machine = Machine(current: 0, keepsCurrentValue: true, checksDuplicates: false)
+    let delivery = RelayDelivery()
+    let subscriber = entry()
+    subscriber.conduit.demand = .unlimited
+    var value: Int?
+    var replaced: Int?
+    _ = machine.send(1, thread: elsewhere, delivery: delivery, replaced: &replaced)
+    // Subscribed during the round: its current value waits. Cancelled before the round ends.
+    _ = machine.attach(subscriber, thread: here, delivery: delivery, value: &value)
+    #expect(machine.pending.count == 1)
+    _ = machine.cancel(subscriber.conduit, thread: here, delivery: delivery)
+    var waking: [RelayWaiter] = []
+    #expect(endRound(&machine, delivery, waking: &waking, value: &value) == nil)
+    // The queued event was moved out of `pending`, not released with it under the lock.
+    let discarded = machine.takeDiscarded()
+    #expect(discarded.count == 1)
+    #expect(machine.pending.isEmpty)
+    #expect(machine.takeDiscarded().isEmpty)
   }
 
   @Test func cancelFromTheDeliveringThreadDoesNotWait() {

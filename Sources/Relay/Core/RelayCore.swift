@@ -115,11 +115,14 @@ final class RelayCore<Output>: @unchecked Sendable {
     let thread = ThreadIdentity.current
     var value: Output?
     var replaced: Output?
+    var discarded: [RelayEvent<Output>] = []
     let round = state.withLock {
       let round = step(&$0, thread, &value)
+      discarded = $0.takeDiscarded()
       $0._checkInvariants(delivery: delivery)
       return round
     }
+    discarded.removeAll()  // outside the lock
     if let round { deliver(round, value: &value, replaced: &replaced) }
   }
 
@@ -129,17 +132,21 @@ final class RelayCore<Output>: @unchecked Sendable {
   func finishRound(_ returnedDemand: [(RelayConduit<Output>, Subscribers.Demand)]) {
     var waking: [RelayWaiter] = []
     var retired: [RelayEntries<Output>] = []
+    var discarded: [RelayEvent<Output>] = []
     var value: Output?
     var replaced: Output?
     let next = state.withLock {
       let next = $0.finishRound(
         returnedDemand: returnedDemand, delivery: delivery, waking: &waking, retired: &retired,
         value: &value, replaced: &replaced)
+      discarded = $0.takeDiscarded()
       $0._checkInvariants(delivery: delivery)
       return next
     }
-    // Release retired subscribers outside the lock, and before their cancellers return.
+    // Release retired subscribers and dropped events outside the lock, and before the
+    // cancellers return.
     retired.removeAll()
+    discarded.removeAll()
     for waiter in waking { waiter.wake() }
     if let next { deliver(next, value: &value, replaced: &replaced) }
   }
@@ -151,6 +158,7 @@ final class RelayCore<Output>: @unchecked Sendable {
     var returnedDemand: [(RelayConduit<Output>, Subscribers.Demand)] = []
     var waking: [RelayWaiter] = []
     var retired: [RelayEntries<Output>] = []
+    var discarded: [RelayEvent<Output>] = []
     while true {
       if round.isFinish {
         if let targets = round.claimed { finish(targets) }
@@ -171,10 +179,12 @@ final class RelayCore<Output>: @unchecked Sendable {
         let next = $0.finishRound(
           returnedDemand: returnedDemand, delivery: delivery, waking: &waking, retired: &retired,
           value: &value, replaced: &replaced)
+        discarded = $0.takeDiscarded()
         $0._checkInvariants(delivery: delivery)
         return next
       }
       retired.removeAll()
+      discarded.removeAll()
       if !waking.isEmpty {
         for waiter in waking { waiter.wake() }
         waking.removeAll()
@@ -247,11 +257,14 @@ final class RelayCore<Output>: @unchecked Sendable {
     let thread = ThreadIdentity.current
     var value: Output?
     var replaced: Output?
+    var discarded: [RelayEvent<Output>] = []
     let (round, finished) = state.withLock { state in
       let round = state.attach(entry, thread: thread, delivery: delivery, value: &value)
+      discarded = state.takeDiscarded()
       state._checkInvariants(delivery: delivery)
       return (round, state.isFinished && conduit.phase == .pending)
     }
+    discarded.removeAll()  // outside the lock
     if let round { deliver(round, value: &value, replaced: &replaced) }
     if finished, !conduit.isCancelled.exchange(true, ordering: .relaxed) {
       subscriber.receive(completion: .finished)

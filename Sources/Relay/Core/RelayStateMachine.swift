@@ -124,8 +124,13 @@ struct RelayStateMachine<Output> {
   /// releases them outside the lock.
   @usableFromInline var retired: [RelayEntries<Output>] = []
   /// Events waiting for the round in progress to finish; `pendingStart` is the first unread.
-  @usableFromInline var pending: [RelayEvent<Output>] = []
+  /// Read events are moved out (`nil`), so that clearing the array under the lock never
+  /// releases the last reference to a value or a subscriber.
+  @usableFromInline var pending: [RelayEvent<Output>?] = []
   @usableFromInline var pendingStart = 0
+  /// Events read and dropped (a cancelled subscriber's current value, anything after the
+  /// end), kept for the storage to release outside the lock (`takeDiscarded()`).
+  @usableFromInline var discarded: [RelayEvent<Output>] = []
   /// Whether `.finished` was delivered; nothing is delivered after it.
   @usableFromInline var isFinished = false
   /// The thread running rounds; stale once delivery stops, so read it only while a thread
@@ -153,7 +158,7 @@ struct RelayStateMachine<Output> {
     var index = pending.endIndex
     while index > pendingStart {
       index -= 1
-      if case .value(let value) = pending[index] { return value }
+      if case .value(let value)? = pending[index] { return value }
     }
     return current
   }
@@ -306,18 +311,24 @@ struct RelayStateMachine<Output> {
     return round
   }
 
+  /// The round for the next pending event that delivers anything, or `nil` once none is
+  /// left; events that deliver nothing go to `discarded`.
   @inlinable
   mutating func nextPendingRound(
     delivery: borrowing RelayDelivery, value: inout Output?, replaced: inout Output?
   ) -> RelayRound<Output>? {
     while pendingStart < pending.endIndex {
-      let event = pending[pendingStart]
+      let read = pending[pendingStart].take()
       pendingStart += 1
       if pendingStart == pending.endIndex {
         pending.removeAll(keepingCapacity: pending.capacity <= 64)
         pendingStart = 0
       }
-      if isFinished { continue }
+      guard let event = read else { continue }
+      if isFinished {
+        discarded.append(event)
+        continue
+      }
       switch event {
       case .value(let next):
         value = next
@@ -336,7 +347,10 @@ struct RelayStateMachine<Output> {
         conduit.currentValueQueued = false
         guard conduit.phase == .attached, conduit.owesCurrentValue, conduit.demand > 0,
           let current
-        else { continue }
+        else {
+          discarded.append(event)
+          continue
+        }
         conduit.owesCurrentValue = false
         conduit.demand -= 1
         updateAllUnlimited()
@@ -442,6 +456,15 @@ struct RelayStateMachine<Output> {
     return RelayCancellation(removed: removed, waiter: waiter, order: removed.order)
   }
 
+  /// Hands over the events `nextRound` dropped, for the caller to release after the lock.
+  @inlinable
+  mutating func takeDiscarded() -> [RelayEvent<Output>] {
+    if discarded.isEmpty { return [] }
+    var taken: [RelayEvent<Output>] = []
+    swap(&taken, &discarded)
+    return taken
+  }
+
   /// Checks, under the lock, the rules that let the deliverer stop without it; costs nothing
   /// in release builds.
   @inlinable
@@ -452,6 +475,7 @@ struct RelayStateMachine<Output> {
         precondition(waiters.isEmpty, "cancellers waiting with nobody delivering")
         precondition(retired.isEmpty, "retired subscribers with nobody to release them")
       }
+      precondition(discarded.isEmpty, "dropped events left to release under the lock")
       entries.withEntries { entries in
         precondition(
           zip(entries, entries.dropFirst()).allSatisfy { $0.order < $1.order },
