@@ -1,4 +1,4 @@
-import Synchronization
+import Relay
 
 /// What a `@Diff` property and its `$` publisher share: the relay that stores and publishes
 /// the value, and the selection it compares.
@@ -9,7 +9,7 @@ final class DiffStorage<Value: Equatable>: @unchecked Sendable {
   @usableFromInline let relay: CurrentValueRelay<Value>
   @usableFromInline let selection: DiffSelection<Value>
   @usableFromInline let hooks = HookRegistry()
-  let sharedObjects = Mutex(SharedObjects())
+  let sharedObjects = Lock<SharedObjects>.make(SharedObjects())
 
   /// Objects made once per property and shared, such as the list-change feed.
   struct SharedObjects: @unchecked Sendable {
@@ -22,14 +22,14 @@ final class DiffStorage<Value: Equatable>: @unchecked Sendable {
     if let existing = sharedObjects.withLock({ $0.byType[ObjectIdentifier(type)] }) {
       return unsafeDowncast(existing, to: Object.self)
     }
-    let made = Unchecked(make())  // outside the lock: it subscribes, which calls out
+    let made = make()  // outside the lock: it subscribes, which calls out
     return sharedObjects.withLock { objects in
       if let existing = objects.byType[ObjectIdentifier(type)] {
-        return Unchecked(unsafeDowncast(existing, to: Object.self))
+        return unsafeDowncast(existing, to: Object.self)
       }
-      objects.byType[ObjectIdentifier(type)] = made.value
+      objects.byType[ObjectIdentifier(type)] = made
       return made
-    }.value
+    }
   }
 
   @inlinable
@@ -40,10 +40,4 @@ final class DiffStorage<Value: Equatable>: @unchecked Sendable {
 
   // Hooks subscribe to `relay`, which holds them; the property going away must end them.
   deinit { hooks.removeAll() }
-}
-
-/// Carries a value out of a `Mutex` whose region checking cannot see that it is shared safely.
-struct Unchecked<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
 }

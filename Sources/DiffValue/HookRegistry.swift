@@ -1,8 +1,10 @@
-import Synchronization
+import Relay
 
 /// The hooks of one `@Diff` property, kept alive here for their targets' lifetimes.
 @usableFromInline
 final class HookRegistry: Sendable {
+  // All mutable state is in `state`, behind the package's pthread lock, which Thread
+  // Sanitizer understands under contention (see `Lock`).
   /// A weak reference that may cross threads: it is only read, and reading a weak reference
   /// is thread-safe.
   final class WeakTarget: @unchecked Sendable {
@@ -20,7 +22,7 @@ final class HookRegistry: Sendable {
     var registrations: [Int: Registration] = [:]
   }
 
-  let state = Mutex(State())
+  let state = Lock<State>.make(State())
 
   @usableFromInline init() {}
 

@@ -36,7 +36,7 @@ import Testing
     let shared = Shared()
     let reference = Recorder()
     let subscription = shared.$profile.sink { reference.record($0) }
-    let joiners = Mutex<[Recorder]>([])
+    let joiners = Locked<[Recorder]>([])
     runConcurrently(threads: 6) { thread in
       if thread < 4 {
         var generator = SystemRandomNumberGenerator()
@@ -112,7 +112,7 @@ import Testing
       func nameChanged(_: String) {}
     }
     let shared = Shared()
-    let observers = Mutex<[Observer]>((0..<64).map { _ in Observer() })
+    let observers = Locked<[Observer]>((0..<64).map { _ in Observer() })
     for observer in observers.withLock({ $0 }) {
       shared.$profile.add(\.name, target: observer, hook: .method(Observer.nameChanged))
     }

@@ -32,22 +32,6 @@ import Testing
     }
   }
 
-  /// A value guarded by an `NSLock`. Not `Mutex`: on Linux it hands a contended lock over
-  /// inside the kernel (a priority-inheritance futex), where Thread Sanitizer cannot see it,
-  /// and reports races between accesses the lock does serialize.
-  final class Locked<Value>: @unchecked Sendable {
-    // `value` is guarded by `lock`.
-    let lock = NSLock()
-    var value: Value
-    init(_ value: Value) { self.value = value }
-
-    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
-      lock.lock()
-      defer { lock.unlock() }
-      return body(&value)
-    }
-  }
-
   static let threads = 4
   static let perThread = 2_000
 
@@ -235,7 +219,7 @@ import Testing
 @Suite struct ModifyStressTests {
   @Test func concurrentModifiesLoseNoUpdate() {
     let relay = CurrentValueRelay(0)
-    let seen = Mutex<[Int]>([])
+    let seen = Locked<[Int]>([])
     let subscription = relay.sink { value in seen.withLock { $0.append(value) } }
     runConcurrently(threads: 4) { _ in
       for _ in 0..<1_000 { relay.modify { $0 += 1 } }

@@ -1,5 +1,3 @@
-import Synchronization
-
 extension DiffPublisher {
   /// A publisher of the list's changes: each published list with the one before and their
   /// diff.

@@ -14,15 +14,16 @@
 /// guard; it understands the pthread mutex. Uncontended, `Mutex` is a little cheaper here
 /// (the benchmark prints both floors), but a send that finds nobody delivering takes this
 /// lock only once. Reaching the state through a pointer also avoids the dynamic exclusivity
-/// checks that a class's `var` would pay. Never call user code inside `withLock`.
+/// checks that a class's `var` would pay. Never call user code inside `withLock`. DiffValue
+/// uses it too, hence `package`.
 @usableFromInline
-final class Lock<State>: @unchecked Sendable {
+package final class Lock<State>: @unchecked Sendable {
   // `state` is only read or written between `pthread_mutex_lock` and `pthread_mutex_unlock`.
   @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
   @usableFromInline let state: UnsafeMutablePointer<State>
 
   @inlinable
-  init(_ initial: State) {
+  package init(_ initial: State) {
     mutex = .allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
     let result = pthread_mutex_init(mutex, nil)
@@ -33,7 +34,7 @@ final class Lock<State>: @unchecked Sendable {
 
   /// Creates a lock around an initial state.
   @inlinable
-  static func make(_ initial: State) -> Lock<State> { Lock(initial) }
+  package static func make(_ initial: State) -> Lock<State> { Lock(initial) }
 
   deinit {
     pthread_mutex_destroy(mutex)
@@ -44,7 +45,7 @@ final class Lock<State>: @unchecked Sendable {
 
   /// Runs `body` with exclusive access to the state.
   @inlinable @inline(__always)
-  func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+  package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     return try body(&state.pointee)
