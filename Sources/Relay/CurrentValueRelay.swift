@@ -13,7 +13,11 @@
 /// Sends, subscriptions and cancellations may come from any thread. All subscribers see the
 /// same sequence, in subscription order; a value sent while another is being delivered, from
 /// another thread or from inside a subscriber, is delivered after it. No subscriber code runs
-/// while the relay's lock is held.
+/// while the relay's lock is held. After a subscription's `cancel()` returns, no call to its
+/// subscriber starts, and a call in progress on another thread has returned.
+///
+/// A subscriber that never cancels and the relay keep each other alive, as in Combine: keep
+/// the `AnyCancellable` and let it go, or cancel it.
 public final class CurrentValueRelay<Output>: Publisher {
   /// Relays never fail.
   public typealias Failure = Never

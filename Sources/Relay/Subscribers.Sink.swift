@@ -98,12 +98,14 @@ extension Subscribers {
     /// Hands the completion to `receiveCompletion` once.
     @inlinable
     public func receive(completion: Subscribers.Completion<Failure>) {
-      let first = status.withLock { status in
-        if case .terminated = status { return false }
-        status = .terminated
-        return true
+      // The old status is moved out and released after the lock: it may hold the last
+      // reference to the subscription, whose deinit must not run under the lock.
+      let old = status.withLock { status in
+        defer { status = .terminated }
+        return status
       }
-      if first { receiveCompletion(completion) }
+      if case .terminated = old { return }
+      receiveCompletion(completion)
     }
 
     /// Cancels the subscription; no value arrives after this returns.

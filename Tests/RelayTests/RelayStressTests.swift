@@ -230,3 +230,32 @@ import Testing
     _ = subscription
   }
 }
+
+@Suite struct CancelReleaseTests {
+  @Test func cancellingASubscriberWaitingForItsCurrentValueReleasesItAtOnce() {
+    final class Witness: Sendable {}
+    let relay = CurrentValueRelay(0)
+    let entered = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let blocker = relay.sink { value in
+      if value == 1 {
+        entered.signal()
+        release.wait()
+      }
+    }
+    let sender = Thread { relay.send(1) }
+    sender.start()
+    entered.wait()  // another thread is delivering now
+    weak var weakWitness: Witness?
+    do {
+      let witness = Witness()
+      weakWitness = witness
+      // Its current value waits behind the round in progress; cancelled before it is sent.
+      let cancellable = relay.sink { _ in _ = witness }
+      cancellable.cancel()
+    }
+    #expect(weakWitness == nil)
+    release.signal()
+    _ = blocker
+  }
+}

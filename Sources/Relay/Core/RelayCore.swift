@@ -286,8 +286,13 @@ final class RelayCore<Output>: @unchecked Sendable {
     run { $0.request(demand, for: conduit, thread: $1, delivery: delivery, value: &$2) }
   }
 
-  /// Cancels a subscriber. Once it returns no new call to the subscriber starts, and when
-  /// another thread was calling it, that call has returned.
+  /// Cancels a subscriber.
+  ///
+  /// Once it returns no new call to the subscriber starts, and when another thread was
+  /// calling it, that call has returned. The subscriber itself is released at once, unless a
+  /// round on another thread already called it and still holds the list it belongs to: then
+  /// when that round ends. Waiting for that instead could deadlock a subscriber further down
+  /// the round that waits for this canceller.
   @inlinable
   func cancel(_ conduit: RelayConduit<Output>) {
     conduit.isCancelled.store(true, ordering: .relaxed)
@@ -300,6 +305,7 @@ final class RelayCore<Output>: @unchecked Sendable {
       })
     else { return }
     cancellation.removed = nil  // release the subscriber outside the lock
+    cancellation.queued = nil
     if let waiter = cancellation.waiter, !delivery.hasPassed(cancellation.order) {
       waiter.wait()
       state.withLock { _ in }  // pairs with the deliverer's last unlock, for the sanitizer too

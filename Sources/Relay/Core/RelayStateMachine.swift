@@ -85,11 +85,17 @@ struct RelayCancellation<Output> {
   @usableFromInline var waiter: RelayWaiter?
   /// The subscriber's position; the wait is skipped once the deliverer has passed it.
   @usableFromInline var order: UInt64
+  /// The current value still queued for the subscriber, which holds it too: released with it.
+  @usableFromInline var queued: RelayEvent<Output>?
 
-  @inlinable init(removed: RelayEntry<Output>?, waiter: RelayWaiter?, order: UInt64) {
+  @inlinable init(
+    removed: RelayEntry<Output>?, waiter: RelayWaiter?, order: UInt64,
+    queued: RelayEvent<Output>? = nil
+  ) {
     self.removed = removed
     self.waiter = waiter
     self.order = order
+    self.queued = queued
   }
 }
 
@@ -439,8 +445,19 @@ struct RelayStateMachine<Output> {
     guard conduit.phase != .cancelled else { return nil }
     let wasAttached = conduit.phase == .attached
     conduit.phase = .cancelled
+    // A current value still queued for the subscriber holds it: take it out now, so the
+    // subscriber is released when cancel returns rather than when a deliverer reaches it.
+    var queued: RelayEvent<Output>?
+    if conduit.currentValueQueued,
+      let position = pending[pendingStart...].firstIndex(where: {
+        if case .currentValue(let entry) = $0 { entry.conduit === conduit } else { false }
+      })
+    {
+      queued = pending.remove(at: position)
+      conduit.currentValueQueued = false
+    }
     guard wasAttached, let index = entries.firstIndex(where: { $0.conduit === conduit }) else {
-      return RelayCancellation(removed: nil, waiter: nil, order: 0)
+      return RelayCancellation(removed: nil, waiter: nil, order: 0, queued: queued)
     }
     makeEntriesEditable(adding: 0, delivery: delivery)
     let removed = entries.remove(at: index)
@@ -453,7 +470,8 @@ struct RelayStateMachine<Output> {
       waiters.append(newWaiter)
       waiter = newWaiter
     }
-    return RelayCancellation(removed: removed, waiter: waiter, order: removed.order)
+    return RelayCancellation(
+      removed: removed, waiter: waiter, order: removed.order, queued: queued)
   }
 
   /// Hands over the events `nextRound` dropped, for the caller to release after the lock.
