@@ -130,11 +130,24 @@ final class RelayCore<Output>: @unchecked Sendable {
   /// the deliverer calls it, when it has demand to add or someone left it work.
   @inlinable @inline(never)
   func finishRound(_ returnedDemand: [(RelayConduit<Output>, Subscribers.Demand)]) {
+    var value: Output?
+    var replaced: Output?
+    if let next = endRound(returnedDemand, value: &value, replaced: &replaced) {
+      deliver(next, value: &value, replaced: &replaced)
+    }
+  }
+
+  /// Ends the round in progress under the lock, then, outside it, releases the subscribers it
+  /// retired and the events it dropped and wakes the cancellers waiting for it, in that
+  /// order; returns the next round, whose value it writes to `value`.
+  @inlinable
+  func endRound(
+    _ returnedDemand: [(RelayConduit<Output>, Subscribers.Demand)], value: inout Output?,
+    replaced: inout Output?
+  ) -> RelayRound<Output>? {
     var waking: [RelayWaiter] = []
     var retired: [RelayEntries<Output>] = []
     var discarded: [RelayEvent<Output>] = []
-    var value: Output?
-    var replaced: Output?
     let next = state.withLock {
       let next = $0.finishRound(
         returnedDemand: returnedDemand, delivery: delivery, waking: &waking, retired: &retired,
@@ -143,12 +156,10 @@ final class RelayCore<Output>: @unchecked Sendable {
       $0._checkInvariants(delivery: delivery)
       return next
     }
-    // Release retired subscribers and dropped events outside the lock, and before the
-    // cancellers return.
     retired.removeAll()
     discarded.removeAll()
     for waiter in waking { waiter.wake() }
-    if let next { deliver(next, value: &value, replaced: &replaced) }
+    return next
   }
 
   /// Runs rounds until nothing is pending. Only the deliverer gets here.
@@ -156,9 +167,6 @@ final class RelayCore<Output>: @unchecked Sendable {
   func deliver(_ first: RelayRound<Output>, value: inout Output?, replaced: inout Output?) {
     var round = first
     var returnedDemand: [(RelayConduit<Output>, Subscribers.Demand)] = []
-    var waking: [RelayWaiter] = []
-    var retired: [RelayEntries<Output>] = []
-    var discarded: [RelayEvent<Output>] = []
     while true {
       if round.isFinish {
         if let targets = round.claimed { finish(targets) }
@@ -175,21 +183,7 @@ final class RelayCore<Output>: @unchecked Sendable {
       value = nil
       replaced = nil
       if returnedDemand.isEmpty, delivery.stopUnlessWorkWasLeft() { return }
-      let next = state.withLock {
-        let next = $0.finishRound(
-          returnedDemand: returnedDemand, delivery: delivery, waking: &waking, retired: &retired,
-          value: &value, replaced: &replaced)
-        discarded = $0.takeDiscarded()
-        $0._checkInvariants(delivery: delivery)
-        return next
-      }
-      retired.removeAll()
-      discarded.removeAll()
-      if !waking.isEmpty {
-        for waiter in waking { waiter.wake() }
-        waking.removeAll()
-      }
-      guard let next else { return }
+      guard let next = endRound(returnedDemand, value: &value, replaced: &replaced) else { return }
       round = next
       returnedDemand.removeAll(keepingCapacity: true)
     }
