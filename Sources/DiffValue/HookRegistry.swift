@@ -70,7 +70,4 @@ final class HookRegistry: Sendable {
     }
     for registration in registrations { registration.subscription?.cancel() }
   }
-
-  /// The number of live hooks, for tests.
-  var count: Int { state.withLock { $0.registrations.count } }
 }

@@ -116,11 +116,8 @@ public final class SectionedListUpdater<Section: DiffableSection> {
         batches: batches, changeCount: change.diff.changeCount,
         swapToNew: { [unowned self] in self.sections = new },
         startsFromShownData: { [unowned self] in
-          self.sections.count == old.count
-            && zip(self.sections, old).allSatisfy { shown, old in
-              shown.diffIdentifier == old.diffIdentifier && shown.isContentEqual(to: old)
-                && sameItems(shown.items, old.items)
-            }
+          sameItems(self.sections, old)
+            && zip(self.sections, old).allSatisfy { sameItems($0.items, $1.items) }
         },
         completion: completion))
   }
