@@ -274,15 +274,20 @@ import Testing
     _ = subscription
   }
 
-  @Test func aSendDuringTheTransformMakesItRunAgainOnTheNewerValue() {
+  @Test func aSendDuringTheTransformComesAfterTheModifiedValue() {
     let relay = CurrentValueRelay(10)
+    var received: [Int] = []
+    let subscription = relay.sink { received.append($0) }
     var runs = 0
     relay.modify { value in
       runs += 1
-      if runs == 1 { relay.send(20) }  // another writer lands meanwhile
+      relay.send(20)  // another write lands meanwhile: it waits behind this one
       value += 1
     }
-    #expect(runs == 2)
-    #expect(relay.value == 21)
+    #expect(runs == 1)
+    #expect(relay.value == 20)
+    // The send came from this thread: it is delivered before `modify` returns.
+    #expect(received == [10, 11, 20])
+    _ = subscription
   }
 }

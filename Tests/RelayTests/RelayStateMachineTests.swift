@@ -2,9 +2,8 @@ import Testing
 
 @testable import Relay
 
-/// The state machine's rules, tested without threads: each call says what the storage must do.
-/// The tests play the deliverer's part on `RelayDelivery` by hand. `RelayDelivery` is
-/// noncopyable, which `#expect` cannot decompose, hence the `== true` comparisons.
+/// The state machine's rules, tested without threads: each event says what the storage must
+/// do next. The tests play the storage's part by hand.
 @Suite struct RelayStateMachineTests {
   typealias Machine = RelayStateMachine<Int>
   let here = ThreadIdentity.current
@@ -13,344 +12,343 @@ import Testing
   #else
     let elsewhere = ThreadIdentity(thread: pthread_t(bitPattern: 1)!)
   #endif
-  let core = RelayCore<Int>(current: 0, keepsCurrentValue: true, subscriptionName: "test")
 
-  func entry() -> RelayEntry<Int> {
-    RelayEntry(
-      conduit: RelayConduit(core: core),
-      target: RelayTarget(receive: { _ in .none }, receiveIgnoringDemand: { _ in }, finish: {}))
+  func target() -> RelayTarget<Int> {
+    RelayTarget(receive: { _ in .none }, receiveIgnoringDemand: { _ in }, finish: {})
   }
 
-  /// Ends a round the way a deliverer that took the lock does; returns the next round.
-  func endRound(
-    _ machine: inout Machine, _ delivery: borrowing RelayDelivery, waking: inout [RelayWaiter],
-    value: inout Int?
-  ) -> RelayRound<Int>? {
-    var retired: [RelayEntries<Int>] = []
-    var replaced: Int?
-    return machine.finishRound(
-      returnedDemand: [], delivery: delivery, waking: &waking, retired: &retired, value: &value,
-      replaced: &replaced)
+  /// Registers and attaches a subscriber that asked for `demand`; returns its id.
+  @discardableResult
+  func subscribe(
+    _ machine: inout Machine, demand: Subscribers.Demand = .unlimited,
+    target: RelayTarget<Int>? = nil
+  ) -> UInt64 {
+    let id = machine.register()
+    _ = machine.request(demand, for: id, from: here)
+    guard
+      case .attached(let action) = machine.attach(id, target: target ?? self.target(), from: here)
+    else {
+      Issue.record("not attached")
+      return id
+    }
+    // A current value owed at once is delivered by the caller; play that round.
+    if case .deliver = action.next { _ = endAll(&machine) }
+    return id
   }
 
-  /// Ends rounds the way a deliverer that took the lock does, until delivery stops; returns
-  /// the values the rounds carried.
-  func drain(_ machine: inout Machine, _ delivery: borrowing RelayDelivery) -> [Int?] {
-    var values: [Int?] = []
-    var waking: [RelayWaiter] = []
-    while delivery.isDelivering {
-      var value: Int?
-      let round = endRound(&machine, delivery, waking: &waking, value: &value)
-      _ = machine.takeDiscarded()
-      machine._checkInvariants(delivery: delivery)
-      if round != nil { values.append(value) }
+  /// Ends rounds as the deliverer does, until it stops or hands on; returns the values the
+  /// rounds carried.
+  func endAll(_ machine: inout Machine, from thread: ThreadIdentity? = nil) -> [Int] {
+    var values: [Int] = []
+    while machine.deliverer != nil, machine.deliverer != .drainer || thread != nil {
+      let action = machine.endRound(returnedDemand: [], from: thread ?? here, budgetLeft: true)
+      guard case .deliver(var round) = action.next else { break }
+      if let value = round.value.take() { values.append(value) }
+      if round.kind == .checkThenClaim { _ = machine.claimTargets() }
+      machine._checkInvariants()
     }
     return values
   }
 
-  @Test func sendWhileDeliveringWaitsForTheRound() {
+  func isDeliver(_ next: RelayNext<Int>) -> Bool {
+    if case .deliver = next { true } else { false }
+  }
+
+  // MARK: Who delivers
+
+  @Test func aSendWithNobodyDeliveringIsDeliveredByItsSender() {
     var machine = Machine(current: 0, keepsCurrentValue: true, checksDuplicates: false)
-    let delivery = RelayDelivery()
-    var replaced: Int?
-    #expect(machine.send(1, thread: here, delivery: delivery, replaced: &replaced) != nil)
-    #expect(replaced == 0)
-    #expect(machine.send(2, thread: here, delivery: delivery, replaced: &replaced) == nil)
-    #expect(machine.latestValue == 2)
-    #expect(machine.current == 1)
-    // The queued value flagged the deliverer: it cannot stop without taking the lock.
-    #expect(delivery.stopUnlessWorkWasLeft() == false)
-    #expect(drain(&machine, delivery) == [2])
-    #expect(machine.current == 2)
-    #expect(machine.pending.isEmpty)
-  }
-
-  @Test func anUneventfulRoundStopsWithoutTheLock() {
-    var machine = Machine(current: 0, keepsCurrentValue: true, checksDuplicates: false)
-    let delivery = RelayDelivery()
-    let subscriber = entry()
-    subscriber.conduit.demand = .unlimited
-    var value: Int?
-    var replaced: Int?
-    _ = machine.attach(subscriber, thread: here, delivery: delivery, value: &value)
-    _ = drain(&machine, delivery)
-    let round = machine.send(1, thread: here, delivery: delivery, replaced: &replaced)
-    #expect(round?.isLent == true)
-    #expect(round?.targetCount == 1)
-    #expect(delivery.isDelivering == true)
-    #expect(delivery.stopUnlessWorkWasLeft() == true)
-    #expect(delivery.isDelivering == false)
-    // The next send claims delivery again and starts its own round.
-    #expect(machine.send(2, thread: here, delivery: delivery, replaced: &replaced) != nil)
-    #expect(replaced == 1)
-    #expect(delivery.stopUnlessWorkWasLeft() == true)
-  }
-
-  @Test func aDelivererThatTookTheLockClearsTheFlagAndStopsWhenDone() {
-    var machine = Machine(current: 0, keepsCurrentValue: false, checksDuplicates: false)
-    let delivery = RelayDelivery()
-    var replaced: Int?
-    _ = machine.send(1, thread: here, delivery: delivery, replaced: &replaced)
-    _ = machine.send(2, thread: elsewhere, delivery: delivery, replaced: &replaced)
-    var waking: [RelayWaiter] = []
-    var value: Int?
-    let next = endRound(&machine, delivery, waking: &waking, value: &value)
-    #expect(next != nil && value == 2)
-    // Everything left was seen: the round for 2 may end without the lock.
-    #expect(delivery.stopUnlessWorkWasLeft() == true)
-    #expect(machine.pending.isEmpty)
-  }
-
-  @Test func eventsStillPendingKeepTheDelivererFromStoppingWithoutTheLock() {
-    var machine = Machine(current: 0, keepsCurrentValue: false, checksDuplicates: false)
-    let delivery = RelayDelivery()
-    var replaced: Int?
-    _ = machine.send(1, thread: here, delivery: delivery, replaced: &replaced)
-    _ = machine.send(2, thread: here, delivery: delivery, replaced: &replaced)
-    _ = machine.send(3, thread: here, delivery: delivery, replaced: &replaced)
-    var waking: [RelayWaiter] = []
-    var value: Int?
-    _ = endRound(&machine, delivery, waking: &waking, value: &value)
-    #expect(value == 2)
-    #expect(delivery.stopUnlessWorkWasLeft() == false)
-    _ = endRound(&machine, delivery, waking: &waking, value: &value)
-    #expect(value == 3)
-    #expect(delivery.stopUnlessWorkWasLeft() == true)
-  }
-
-  @Test func attachQueuesTheCurrentValueOnlyWithDemand() {
-    var machine = Machine(current: 5, keepsCurrentValue: true, checksDuplicates: false)
-    let delivery = RelayDelivery()
-    let subscriber = entry()
-    var value: Int?
-    #expect(machine.attach(subscriber, thread: here, delivery: delivery, value: &value) == nil)
-    #expect(delivery.isDelivering == false)
-    let round = machine.request(
-      .max(1), for: subscriber.conduit, thread: here, delivery: delivery, value: &value)
-    #expect(value == 5)
-    #expect(round?.targetCount == 1)
-    #expect(subscriber.conduit.demand == .none)
-  }
-
-  @Test func requestDuringARoundLeavesTheCurrentValueToTheDeliverer() {
-    var machine = Machine(current: 0, keepsCurrentValue: true, checksDuplicates: false)
-    let delivery = RelayDelivery()
-    let subscriber = entry()
-    var value: Int?
-    var replaced: Int?
-    _ = machine.attach(subscriber, thread: here, delivery: delivery, value: &value)
-    _ = machine.send(1, thread: elsewhere, delivery: delivery, replaced: &replaced)
-    #expect(
-      machine.request(
-        .max(1), for: subscriber.conduit, thread: here, delivery: delivery, value: &value) == nil)
-    #expect(delivery.stopUnlessWorkWasLeft() == false)
-    #expect(drain(&machine, delivery) == [1])
-  }
-
-  @Test func exhaustedSubscriberIsOwedTheValue() {
-    var machine = Machine(current: 0, keepsCurrentValue: true, checksDuplicates: false)
-    let delivery = RelayDelivery()
-    let subscriber = entry()
-    subscriber.conduit.demand = .max(1)
-    var value: Int?
-    _ = machine.attach(subscriber, thread: here, delivery: delivery, value: &value)
-    _ = drain(&machine, delivery)
-    var replaced: Int?
-    let round = machine.send(1, thread: here, delivery: delivery, replaced: &replaced)
-    #expect(round?.targetCount == 0)
-    #expect(round?.isLent == false)
-    #expect(subscriber.conduit.owesCurrentValue)
-  }
-
-  @Test func cancelDuringAnotherThreadsRoundAsksToWait() {
-    var machine = Machine(current: 0, keepsCurrentValue: false, checksDuplicates: false)
-    let delivery = RelayDelivery()
-    let subscriber = entry()
-    subscriber.conduit.demand = .unlimited
-    var value: Int?
-    var replaced: Int?
-    _ = machine.attach(subscriber, thread: here, delivery: delivery, value: &value)
-    _ = machine.send(1, thread: elsewhere, delivery: delivery, replaced: &replaced)
-    let cancellation = machine.cancel(subscriber.conduit, thread: here, delivery: delivery)
-    #expect(cancellation?.waiter != nil)
-    #expect(cancellation?.removed != nil)
-    #expect(machine.entries.isEmpty)
-    #expect(machine.cancel(subscriber.conduit, thread: here, delivery: delivery) == nil)
-    // The deliverer must take the lock to wake the canceller.
-    #expect(delivery.stopUnlessWorkWasLeft() == false)
-    var waking: [RelayWaiter] = []
-    _ = endRound(&machine, delivery, waking: &waking, value: &value)
-    #expect(waking.count == 1)
-    #expect(delivery.isDelivering == false)
-  }
-
-  @Test func cancelAfterTheDelivererStoppedDoesNotWait() {
-    var machine = Machine(current: 0, keepsCurrentValue: false, checksDuplicates: false)
-    let delivery = RelayDelivery()
-    let subscriber = entry()
-    subscriber.conduit.demand = .unlimited
-    var value: Int?
-    var replaced: Int?
-    _ = machine.attach(subscriber, thread: here, delivery: delivery, value: &value)
-    _ = machine.send(1, thread: elsewhere, delivery: delivery, replaced: &replaced)
-    #expect(delivery.stopUnlessWorkWasLeft() == true)
-    // The round's bookkeeping is stale, but nobody delivers: nothing to wait for.
-    let cancellation = machine.cancel(subscriber.conduit, thread: here, delivery: delivery)
-    #expect(cancellation?.waiter == nil)
-    #expect(cancellation?.removed != nil)
-    #expect(delivery.isDelivering == false)
-  }
-
-  @Test func editsDuringALentRoundGoToACopyAndRetireTheLentBuffer() {
-    var machine = Machine(current: 0, keepsCurrentValue: false, checksDuplicates: false)
-    let delivery = RelayDelivery()
-    let first = entry()
-    let second = entry()
-    first.conduit.demand = .unlimited
-    second.conduit.demand = .unlimited
-    var value: Int?
-    var replaced: Int?
-    _ = machine.attach(first, thread: here, delivery: delivery, value: &value)
-    _ = machine.attach(second, thread: here, delivery: delivery, value: &value)
-    guard let lent = machine.send(1, thread: here, delivery: delivery, replaced: &replaced)?.lent
-    else {
-      Issue.record("an all-unlimited round borrows the entries")
+    subscribe(&machine)
+    let next = machine.send(1, from: here)
+    guard case .deliver(let round) = next else {
+      Issue.record("not delivered")
       return
     }
-    // A reentrant cancel and subscribe, as a subscriber would do from inside its call.
-    _ = machine.cancel(first.conduit, thread: here, delivery: delivery)
-    _ = machine.attach(entry(), thread: here, delivery: delivery, value: &value)
-    #expect(lent.takeUnretainedValue().count == 2)
-    #expect(lent.takeUnretainedValue().first?.conduit === first.conduit)
-    #expect(machine.entries.count == 2)
-    #expect(machine.entries !== lent.takeUnretainedValue())
-    #expect(delivery.stopUnlessWorkWasLeft() == false)
-    var waking: [RelayWaiter] = []
-    var retired: [RelayEntries<Int>] = []
-    _ = machine.finishRound(
-      returnedDemand: [], delivery: delivery, waking: &waking, retired: &retired, value: &value,
-      replaced: &replaced)
-    #expect(retired.count == 1)
-    #expect(retired.first === lent.takeUnretainedValue())
-    #expect(machine.retired.isEmpty)
+    #expect(round.kind == .unlimited)
+    #expect(round.value == nil)  // the sender holds it
+    #expect(round.replaced == 0)
+    #expect(machine.deliverer == .thread(here))
+    #expect(machine.current == 1)
+    // Nothing was left for the deliverer: it may stop without the lock.
+    #expect(machine.deliveryWord == .delivering)
+    machine.delivererStoppedWithoutLock()
+    #expect(machine.deliveryWord == .idle)
+    machine._checkInvariants()
   }
 
-  @Test func editsAfterTheDelivererStoppedAreInPlace() {
-    var machine = Machine(current: 0, keepsCurrentValue: false, checksDuplicates: false)
-    let delivery = RelayDelivery()
-    let subscriber = entry()
-    subscriber.conduit.demand = .unlimited
-    var value: Int?
-    var replaced: Int?
-    _ = machine.attach(subscriber, thread: here, delivery: delivery, value: &value)
-    let buffer = machine.entries
-    _ = machine.send(1, thread: here, delivery: delivery, replaced: &replaced)
-    #expect(delivery.stopUnlessWorkWasLeft() == true)
-    _ = machine.cancel(subscriber.conduit, thread: here, delivery: delivery)
-    #expect(machine.entries === buffer)
-    #expect(machine.entries.isEmpty)
-    #expect(machine.retired.isEmpty)
-  }
-
-  @Test func cancelTakesTheQueuedCurrentValueOutForReleaseAfterTheLock() {
+  @Test func aSendDuringARoundWaitsAndFlagsTheDeliverer() {
     var machine = Machine(current: 0, keepsCurrentValue: true, checksDuplicates: false)
-    let delivery = RelayDelivery()
-    let subscriber = entry()
-    subscriber.conduit.demand = .unlimited
-    var value: Int?
-    var replaced: Int?
-    _ = machine.send(1, thread: elsewhere, delivery: delivery, replaced: &replaced)
-    // Subscribed during the round: its current value waits. Cancelled before the round ends.
-    _ = machine.attach(subscriber, thread: here, delivery: delivery, value: &value)
-    #expect(machine.pending.count == 1)
-    let cancellation = machine.cancel(subscriber.conduit, thread: here, delivery: delivery)
-    // The queued event holds the subscriber: it leaves `pending` with the cancellation, to be
-    // released after the lock, not when the deliverer gets to it.
-    #expect(cancellation?.queued != nil)
-    #expect(machine.pending.isEmpty)
-    #expect(!subscriber.conduit.currentValueQueued)
-    var waking: [RelayWaiter] = []
-    #expect(endRound(&machine, delivery, waking: &waking, value: &value) == nil)
-    #expect(machine.takeDiscarded().isEmpty)
+    subscribe(&machine)
+    _ = machine.send(1, from: here)
+    #expect(isDeliver(machine.send(2, from: elsewhere)) == false)
+    #expect(machine.latestValue == 2)
+    #expect(machine.current == 1)
+    #expect(machine.deliveryWord == .deliveringWithWork)
   }
 
-  @Test func cancelFromTheDeliveringThreadDoesNotWait() {
+  @Test func theDelivererDeliversWhatItQueuedItself() {
     var machine = Machine(current: 0, keepsCurrentValue: false, checksDuplicates: false)
-    let delivery = RelayDelivery()
-    let subscriber = entry()
-    subscriber.conduit.demand = .unlimited
-    var value: Int?
-    var replaced: Int?
-    _ = machine.attach(subscriber, thread: here, delivery: delivery, value: &value)
-    _ = machine.send(1, thread: here, delivery: delivery, replaced: &replaced)
-    #expect(machine.cancel(subscriber.conduit, thread: here, delivery: delivery)?.waiter == nil)
+    subscribe(&machine)
+    _ = machine.send(1, from: here)
+    _ = machine.send(2, from: here)  // from inside a subscriber
+    #expect(endAll(&machine) == [2])
+    #expect(machine.deliverer == nil)
   }
 
-  @Test func duplicateCheckDefersClaimingLimitedDemand() {
-    var machine = Machine(current: 0, keepsCurrentValue: true, checksDuplicates: true)
-    let delivery = RelayDelivery()
-    let subscriber = entry()
-    subscriber.conduit.demand = .max(3)
-    var value: Int?
-    _ = machine.attach(subscriber, thread: here, delivery: delivery, value: &value)
-    _ = drain(&machine, delivery)
-    var replaced: Int?
-    let round = machine.send(1, thread: here, delivery: delivery, replaced: &replaced)
-    #expect(replaced == 0)
-    #expect(round != nil && round?.targetCount == nil)
-    #expect(subscriber.conduit.demand == .max(2))
+  @Test func anotherThreadsValueGoesToTheDrainer() {
+    var machine = Machine(current: 0, keepsCurrentValue: false, checksDuplicates: false)
+    subscribe(&machine)
+    _ = machine.send(1, from: here)
+    _ = machine.send(2, from: elsewhere)
+    _ = machine.send(3, from: here)  // own, but behind another thread's value
+    let action = machine.endRound(returnedDemand: [], from: here, budgetLeft: true)
+    guard case .startDrainer = action.next else {
+      Issue.record("no hand-off")
+      return
+    }
+    #expect(machine.deliverer == .drainer)
+    // The drainer delivers everything, in order, whoever queued it.
+    let drained = machine.drainerStarts(on: elsewhere)
+    guard case .deliver(var round) = drained.next else {
+      Issue.record("drainer idle")
+      return
+    }
+    #expect(round.value.take() == 2)
+    #expect(endAll(&machine, from: elsewhere) == [3])
+    #expect(machine.deliverer == nil)
   }
 
-  @Test func duplicateCheckSharesUnlimitedTargets() {
-    var machine = Machine(current: 0, keepsCurrentValue: true, checksDuplicates: true)
-    let delivery = RelayDelivery()
-    let subscriber = entry()
-    subscriber.conduit.demand = .unlimited
-    var value: Int?
-    _ = machine.attach(subscriber, thread: here, delivery: delivery, value: &value)
-    _ = drain(&machine, delivery)
-    var replaced: Int?
-    let round = machine.send(1, thread: here, delivery: delivery, replaced: &replaced)
-    #expect(replaced == 0)
-    #expect(round?.targetCount == 1)
-    #expect(round?.isLent == true)
+  @Test func theDrainerLetsOtherWorkGoFirstWhenItsBudgetIsSpent() {
+    var machine = Machine(current: 0, keepsCurrentValue: false, checksDuplicates: false)
+    subscribe(&machine)
+    _ = machine.send(1, from: here)
+    _ = machine.send(2, from: elsewhere)
+    _ = machine.send(3, from: elsewhere)
+    _ = machine.endRound(returnedDemand: [], from: here, budgetLeft: true)
+    _ = machine.drainerStarts(on: elsewhere)
+    let spent = machine.endRound(returnedDemand: [], from: elsewhere, budgetLeft: false)
+    guard case .startDrainer = spent.next else {
+      Issue.record("kept draining")
+      return
+    }
+    #expect(machine.deliverer == .drainer)
+    #expect(machine.backlog.count == 1)
   }
 
-  @Test func finishDetachesEveryoneAndIgnoresLaterSends() {
+  @Test func roundsWithBoundedDemandClaimTargetsAndReturnTheirList() {
     var machine = Machine(current: 0, keepsCurrentValue: true, checksDuplicates: false)
-    let delivery = RelayDelivery()
-    let subscriber = entry()
-    var value: Int?
-    var replaced: Int?
-    _ = machine.attach(subscriber, thread: here, delivery: delivery, value: &value)
-    let round = machine.finish(thread: here, delivery: delivery, value: &value, replaced: &replaced)
-    #expect(round?.isFinish == true)
-    #expect(round?.targetCount == 1)
-    #expect(machine.entries.isEmpty)
-    _ = drain(&machine, delivery)
-    #expect(machine.send(1, thread: here, delivery: delivery, replaced: &replaced) == nil)
-    #expect(delivery.isDelivering == false)
-  }
-}
-
-extension RelayRound {
-  /// How many subscribers the round calls; `nil` while the duplicate check has not claimed any.
-  var targetCount: Int? {
-    if let lent { return lent.takeUnretainedValue().count }
-    return claimed?.count
+    subscribe(&machine, demand: .max(1))  // spent on the current value
+    let bounded = subscribe(&machine, demand: .max(2))
+    guard case .deliver(let round) = machine.send(1, from: here) else {
+      Issue.record("not delivered")
+      return
+    }
+    #expect(round.kind == .claimed)
+    #expect(round.targets?.takeUnretainedValue().count == 1)
+    #expect(machine.deliveryWord == .deliveringWithWork)  // the list goes back at the end
+    let ended = machine.endRound(returnedDemand: [(bounded, .max(3))], from: here, budgetLeft: true)
+    #expect(ended.garbage.lists.count == 1)
+    #expect(machine.accounts.map(\.demand) == [.none, .max(3)])
+    #expect(machine.accounts[0].owesCurrentValue)
   }
 
-  /// Whether the round borrows the relay's own subscriber buffer.
-  var isLent: Bool { lent != nil }
-}
+  @Test func aDuplicateCheckComesBeforeClaimingDemand() {
+    var machine = Machine(current: 0, keepsCurrentValue: true, checksDuplicates: true)
+    subscribe(&machine, demand: .max(5))
+    guard case .deliver(let round) = machine.send(1, from: here) else {
+      Issue.record("not delivered")
+      return
+    }
+    #expect(round.kind == .checkThenClaim)
+    #expect(machine.accounts[0].demand == .max(4))  // nothing claimed yet
+    _ = machine.claimTargets()
+    #expect(machine.accounts[0].demand == .max(3))
+  }
 
-extension RelayRound: Equatable {
-  public static func == (lhs: RelayRound, rhs: RelayRound) -> Bool {
-    lhs.isFinish == rhs.isFinish && lhs.targetCount == rhs.targetCount
+  // MARK: Subscribing
+
+  @Test func demandAskedBeforeAttachingCountsAndTheCurrentValueComesFirst() {
+    var machine = Machine(current: 7, keepsCurrentValue: true, checksDuplicates: false)
+    let id = machine.register()
+    _ = machine.request(.max(2), for: id, from: here)
+    guard case .attached(let action) = machine.attach(id, target: target(), from: here),
+      case .deliver(let round) = action.next
+    else {
+      Issue.record("no current value")
+      return
+    }
+    #expect(round.value == 7)
+    #expect(machine.accounts[0].demand == .max(1))
+    #expect(machine.accounts[0].owesCurrentValue == false)
+  }
+
+  @Test func aSubscriptionCancelledBeforeAttachingIsNeverAttached() {
+    var machine = Machine(current: 0, keepsCurrentValue: true, checksDuplicates: false)
+    let id = machine.register()
+    _ = machine.cancel(id, from: here, beingCalled: 0)
+    guard case .cancelled = machine.attach(id, target: target(), from: here) else {
+      Issue.record("attached")
+      return
+    }
+    #expect(machine.hasSubscribers == false)
+  }
+
+  @Test func aSubscriberAttachedDuringARoundIsNotInThatRound() {
+    var machine = Machine(current: 0, keepsCurrentValue: false, checksDuplicates: false)
+    subscribe(&machine)
+    guard case .deliver(let round) = machine.send(1, from: here) else {
+      Issue.record("not delivered")
+      return
+    }
+    subscribe(&machine)
+    // The lent list was retired: the round still reads it, unchanged, and it is released at
+    // the end of the round.
+    #expect(round.targets?.takeUnretainedValue().count == 1)
+    #expect(machine.subscribers.list.count == 2)
+    let ended = machine.endRound(returnedDemand: [], from: here, budgetLeft: true)
+    #expect(ended.garbage.lists.first === round.targets?.takeUnretainedValue())
+  }
+
+  // MARK: Cancelling
+
+  @Test func cancellingOnTheDeliveringThreadReleasesALaterSubscriberAtOnce() {
+    var machine = Machine(current: 0, keepsCurrentValue: false, checksDuplicates: false)
+    let first = subscribe(&machine)
+    let second = subscribe(&machine)
+    guard case .deliver(let round) = machine.send(1, from: here) else {
+      Issue.record("not delivered")
+      return
+    }
+    // The first subscriber, being called, cancels the second.
+    let released = machine.cancel(second, from: here, beingCalled: first)
+    #expect(released.targets.count == 2)  // from the subscribers and from the round
+    let lent = round.targets!.takeUnretainedValue()
+    #expect(lent.withSlots { $0[1].target == nil })
+    #expect(machine.subscribers.list.count == 1)
+  }
+
+  @Test func aSubscriberCancellingItselfIsReleasedWhenItsRoundEnds() {
+    var machine = Machine(current: 0, keepsCurrentValue: false, checksDuplicates: false)
+    let only = subscribe(&machine)
+    _ = machine.send(1, from: here)
+    let released = machine.cancel(only, from: here, beingCalled: only)
+    #expect(released.targets.count == 1)  // the round still holds its own reference
+    let ended = machine.endRound(returnedDemand: [], from: here, budgetLeft: true)
+    #expect(ended.garbage.lists.count == 1)
+  }
+
+  @Test func cancellingFromAnotherThreadLeavesTheRoundItsReference() {
+    var machine = Machine(current: 0, keepsCurrentValue: false, checksDuplicates: false)
+    _ = subscribe(&machine)
+    let second = subscribe(&machine)
+    guard case .deliver(let round) = machine.send(1, from: here) else {
+      Issue.record("not delivered")
+      return
+    }
+    let released = machine.cancel(second, from: elsewhere, beingCalled: 0)
+    #expect(released.targets.count == 1)
+    #expect(round.targets!.takeUnretainedValue().withSlots { $0[1].target != nil })
+    #expect(machine.deliveryWord == .deliveringWithWork)
+  }
+
+  @Test func cancellingTakesAQueuedCurrentValueOut() {
+    var machine = Machine(current: 0, keepsCurrentValue: true, checksDuplicates: false)
+    subscribe(&machine)
+    _ = machine.send(1, from: elsewhere)
+    let late = subscribe(&machine, demand: .max(1))
+    #expect(machine.backlog.count == 1)
+    let released = machine.cancel(late, from: here, beingCalled: 0)
+    #expect(released.events.count == 1)
+    #expect(machine.backlog.isEmpty)
+  }
+
+  // MARK: Finishing
+
+  @Test func finishingDetachesEveryoneAndLaterSubscribersFinishAtOnce() {
+    var machine = Machine(current: nil, keepsCurrentValue: false, checksDuplicates: false)
+    subscribe(&machine)
+    let action = machine.finish(from: here)
+    guard case .deliver(let round) = action.next else {
+      Issue.record("not finished")
+      return
+    }
+    #expect(round.kind == .finish)
+    #expect(machine.hasSubscribers == false)
+    _ = endAll(&machine)
+    #expect(isDeliver(machine.send(1, from: here)) == false)
+    let id = machine.register()
+    guard case .finished = machine.attach(id, target: target(), from: here) else {
+      Issue.record("attached after the end")
+      return
+    }
+  }
+
+  // MARK: modify
+
+  @Test func sendsDuringAReservedModifyWaitBehindItsWrite() {
+    var machine = Machine(current: 1, keepsCurrentValue: true, checksDuplicates: false)
+    subscribe(&machine)
+    let (value, ticket) = machine.beginModify()
+    #expect(value == 1)
+    #expect(isDeliver(machine.send(5, from: elsewhere)) == false)
+    #expect(machine.latestValue == 5)
+    guard case .written(let action) = machine.commitModify(2, ticket: ticket, from: here),
+      case .deliver = action.next
+    else {
+      Issue.record("not written")
+      return
+    }
+    #expect(machine.current == 2)
+    // The held value is another thread's: the drainer delivers it.
+    let ended = machine.endRound(returnedDemand: [], from: here, budgetLeft: true)
+    guard case .startDrainer = ended.next else {
+      Issue.record("held value lost")
+      return
+    }
+    #expect(machine.latestValue == 5)
+  }
+
+  @Test func anOptimisticModifyRetriesWhenAnythingWasSent() {
+    var machine = Machine(current: 1, keepsCurrentValue: true, checksDuplicates: false)
+    let (_, reserved) = machine.beginModify()
+    let (_, optimistic) = machine.beginModify()
+    #expect(optimistic == .optimistic(sendsAtRead: 0))
+    _ = machine.send(3, from: elsewhere)
+    guard case .retry = machine.commitModify(9, ticket: optimistic, from: here) else {
+      Issue.record("wrote over a newer value")
+      return
+    }
+    guard case .written = machine.commitModify(2, ticket: reserved, from: here) else {
+      Issue.record("reserved modify retried")
+      return
+    }
+  }
+
+  @Test func aReservedModifyRetriesAfterAnotherModifyWrote() {
+    var machine = Machine(current: 1, keepsCurrentValue: true, checksDuplicates: false)
+    let (_, reserved) = machine.beginModify()
+    let (_, optimistic) = machine.beginModify()
+    guard case .written = machine.commitModify(4, ticket: optimistic, from: elsewhere) else {
+      Issue.record("optimistic modify retried")
+      return
+    }
+    guard case .retry = machine.commitModify(2, ticket: reserved, from: here) else {
+      Issue.record("lost the other modify's write")
+      return
+    }
+    #expect(machine.reservation == nil)
+  }
+
+  @Test func anAbandonedModifyLetsHeldValuesGo() {
+    var machine = Machine(current: 1, keepsCurrentValue: true, checksDuplicates: false)
+    let (_, ticket) = machine.beginModify()
+    _ = machine.send(5, from: elsewhere)
+    let action = machine.abandonModify(ticket)
+    guard case .startDrainer = action.next else {
+      Issue.record("held value stuck")
+      return
+    }
+    #expect(machine.held.isEmpty)
+    #expect(machine.backlog.count == 1)
   }
 }
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif

@@ -42,6 +42,9 @@ import Testing
     runConcurrently(threads: Self.threads) { thread in
       for index in 0..<Self.perThread { relay.send(thread * 1_000_000 + index) }
     }
+    // What the senders left waiting is delivered by the drainer after they return.
+    #expect(
+      eventually { recorders.allSatisfy { $0.values.count == Self.threads * Self.perThread } })
     let reference = recorders[0].values
     #expect(reference.count == Self.threads * Self.perThread)
     for recorder in recorders {
@@ -75,11 +78,13 @@ import Testing
         }
       }
     }
+    #expect(eventually { reference.values.last == relay.value })
     let sequence = reference.values
     let positions = Dictionary(uniqueKeysWithValues: sequence.enumerated().map { ($1, $0) })
     for recorder in finished.withLock({ $0 }) {
       #expect(recorder.overlaps.load(ordering: .relaxed) == 0)
-      #expect(recorder.callsAfterCancel.load(ordering: .relaxed) == 0)
+      // At most the round already under way when cancel returned may still call it.
+      #expect(recorder.callsAfterCancel.load(ordering: .relaxed) <= 1)
       // A subscriber sees one unbroken stretch of the sequence every other subscriber sees.
       let values = recorder.values
       guard let first = values.first, let start = positions[first] else {
@@ -92,21 +97,29 @@ import Testing
     _ = referenceCancellable
   }
 
-  @Test func cancelFromAnotherThreadWaitsForTheCallInProgress() {
+  /// Cancelling never waits for a call in progress on another thread; once it returns, no
+  /// round that begins later calls the subscriber.
+  @Test func cancelFromAnotherThreadDoesNotWaitForTheCallInProgress() {
     let relay = PassthroughRelay<Int>()
     let entered = DispatchSemaphore(value: 0)
-    let inCall = Atomic<Bool>(false)
-    let cancellable = relay.sink { _ in
-      inCall.store(true, ordering: .releasing)
-      entered.signal()
-      Thread.sleep(forTimeInterval: 0.05)
-      inCall.store(false, ordering: .releasing)
+    let release = DispatchSemaphore(value: 0)
+    let received = Locked<[Int]>([])
+    let cancellable = relay.sink { value in
+      received.withLock { $0.append(value) }
+      if value == 1 {
+        entered.signal()
+        release.wait()
+      }
     }
-    let sender = Thread { relay.send(1) }
-    sender.start()
+    Thread.detachNewThread { relay.send(1) }
     entered.wait()
-    cancellable.cancel()
-    #expect(inCall.load(ordering: .acquiring) == false)
+    #expect(finishes(within: 10) { cancellable.cancel() })
+    relay.send(2)  // queued behind the round in progress, which began before the cancel
+    release.signal()
+    #expect(eventually { !relay.hasSubscribers })
+    relay.send(3)
+    usleep(20_000)
+    #expect(received.withLock { $0 } == [1])
   }
 
   @Test func cancelFromAnotherThreadReleasesTheClosures() {
@@ -127,7 +140,8 @@ import Testing
         cancellables.withLock { $0.removeAll() }
       }
     }
-    #expect(weakWitness == nil)
+    // Released at once, or when the round under way on the other thread ends.
+    #expect(eventually { weakWitness == nil })
   }
 
   /// Subscribers that cancel themselves from inside their call edit the subscriber list while
@@ -189,13 +203,13 @@ import Testing
         cancellable.take()?.cancel()
         recorder.cancelled.store(true, ordering: .releasing)
         #expect(recorder.overlaps.load(ordering: .relaxed) == 0)
-        #expect(recorder.callsAfterCancel.load(ordering: .relaxed) == 0)
+        #expect(recorder.callsAfterCancel.load(ordering: .relaxed) <= 1)
         witnesses.withLock { $0.append(weakWitness) }
       }
     }
-    // Every round has ended: retired subscriber lists are released by now.
+    // Once every round has ended, retired subscriber lists are released.
     #expect(selfCancels.load(ordering: .relaxed) > 0)
-    for weakWitness in witnesses.withLock({ $0 }) { #expect(weakWitness.witness == nil) }
+    #expect(eventually { witnesses.withLock { $0 }.allSatisfy { $0.witness == nil } })
     #expect(reference.overlaps.load(ordering: .relaxed) == 0)
     _ = referenceCancellable
   }
@@ -210,8 +224,8 @@ import Testing
     runConcurrently(threads: Self.threads) { thread in
       for index in 0..<1_000 { relay.send(thread * 1_000_000 + index) }
     }
+    #expect(eventually { recorders.allSatisfy { $0.values.count == Self.threads * 1_100 } })
     #expect(recorders[0].values == recorders[1].values)
-    #expect(recorders[0].values.count == Self.threads * 1_100)
     _ = (echo, cancellables)
   }
 }
@@ -225,8 +239,8 @@ import Testing
       for _ in 0..<1_000 { relay.modify { $0 += 1 } }
     }
     #expect(relay.value == 4_000)
-    let values = seen.withLock { $0 }
-    #expect(values == Array(0...4_000))
+    #expect(eventually { seen.withLock { $0 }.count == 4_001 })
+    #expect(seen.withLock { $0 } == Array(0...4_000))
     _ = subscription
   }
 }

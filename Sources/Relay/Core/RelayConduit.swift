@@ -1,24 +1,15 @@
-import Synchronization
-
 /// The subscription a relay gives each subscriber.
 ///
-/// Its mutable fields belong to the relay's state machine and are read and written only under
-/// the relay's lock; `isCancelled` mirrors `phase == .cancelled` for the deliverer, which
-/// checks it without the lock before each call.
+/// It holds no state of its own: its id names the subscriber in the relay's state machine.
 @usableFromInline
-final class RelayConduit<Output>: Subscription, CustomStringConvertible, @unchecked Sendable {
-  @usableFromInline
-  enum Phase { case pending, attached, cancelled }
-
+final class RelayConduit<Output>: Subscription, CustomStringConvertible, Sendable {
   @usableFromInline let core: RelayCore<Output>
-  @usableFromInline let isCancelled = Atomic<Bool>(false)
-  // Guarded by `core`'s lock, so the dynamic exclusivity checks are redundant:
-  @exclusivity(unchecked) @usableFromInline var phase = Phase.pending
-  @exclusivity(unchecked) @usableFromInline var demand = Subscribers.Demand.none
-  @exclusivity(unchecked) @usableFromInline var owesCurrentValue = false
-  @exclusivity(unchecked) @usableFromInline var currentValueQueued = false
+  @usableFromInline let id: UInt64
 
-  @inlinable init(core: RelayCore<Output>) { self.core = core }
+  @inlinable init(core: RelayCore<Output>, id: UInt64) {
+    self.core = core
+    self.id = id
+  }
 
   /// The name `print` shows, the same as Combine's subjects so that logs read alike.
   @usableFromInline var description: String { core.subscriptionName }
@@ -26,9 +17,9 @@ final class RelayConduit<Output>: Subscription, CustomStringConvertible, @unchec
   @inlinable
   func request(_ demand: Subscribers.Demand) {
     _checkDemand(demand)
-    core.request(demand, for: self)
+    core.request(demand, for: id)
   }
 
   @inlinable
-  func cancel() { core.cancel(self) }
+  func cancel() { core.cancel(id) }
 }

@@ -1,14 +1,27 @@
-import Synchronization
+import Dispatch
 
-/// The storage of a relay: it takes the lock, asks the state machine what to do, releases the
-/// lock, and then calls subscribers. Shared by `CurrentValueRelay`, `PassthroughRelay` and
+/// The storage of a relay: it takes the lock, hands the state machine one event, releases the
+/// lock, and then carries out the action: calls subscribers, releases what was dropped, or
+/// starts the drainer. Shared by `CurrentValueRelay`, `PassthroughRelay`, `singleReplay()` and
 /// `@Diff`.
 ///
 /// A send that finds nobody delivering takes the lock once: it becomes the deliverer under the
 /// lock, calls the subscribers, and then stops delivering with one compare-and-exchange on
 /// `delivery`, unless someone left it work meanwhile, in which case it takes the lock again.
+///
+/// Which thread runs subscribers, and for how long a caller is kept:
+/// - A caller that finds nobody delivering delivers its own work before it returns: the value
+///   it sent (or the current value it asked for), then whatever its subscribers send to this
+///   relay in turn. That is bounded by what its own subscribers do.
+/// - A caller that finds a round in progress queues its event and returns at once.
+/// - When a deliverer's next waiting event is another thread's, it hands the sequence to the
+///   drainer, a block on a global dispatch queue, and returns. The drainer delivers in order,
+///   and after every 64 rounds lets other work on its queue go first.
 @usableFromInline
 final class RelayCore<Output>: @unchecked Sendable {
+  /// How many rounds the drainer runs before it yields its dispatch thread.
+  @usableFromInline static var drainerBudget: Int { 64 }
+
   // Every mutable field is inside `state`, guarded by its lock; `delivery` is atomic.
   @usableFromInline let state: Lock<RelayStateMachine<Output>>
   @usableFromInline let delivery = RelayDelivery()
@@ -33,61 +46,251 @@ final class RelayCore<Output>: @unchecked Sendable {
     self.subscriptionName = subscriptionName
   }
 
-  /// The last value sent.
-  @inlinable
-  var latestValue: Output? { state.withLock { $0.latestValue } }
-
-  /// Sends a value: delivers it now, or queues it behind the round in progress.
-  ///
-  /// The common case stays inline: every subscriber has unlimited demand, so the round
-  /// borrows the subscriber buffer, and it ends without the lock unless someone left work.
-  @inlinable
-  func send(_ value: Output) {
-    send(value, ifNothingSentSince: nil)
+  /// Runs one event of the state machine under the lock, keeping `delivery` in step with it.
+  @inlinable @inline(__always)
+  func withMachine<Result>(_ event: (inout RelayStateMachine<Output>) -> Result) -> Result {
+    state.withLock { machine in
+      if machine.deliverer != nil, !delivery.holdDeliverer() {
+        machine.delivererStoppedWithoutLock()
+      }
+      let result = event(&machine)
+      delivery.set(machine.deliveryWord)
+      machine._checkInvariants()
+      return result
+    }
   }
 
-  /// Sends a value unless another value was sent since `sendCount` was `expected`.
-  ///
-  /// - Returns: Whether the value was sent.
-  @inlinable @inline(__always) @discardableResult
-  func send(_ value: Output, ifNothingSentSince expected: UInt64?) -> Bool {
+  /// The last value sent.
+  @inlinable
+  var latestValue: Output? { withMachine { $0.latestValue } }
+
+  /// Whether any subscriber is attached right now.
+  @inlinable
+  var hasSubscribers: Bool { withMachine { $0.hasSubscribers } }
+
+  // MARK: Sending
+
+  /// Sends a value: delivers it now, or queues it behind the round in progress.
+  @inlinable
+  func send(_ value: Output) {
     let thread = ThreadIdentity.current
-    var replaced: Output?
-    var accepted = true
-    let round = state.withLock { state -> RelayRound<Output>? in
-      if let expected, state.sendCount != expected {
-        accepted = false
-        return nil
-      }
-      let round = state.send(value, thread: thread, delivery: delivery, replaced: &replaced)
-      state._checkInvariants(delivery: delivery)
-      return round
-    }
-    guard let round else { return accepted }
-    guard let targets = round.lent else {
-      deliverFirst(round, value: value, replaced: &replaced)
-      return true
-    }
-    // `take()` moves the replaced value out, so the check borrows it instead of copying it.
-    if !repeats(replaced.take(), value) {
-      targets._withUnsafeGuaranteedRef { callUnlimited($0, with: value) }
-    }
-    if delivery.stopUnlessWorkWasLeft() { return true }
-    finishRound([])
-    return true
+    let next = withMachine { $0.send(value, from: thread) }
+    if case .none = next { return }
+    go(next, with: value, from: thread)
   }
 
   /// Changes the latest value with `transform` and sends the result, as one atomic step with
-  /// respect to other sends: if a value is sent while `transform` runs, it runs again on that
-  /// value. `transform` runs outside the lock, so it must not have side effects it cannot
-  /// repeat.
+  /// respect to other sends; see `RelayStateMachine`'s reservation.
   @inlinable
   func modify<Result>(_ transform: (inout Output) throws -> Result) rethrows -> Result {
+    let thread = ThreadIdentity.current
     while true {
-      var (value, sendCount) = state.withLock { ($0.latestValue, $0.sendCount) }
+      var (value, ticket) = withMachine { $0.beginModify() }
       guard var modified = value.take() else { preconditionFailure("modify needs a current value") }
-      let result = try transform(&modified)
-      if send(modified, ifNothingSentSince: sendCount) { return result }
+      let result: Result
+      do {
+        result = try transform(&modified)
+      } catch {
+        carryOut(withMachine { $0.abandonModify(ticket) }, from: thread)
+        throw error
+      }
+      switch withMachine({ $0.commitModify(modified, ticket: ticket, from: thread) }) {
+      case .written(var action):
+        release(action.garbage.take())
+        go(action.next, with: modified, from: thread)
+        return result
+      case .retry(let action):
+        carryOut(action, from: thread)
+      }
+    }
+  }
+
+  /// Delivers `.finished` to every subscriber after the values already sent; later sends are
+  /// ignored and later subscribers receive `.finished` at once.
+  @inlinable
+  func finish() {
+    let thread = ThreadIdentity.current
+    carryOut(withMachine { $0.finish(from: thread) }, from: thread)
+  }
+
+  // MARK: Subscribing
+
+  /// Attaches a subscriber: hands it its subscription, then adds it to the sequence.
+  @inlinable
+  func attach<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Never {
+    let id = withMachine { $0.register() }
+    subscriber.receive(subscription: RelayConduit(core: self, id: id))
+    let target = RelayTarget<Output>(
+      receive: { subscriber.receive($0) },
+      receiveIgnoringDemand: Self.receiveIgnoringDemand(of: subscriber),
+      finish: { subscriber.receive(completion: .finished) })
+    let thread = ThreadIdentity.current
+    switch withMachine({ $0.attach(id, target: target, from: thread) }) {
+    case .attached(let action):
+      carryOut(action, from: thread)
+    case .cancelled:
+      break  // the target is released here, outside the lock
+    case .finished(let target):
+      if !target.markCancelled() { target.finish() }
+    }
+  }
+
+  /// What an unlimited round calls for `subscriber`: for a `Sink`, its own closure, saving a
+  /// call per value (`Sink.receive(_:)` is `receiveValue` then `.none`, and `Sink` is final).
+  /// Resolved at compile time where `S` is known.
+  @inlinable
+  static func receiveIgnoringDemand<S: Subscriber>(of subscriber: S) -> (Output) -> Void
+  where S.Input == Output {
+    if let sink = subscriber as? Subscribers.Sink<Output, Never> { return sink.receiveValue }
+    return { _ = subscriber.receive($0) }
+  }
+
+  @inlinable
+  func request(_ demand: Subscribers.Demand, for id: UInt64) {
+    let thread = ThreadIdentity.current
+    carryOut(withMachine { $0.request(demand, for: id, from: thread) }, from: thread)
+  }
+
+  /// Cancels a subscription. It never waits: once it returns no new call to the subscriber
+  /// starts, though one another thread already started may still be running.
+  @inlinable
+  func cancel(_ id: UInt64) {
+    let thread = ThreadIdentity.current
+    let beingCalled = delivery.subscriberBeingCalled
+    let released = withMachine { $0.cancel(id, from: thread, beingCalled: beingCalled) }
+    for target in released.targets { _ = target.markCancelled() }
+    release(released)
+  }
+
+  // MARK: Delivering
+
+  /// Carries out an action that delivers no value of the caller's own.
+  @inlinable
+  func carryOut(_ action: RelayAction<Output>, from thread: ThreadIdentity) {
+    var action = action
+    release(action.garbage.take())
+    switch action.next {
+    case .none: return
+    case .startDrainer: startDrainer()
+    case .deliver(var round):
+      var returnedDemand: [(id: UInt64, demand: Subscribers.Demand)] = []
+      performQueued(&round, collecting: &returnedDemand)
+      endRounds(returnedDemand, from: thread, budget: .max)
+    }
+  }
+
+  /// Goes on after an event that put the caller's own value in the sequence.
+  @inlinable @inline(__always)
+  func go(_ next: RelayNext<Output>, with value: Output, from thread: ThreadIdentity) {
+    switch next {
+    case .none: return
+    case .startDrainer: startDrainer()
+    case .deliver(var round):
+      var returnedDemand: [(id: UInt64, demand: Subscribers.Demand)] = []
+      perform(&round, with: value, collecting: &returnedDemand)
+      endRounds(returnedDemand, from: thread, budget: .max)
+    }
+  }
+
+  /// Releases what the state machine dropped; here, outside the lock.
+  @inlinable @inline(__always)
+  func release(_ garbage: consuming RelayGarbage<Output>) {
+    if garbage.isEmpty { return }
+    _ = consume garbage
+  }
+
+  /// Hands the sequence to a block on a global queue.
+  @usableFromInline
+  func startDrainer() {
+    DispatchQueue.global().async { [self] in
+      let thread = ThreadIdentity.current
+      var action = withMachine { $0.drainerStarts(on: thread) }
+      release(action.garbage.take())
+      switch action.next {
+      case .none: return
+      case .startDrainer: startDrainer()
+      case .deliver(var round):
+        var returnedDemand: [(id: UInt64, demand: Subscribers.Demand)] = []
+        performQueued(&round, collecting: &returnedDemand)
+        endRounds(returnedDemand, from: thread, budget: Self.drainerBudget)
+      }
+    }
+  }
+
+  /// Ends the round just delivered, and delivers the rounds that follow it, until the state
+  /// machine says stop. Only the deliverer gets here.
+  ///
+  /// The common case costs one compare-and-exchange: nothing was left to do, and the round
+  /// ends without the lock.
+  ///
+  /// - Parameter budget: How many rounds to run in all before handing on, for the drainer.
+  @inlinable @inline(__always)
+  func endRounds(
+    _ returnedDemand: [(id: UInt64, demand: Subscribers.Demand)], from thread: ThreadIdentity,
+    budget: Int
+  ) {
+    if returnedDemand.isEmpty, delivery.stopUnlessWorkWasLeft() { return }
+    endRoundsWithLock(returnedDemand, from: thread, budget: budget)
+  }
+
+  @inlinable @inline(never)
+  func endRoundsWithLock(
+    _ returnedDemand: [(id: UInt64, demand: Subscribers.Demand)], from thread: ThreadIdentity,
+    budget: Int
+  ) {
+    var returnedDemand = returnedDemand
+    var rounds = 1
+    while true {
+      var action = withMachine {
+        $0.endRound(returnedDemand: returnedDemand, from: thread, budgetLeft: rounds < budget)
+      }
+      release(action.garbage.take())
+      returnedDemand.removeAll(keepingCapacity: true)
+      switch action.next {
+      case .none: return
+      case .startDrainer:
+        startDrainer()
+        return
+      case .deliver(var round):
+        rounds += 1
+        performQueued(&round, collecting: &returnedDemand)
+      }
+      if returnedDemand.isEmpty, delivery.stopUnlessWorkWasLeft() { return }
+    }
+  }
+
+  /// Delivers a round that carries its value, or `.finished`.
+  @inlinable
+  func performQueued(
+    _ round: inout RelayRound<Output>,
+    collecting returnedDemand: inout [(id: UInt64, demand: Subscribers.Demand)]
+  ) {
+    if let value = round.value.take() {
+      perform(&round, with: value, collecting: &returnedDemand)
+    } else if round.kind == .finish, let targets = round.targets {
+      finish(targets)
+    }
+  }
+
+  /// Delivers one round's value.
+  @inlinable @inline(__always)
+  func perform(
+    _ round: inout RelayRound<Output>, with value: Output,
+    collecting returnedDemand: inout [(id: UInt64, demand: Subscribers.Demand)]
+  ) {
+    switch round.kind {
+    case .unlimited:
+      if let targets = round.targets, !repeats(round.replaced.take(), value) {
+        callUnlimited(targets, with: value)
+      }
+    case .claimed:
+      if let targets = round.targets { call(targets, with: value, collecting: &returnedDemand) }
+    case .checkThenClaim:
+      if !repeats(round.replaced.take(), value) {
+        call(withMachine { $0.claimTargets() }, with: value, collecting: &returnedDemand)
+      }
+    case .finish:
+      if let targets = round.targets { finish(targets) }
     }
   }
 
@@ -99,210 +302,55 @@ final class RelayCore<Output>: @unchecked Sendable {
     return isDuplicate(previous, value)
   }
 
-  /// Delivers a first round that claimed demand, and the rounds after it.
-  @inlinable @inline(never)
-  func deliverFirst(_ round: RelayRound<Output>, value: Output, replaced: inout Output?) {
-    var value: Output? = value
-    deliver(round, value: &value, replaced: &replaced)
-  }
-
-  /// Asks the state machine for a round under the lock, then delivers it and every round
-  /// after it.
+  /// Calls each target not cancelled, in order. Their demand is unlimited, so what they
+  /// return changes nothing.
   @inlinable
-  func run(
-    _ step: (inout RelayStateMachine<Output>, ThreadIdentity, inout Output?) -> RelayRound<Output>?
-  ) {
-    let thread = ThreadIdentity.current
-    var value: Output?
-    var replaced: Output?
-    var discarded: [RelayEvent<Output>] = []
-    let round = state.withLock {
-      let round = step(&$0, thread, &value)
-      discarded = $0.takeDiscarded()
-      $0._checkInvariants(delivery: delivery)
-      return round
-    }
-    discarded.removeAll()  // outside the lock
-    if let round { deliver(round, value: &value, replaced: &replaced) }
-  }
-
-  /// Ends the round in progress under the lock, then runs the rounds that waited for it. Only
-  /// the deliverer calls it, when it has demand to add or someone left it work.
-  @inlinable @inline(never)
-  func finishRound(_ returnedDemand: [(RelayConduit<Output>, Subscribers.Demand)]) {
-    var value: Output?
-    var replaced: Output?
-    if let next = endRound(returnedDemand, value: &value, replaced: &replaced) {
-      deliver(next, value: &value, replaced: &replaced)
-    }
-  }
-
-  /// Ends the round in progress under the lock, then, outside it, releases the subscribers it
-  /// retired and the events it dropped and wakes the cancellers waiting for it, in that
-  /// order; returns the next round, whose value it writes to `value`.
-  @inlinable
-  func endRound(
-    _ returnedDemand: [(RelayConduit<Output>, Subscribers.Demand)], value: inout Output?,
-    replaced: inout Output?
-  ) -> RelayRound<Output>? {
-    var waking: [RelayWaiter] = []
-    var retired: [RelayEntries<Output>] = []
-    var discarded: [RelayEvent<Output>] = []
-    let next = state.withLock {
-      let next = $0.finishRound(
-        returnedDemand: returnedDemand, delivery: delivery, waking: &waking, retired: &retired,
-        value: &value, replaced: &replaced)
-      discarded = $0.takeDiscarded()
-      $0._checkInvariants(delivery: delivery)
-      return next
-    }
-    retired.removeAll()
-    discarded.removeAll()
-    for waiter in waking { waiter.wake() }
-    return next
-  }
-
-  /// Runs rounds until nothing is pending. Only the deliverer gets here.
-  @inlinable
-  func deliver(_ first: RelayRound<Output>, value: inout Output?, replaced: inout Output?) {
-    var round = first
-    var returnedDemand: [(RelayConduit<Output>, Subscribers.Demand)] = []
-    while true {
-      if round.isFinish {
-        if let targets = round.claimed { finish(targets) }
-      } else if let current = value, !repeats(replaced.take(), current) {
-        if let targets = round.lent {
-          targets._withUnsafeGuaranteedRef { callUnlimited($0, with: current) }
-        } else if let targets = round.claimed {
-          call(targets, with: current, collecting: &returnedDemand)
-        } else {
-          call(state.withLock { $0.claimTargets() }, with: current, collecting: &returnedDemand)
+  func callUnlimited(_ targets: Unmanaged<RelaySubscriberList<Output>>, with value: Output) {
+    targets._withUnsafeGuaranteedRef { list in
+      list.withSlots { slots in
+        for index in slots.indices {
+          guard let target = slots[index].target else { continue }
+          delivery.willCall(slots[index].order)
+          target._withUnsafeGuaranteedRef {
+            if !$0.wasCancelled { $0.receiveIgnoringDemand(value) }
+          }
         }
       }
-      round.claimed = nil  // release the subscribers before a canceller can wake
-      value = nil
-      replaced = nil
-      if returnedDemand.isEmpty, delivery.stopUnlessWorkWasLeft() { return }
-      guard let next = endRound(returnedDemand, value: &value, replaced: &replaced) else { return }
-      round = next
-      returnedDemand.removeAll(keepingCapacity: true)
     }
   }
 
-  /// Calls each target that has not been cancelled, in order, and records its progress. Their
-  /// demand is unlimited, so what they return changes nothing.
-  @inlinable
-  func callUnlimited(_ targets: RelayEntries<Output>, with value: Output) {
-    targets.withEntries { targets in
-      for index in targets.indices {
-        if targets[index].conduit.isCancelled.load(ordering: .relaxed) { continue }
-        Unmanaged.passUnretained(targets[index].target)
-          ._withUnsafeGuaranteedRef { $0.receiveIgnoringDemand(value) }
-        delivery.passed(targets[index].order)
-      }
-    }
-  }
-
-  /// Calls each target that has not been cancelled, in order, records its progress, and
-  /// collects the demand it returns.
+  /// Calls each target not cancelled, in order, and collects the demand it returns.
   @inlinable
   func call(
-    _ targets: RelayEntries<Output>, with value: Output,
-    collecting returnedDemand: inout [(RelayConduit<Output>, Subscribers.Demand)]
+    _ targets: Unmanaged<RelaySubscriberList<Output>>, with value: Output,
+    collecting returnedDemand: inout [(id: UInt64, demand: Subscribers.Demand)]
   ) {
-    targets.withEntries { targets in
-      for index in targets.indices {
-        if targets[index].conduit.isCancelled.load(ordering: .relaxed) { continue }
-        let demand = Unmanaged.passUnretained(targets[index].target)
-          ._withUnsafeGuaranteedRef { $0.receive(value) }
-        delivery.passed(targets[index].order)
-        if demand != .none { returnedDemand.append((targets[index].conduit, demand)) }
+    targets._withUnsafeGuaranteedRef { list in
+      list.withSlots { slots in
+        for index in slots.indices {
+          guard let target = slots[index].target else { continue }
+          let order = slots[index].order
+          delivery.willCall(order)
+          let demand = target._withUnsafeGuaranteedRef {
+            $0.wasCancelled ? Subscribers.Demand.none : $0.receive(value)
+          }
+          if demand != .none { returnedDemand.append((order, demand)) }
+        }
       }
     }
   }
 
-  /// Delivers `.finished` to each target not yet cancelled.
+  /// Delivers `.finished` to each target not cancelled.
   @inlinable
-  func finish(_ targets: RelayEntries<Output>) {
-    for entry in targets {
-      if entry.conduit.isCancelled.exchange(true, ordering: .relaxed) { continue }
-      entry.target.finish()
-      delivery.passed(entry.order)
-    }
-  }
-
-  /// Attaches a subscriber: hands it its subscription, then adds it to the sequence.
-  @inlinable
-  func attach<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Never {
-    let conduit = RelayConduit(core: self)
-    subscriber.receive(subscription: conduit)
-    // `Sink.receive(_:)` is `receiveValue` then `.none`, and `Sink` is final: an unlimited
-    // round may call `receiveValue` itself. Resolved at compile time where `S` is known.
-    let receiveIgnoringDemand: (Output) -> Void =
-      if let sink = subscriber as? Subscribers.Sink<Output, Never> {
-        sink.receiveValue
-      } else {
-        { _ = subscriber.receive($0) }
+  func finish(_ targets: Unmanaged<RelaySubscriberList<Output>>) {
+    targets._withUnsafeGuaranteedRef { list in
+      list.withSlots { slots in
+        for index in slots.indices {
+          guard let target = slots[index].target else { continue }
+          delivery.willCall(slots[index].order)
+          target._withUnsafeGuaranteedRef { if !$0.markCancelled() { $0.finish() } }
+        }
       }
-    let target = RelayTarget<Output>(
-      receive: { subscriber.receive($0) }, receiveIgnoringDemand: receiveIgnoringDemand,
-      finish: { subscriber.receive(completion: .finished) })
-    let entry = RelayEntry(conduit: conduit, target: target)
-    let thread = ThreadIdentity.current
-    var value: Output?
-    var replaced: Output?
-    var discarded: [RelayEvent<Output>] = []
-    let (round, finished) = state.withLock { state in
-      let round = state.attach(entry, thread: thread, delivery: delivery, value: &value)
-      discarded = state.takeDiscarded()
-      state._checkInvariants(delivery: delivery)
-      return (round, state.isFinished && conduit.phase == .pending)
-    }
-    discarded.removeAll()  // outside the lock
-    if let round { deliver(round, value: &value, replaced: &replaced) }
-    if finished, !conduit.isCancelled.exchange(true, ordering: .relaxed) {
-      subscriber.receive(completion: .finished)
-    }
-  }
-
-  /// Delivers `.finished` to every subscriber after the values already sent; later sends are
-  /// ignored and later subscribers receive `.finished` at once.
-  @inlinable
-  func finish() {
-    run { state, thread, value in
-      var replaced: Output?
-      return state.finish(thread: thread, delivery: delivery, value: &value, replaced: &replaced)
-    }
-  }
-
-  @inlinable
-  func request(_ demand: Subscribers.Demand, for conduit: RelayConduit<Output>) {
-    run { $0.request(demand, for: conduit, thread: $1, delivery: delivery, value: &$2) }
-  }
-
-  /// Cancels a subscriber.
-  ///
-  /// Once it returns no new call to the subscriber starts, and when another thread was
-  /// calling it, that call has returned. The subscriber itself is released at once, unless a
-  /// round on another thread already called it and still holds the list it belongs to: then
-  /// when that round ends. Waiting for that instead could deadlock a subscriber further down
-  /// the round that waits for this canceller.
-  @inlinable
-  func cancel(_ conduit: RelayConduit<Output>) {
-    conduit.isCancelled.store(true, ordering: .relaxed)
-    let thread = ThreadIdentity.current
-    guard
-      var cancellation = state.withLock({
-        let cancellation = $0.cancel(conduit, thread: thread, delivery: delivery)
-        $0._checkInvariants(delivery: delivery)
-        return cancellation
-      })
-    else { return }
-    cancellation.removed = nil  // release the subscriber outside the lock
-    cancellation.queued = nil
-    if let waiter = cancellation.waiter, !delivery.hasPassed(cancellation.order) {
-      waiter.wait()
-      state.withLock { _ in }  // pairs with the deliverer's last unlock, for the sanitizer too
     }
   }
 }

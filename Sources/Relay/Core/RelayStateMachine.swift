@@ -1,155 +1,65 @@
-/// One attached subscriber of a relay: its subscription and how to deliver a value to it.
-@usableFromInline
-struct RelayEntry<Output> {
-  @usableFromInline let conduit: RelayConduit<Output>
-  /// The position in subscription order, from 1.
-  @usableFromInline var order: UInt64 = 0
-  @usableFromInline let target: RelayTarget<Output>
-
-  @inlinable
-  init(conduit: RelayConduit<Output>, target: RelayTarget<Output>) {
-    self.conduit = conduit
-    self.target = target
-  }
-}
-
-/// The subscriber behind an entry, called through a class so that the deliverer can borrow it
-/// from the round's buffer without retaining it for each call. Its closures are made where
-/// the subscriber's type is known, so they run specialized code.
-@usableFromInline
-final class RelayTarget<Output> {
-  @usableFromInline let receive: (Output) -> Subscribers.Demand
-  /// Delivers a value in a round whose subscribers all have unlimited demand, where the demand
-  /// a subscriber returns changes nothing. For a `Sink` it is the sink's own closure, which
-  /// saves a call per subscriber per value.
-  @usableFromInline let receiveIgnoringDemand: (Output) -> Void
-  @usableFromInline let finish: () -> Void
-
-  @inlinable
-  init(
-    receive: @escaping (Output) -> Subscribers.Demand,
-    receiveIgnoringDemand: @escaping (Output) -> Void, finish: @escaping () -> Void
-  ) {
-    self.receive = receive
-    self.receiveIgnoringDemand = receiveIgnoringDemand
-    self.finish = finish
-  }
-}
-
-/// Work waiting for the relay's delivery sequence.
-@usableFromInline
-enum RelayEvent<Output> {
-  /// A sent value, for every subscriber with demand.
-  case value(Output)
-  /// The current value, owed to one subscriber that asked for values.
-  case currentValue(RelayEntry<Output>)
-  /// The end: every subscriber receives `.finished` and is detached.
-  case finished
-}
-
-/// One step of the delivery sequence: whom to call. The value travels beside it, through
-/// `inout` parameters, so the hot path never copies a large generic aggregate.
+/// A relay's rules, as a value with no locks, no atomics and no threads: the storage
+/// (`RelayCore`) takes the lock, hands the state machine one event, releases the lock, and then
+/// carries out the action it got back.
 ///
-/// Whom to call is one of three cases, stored as two optionals rather than an enum: copying
-/// an enum with a class payload costs an outlined copy and destroy on every send, while the
-/// common case here is a plain pointer.
-@usableFromInline
-struct RelayRound<Output> {
-  /// Every attached subscriber, all with unlimited demand: the state machine's own buffer,
-  /// lent without a retain. It stays alive and unchanged until the deliverer ends the round.
-  @usableFromInline var lent: Unmanaged<RelayEntries<Output>>?
-  /// Subscribers chosen for this round alone, each with a unit of demand claimed for it.
-  /// When neither this nor `lent` is set, nobody is chosen yet: the duplicate check runs
-  /// first, and claims demand only if it passes.
-  @usableFromInline var claimed: RelayEntries<Output>?
-  /// Whether this round delivers `.finished` rather than a value.
-  @usableFromInline var isFinish: Bool
-
-  @inlinable
-  init(
-    lent: Unmanaged<RelayEntries<Output>>? = nil, claimed: RelayEntries<Output>? = nil,
-    isFinish: Bool = false
-  ) {
-    self.lent = lent
-    self.claimed = claimed
-    self.isFinish = isFinish
-  }
-}
-
-/// What a `cancel()` must do once the lock is released.
-@usableFromInline
-struct RelayCancellation<Output> {
-  /// The removed entry, released after the lock so that no deinit runs under it.
-  @usableFromInline var removed: RelayEntry<Output>?
-  /// Set when another thread may be delivering to the subscriber right now: wait for it.
-  @usableFromInline var waiter: RelayWaiter?
-  /// The subscriber's position; the wait is skipped once the deliverer has passed it.
-  @usableFromInline var order: UInt64
-  /// The current value still queued for the subscriber, which holds it too: released with it.
-  @usableFromInline var queued: RelayEvent<Output>?
-
-  @inlinable init(
-    removed: RelayEntry<Output>?, waiter: RelayWaiter?, order: UInt64,
-    queued: RelayEvent<Output>? = nil
-  ) {
-    self.removed = removed
-    self.waiter = waiter
-    self.order = order
-    self.queued = queued
-  }
-}
-
-/// The relay's rules, as a value with no locks and no threads: the storage class asks it what
-/// to do under the lock, releases the lock, and then does it.
+/// All values reach subscribers through one sequence of rounds, run by one deliverer at a
+/// time; whatever arrives meanwhile waits in the backlog. That gives every subscriber the same
+/// sequence, in subscription order, and never calls one subscriber concurrently with itself.
 ///
-/// All values reach subscribers through one sequence of rounds. Only one thread runs rounds at
-/// a time, the one that claimed the `RelayDelivery` it is given; a value sent meanwhile, from
-/// any thread or from inside a subscriber, waits in `pending` and is delivered after the
-/// current round has reached every subscriber. That gives every subscriber the same sequence,
-/// in subscription order, and never calls one subscriber concurrently with itself.
+/// **Who delivers.** A thread that sends (or subscribes, or asks for values) while nobody
+/// delivers becomes the deliverer and delivers its own work: its value, and whatever it queues
+/// itself from inside a subscriber. When the next waiting event is another thread's, it hands
+/// the sequence to the drainer, a block on a global dispatch queue, and returns. So no call
+/// into a relay is kept delivering other threads' values, however fast they send.
 ///
-/// Whoever leaves the deliverer work (`pending`, `waiters`, `retired`) also flags it in the
-/// `RelayDelivery`, so the deliverer ends a round without the lock only when nothing waits:
-/// while nobody delivers, all three are empty (`_checkInvariants`).
+/// **Cancelling** never waits. It removes the subscriber at once; a round in progress that
+/// already holds it skips it (the storage marks the target cancelled), and releases it when
+/// that round ends, or at once when the round runs on the cancelling thread and is not calling
+/// that subscriber.
+///
+/// **`modify`** reserves the relay: plain sends made while its transform runs wait behind its
+/// write, so only another `modify` can make it retry.
 @usableFromInline
 struct RelayStateMachine<Output> {
   /// Whether this relay has a current value (`CurrentValueRelay`) or only passes values on.
   @usableFromInline let keepsCurrentValue: Bool
   /// Whether rounds carry the previous value for a duplicate check.
   @usableFromInline let checksDuplicates: Bool
+
   /// The value the delivery sequence has reached; the first value of a new subscriber.
   @usableFromInline var current: Output?
-  /// Attached subscribers in subscription order.
-  @usableFromInline var entries = RelayEntries<Output>.make(capacity: 1)
-  /// Whether every entry has unlimited demand and is owed nothing, so a round needs no
-  /// bookkeeping and can borrow `entries` as its targets.
-  @usableFromInline var allUnlimited = true
-  /// Whether the round in progress borrows `entries`; stale once delivery stops.
-  @usableFromInline var entriesAreLent = false
-  /// Buffers a round borrowed when they had to change: kept alive for the deliverer, who
-  /// releases them outside the lock.
-  @usableFromInline var retired: [RelayEntries<Output>] = []
-  /// Events waiting for the round in progress to finish; `pendingStart` is the first unread.
-  /// Read events are moved out (`nil`), so that clearing the array under the lock never
-  /// releases the last reference to a value or a subscriber.
-  @usableFromInline var pending: [RelayEvent<Output>?] = []
-  @usableFromInline var pendingStart = 0
-  /// Events read and dropped (a cancelled subscriber's current value, anything after the
-  /// end), kept for the storage to release outside the lock (`takeDiscarded()`).
-  @usableFromInline var discarded: [RelayEvent<Output>] = []
+  /// How many values were sent, so that an optimistic `modify` can tell whether one landed.
+  @usableFromInline var sendCount: UInt64 = 0
   /// Whether `.finished` was delivered; nothing is delivered after it.
   @usableFromInline var isFinished = false
-  /// The thread running rounds; stale once delivery stops, so read it only while a thread
-  /// delivers.
-  @usableFromInline var deliveringThread: ThreadIdentity?
-  /// Subscribers with an order up to this one are targets of the round in progress; stale once
-  /// delivery stops, like `deliveringThread`.
-  @usableFromInline var roundLastOrder: UInt64 = 0
-  /// Cancellers on other threads waiting for the round in progress to end.
-  @usableFromInline var waiters: [RelayWaiter] = []
-  @usableFromInline var nextOrder: UInt64 = 1
-  /// How many values were sent, so `modify` can tell whether one landed while it computed.
-  @usableFromInline var sendCount: UInt64 = 0
+
+  /// Attached subscribers in subscription order.
+  @usableFromInline var subscribers = RelayLendableSubscribers<Output>()
+  /// Each attached subscriber's demand, in the same order as `subscribers`.
+  @usableFromInline var accounts: [RelayAccount] = []
+  /// Whether every account is unlimited, so a round needs no bookkeeping and can borrow the
+  /// subscriber list as its targets.
+  @usableFromInline var allUnlimited = true
+  /// Demand of subscriptions handed out but not attached yet: the subscriber may ask for
+  /// values inside `receive(subscription:)`, before the relay may call it.
+  @usableFromInline var unattached: [UInt64: Subscribers.Demand] = [:]
+  @usableFromInline var nextID: UInt64 = 1
+
+  /// Events waiting for the round in progress.
+  @usableFromInline var backlog = RelayBacklog<Output>()
+  /// Who runs rounds; `nil` when nobody does.
+  @usableFromInline var deliverer: RelayDeliverer?
+  /// The targets of the round in progress, kept alive until it ends, when they are not the
+  /// lent subscriber list.
+  @usableFromInline var roundTargets: RelaySubscriberList<Output>?
+  /// What the deliverer must release at the end of its round.
+  @usableFromInline var garbage = RelayGarbage<Output>()
+
+  /// The `modify` whose write plain sends wait behind, by token.
+  @usableFromInline var reservation: UInt64?
+  @usableFromInline var nextModifyToken: UInt64 = 1
+  /// Events sent while a `modify` holds the reservation, in order, with their senders.
+  @usableFromInline var held: [(event: RelayEvent<Output>, sender: ThreadIdentity)] = []
 
   @inlinable
   init(current: Output?, keepsCurrentValue: Bool, checksDuplicates: Bool) {
@@ -158,354 +68,451 @@ struct RelayStateMachine<Output> {
     self.checksDuplicates = checksDuplicates
   }
 
-  /// The last value sent: the newest one still waiting, or else the current one.
+  // MARK: What the storage reads
+
+  /// The last value sent: held, waiting, or current.
   @inlinable
   var latestValue: Output? {
-    var index = pending.endIndex
-    while index > pendingStart {
-      index -= 1
-      if case .value(let value)? = pending[index] { return value }
+    for (event, _) in held.reversed() {
+      if case .value(let value) = event { return value }
     }
-    return current
+    return backlog.lastValue ?? current
+  }
+
+  /// Whether any subscriber is attached.
+  @inlinable
+  var hasSubscribers: Bool { !accounts.isEmpty }
+
+  /// What `RelayDelivery`'s word must say: whether a round is in progress, and whether its
+  /// deliverer must take the lock when it ends.
+  @inlinable
+  var deliveryWord: RelayDelivery.Word {
+    guard deliverer != nil else { return .idle }
+    return backlog.isEmpty && garbage.isEmpty && roundTargets == nil
+      ? .delivering : .deliveringWithWork
   }
 
   // MARK: Sending
 
-  /// Sends a value: returns the round to deliver now, or `nil` when it waits its turn.
+  /// A value is sent.
   ///
-  /// - Parameter replaced: Receives the value it replaces, to compare or release outside the
-  ///   lock.
+  /// - Returns: `.deliver` when the caller must deliver it now (with the value it holds).
   @inlinable @inline(__always)
-  mutating func send(
-    _ value: Output, thread: ThreadIdentity, delivery: borrowing RelayDelivery,
-    replaced: inout Output?
-  ) -> RelayRound<Output>? {
-    if isFinished { return nil }
+  mutating func send(_ value: Output, from thread: ThreadIdentity) -> RelayNext<Output> {
+    if isFinished { return .none }
     sendCount &+= 1
-    guard claimDelivery(thread: thread, delivery: delivery) else {
-      queue(value)
-      return nil
+    if reservation != nil {
+      held.append((.value(value), thread))
+      return .none
     }
-    return round(for: value, delivery: delivery, replaced: &replaced)
+    return sequence(value, from: thread)
   }
 
-  /// Queues a value behind the round in progress; out of line, to keep `send` small enough
+  /// Puts a value in the sequence: delivered now by the caller, or queued.
+  @inlinable @inline(__always)
+  mutating func sequence(_ value: Output, from thread: ThreadIdentity) -> RelayNext<Output> {
+    guard deliverer == nil else {
+      queue(.value(value), from: thread)
+      return .none
+    }
+    deliverer = .thread(thread)
+    return .deliver(startRound(for: value, carrying: false))
+  }
+
+  /// Queues an event behind the round in progress; out of line, to keep `send` small enough
   /// to inline.
   @inlinable @inline(never)
-  mutating func queue(_ value: Output) { pending.append(.value(value)) }
-
-  /// Makes the calling thread the deliverer if nobody delivers; otherwise leaves the
-  /// deliverer work.
-  @inlinable @inline(__always)
-  mutating func claimDelivery(thread: ThreadIdentity, delivery: borrowing RelayDelivery) -> Bool {
-    guard delivery.claimOrLeaveWork() else { return false }
-    deliveringThread = thread
-    entriesAreLent = false  // whatever a stopped deliverer borrowed, it is done with
-    return true
+  mutating func queue(_ event: RelayEvent<Output>, from thread: ThreadIdentity) {
+    backlog.append(event, isDeliverersOwn: deliverer == .thread(thread))
   }
 
-  /// Queues the end of the relay: every subscriber receives `.finished` after the values
-  /// before it.
+  /// The end of the relay: every subscriber receives `.finished` after the values before it.
   @inlinable
-  mutating func finish(
-    thread: ThreadIdentity, delivery: borrowing RelayDelivery, value: inout Output?,
-    replaced: inout Output?
-  ) -> RelayRound<Output>? {
-    if isFinished { return nil }
-    pending.append(.finished)
-    guard claimDelivery(thread: thread, delivery: delivery) else { return nil }
-    return nextRound(delivery: delivery, value: &value, replaced: &replaced)
+  mutating func finish(from thread: ThreadIdentity) -> RelayAction<Output> {
+    if isFinished { return RelayAction() }
+    if reservation != nil {
+      held.append((.finished, thread))
+      return RelayAction()
+    }
+    return enqueue(.finished, from: thread)
+  }
+
+  /// Queues an event, and makes the caller the deliverer when nobody delivers.
+  @inlinable
+  mutating func enqueue(_ event: RelayEvent<Output>, from thread: ThreadIdentity)
+    -> RelayAction<Output>
+  {
+    if deliverer != nil {
+      queue(event, from: thread)
+      return RelayAction()
+    }
+    deliverer = .thread(thread)
+    backlog.append(event, isDeliverersOwn: true)
+    let next = nextRound(from: thread, budgetLeft: true)
+    return RelayAction(next, garbage: garbage.take())
   }
 
   /// Makes `value` current and starts its round.
+  ///
+  /// - Parameter carrying: Whether the round carries the value (it came from the backlog) or
+  ///   the caller holds it.
   @inlinable @inline(__always)
-  mutating func round(
-    for value: Output, delivery: borrowing RelayDelivery, replaced: inout Output?
-  ) -> RelayRound<Output> {
+  mutating func startRound(for value: Output, carrying: Bool) -> RelayRound<Output> {
+    var replaced: Output?
     if keepsCurrentValue || checksDuplicates {
       replaced = current.take()
       current = value
     }
-    delivery.startRound()
+    let carried = carrying ? value : nil
     if allUnlimited {
-      entriesAreLent = true
-      roundLastOrder = entries.lastOrder
-      return RelayRound(lent: Unmanaged.passUnretained(entries))
+      return RelayRound(
+        kind: .unlimited, targets: subscribers.lend(), value: carried, replaced: replaced)
     }
-    roundLastOrder = 0
     if checksDuplicates, replaced != nil {
-      // The duplicate check runs outside the lock; claim demand only if it lets the value through.
-      return RelayRound()
+      // The duplicate check runs outside the lock; demand is claimed only if it passes.
+      return RelayRound(kind: .checkThenClaim, targets: nil, value: carried, replaced: replaced)
     }
-    return RelayRound(claimed: claimTargets())
+    return RelayRound(kind: .claimed, targets: claimTargets(), value: carried, replaced: replaced)
   }
 
-  /// Takes one unit of demand from each entry that has some; the others are owed the value.
+  /// Takes one unit of demand from each subscriber that has some, for the round in progress;
+  /// the others are owed the value, if the relay keeps one.
   @inlinable
-  mutating func claimTargets() -> RelayEntries<Output> {
-    let targets = RelayEntries<Output>.make(capacity: entries.count)
-    for entry in entries {
-      let conduit = entry.conduit
-      if conduit.demand == .unlimited, !conduit.owesCurrentValue {
-        targets.append(entry)
-      } else if conduit.demand > 0 {
-        conduit.demand -= 1
-        conduit.owesCurrentValue = false
-        targets.append(entry)
-      } else if keepsCurrentValue {
-        conduit.owesCurrentValue = true
-      }
-    }
-    roundLastOrder = targets.lastOrder
-    updateAllUnlimited()
-    return targets
-  }
-
-  /// Prepares `entries` for an edit that adds up to `extra` entries. A buffer the round in
-  /// progress borrows is retired for the deliverer to release, and the edit goes to a copy.
-  @inlinable
-  mutating func makeEntriesEditable(adding extra: Int, delivery: borrowing RelayDelivery) {
-    if entriesAreLent {
-      entriesAreLent = false
-      // `leaveWork` fails when the deliverer has stopped, and with it the borrowing.
-      if delivery.leaveWork() {
-        retired.append(entries)
-        entries = entries.copy(capacity: entries.count + extra, moving: false)
-        return
-      }
-    }
-    if entries.count + extra > entries.reservedCapacity {
-      let capacity = Swift.max(2 * entries.count, entries.count + extra)
-      entries = entries.copy(capacity: capacity, moving: true)
-    }
-  }
-
-  /// Ends the round in progress for a deliverer that took the lock: adds the demand
-  /// subscribers returned, hands over waiting cancellers and retired buffers, and returns the
-  /// next round, or `nil` once nothing is pending and delivery stopped.
-  @inlinable
-  mutating func finishRound(
-    returnedDemand: [(RelayConduit<Output>, Subscribers.Demand)],
-    delivery: borrowing RelayDelivery, waking: inout [RelayWaiter],
-    retired: inout [RelayEntries<Output>], value: inout Output?, replaced: inout Output?
-  ) -> RelayRound<Output>? {
-    roundLastOrder = 0
-    entriesAreLent = false
-    for (conduit, demand) in returnedDemand { add(demand, to: conduit) }
-    if !waiters.isEmpty { swap(&waking, &waiters) }
-    if !self.retired.isEmpty { swap(&retired, &self.retired) }
-    return nextRound(delivery: delivery, value: &value, replaced: &replaced)
-  }
-
-  /// Starts the next pending event that delivers anything, or stops delivering.
-  ///
-  /// - Parameters:
-  ///   - value: Receives the value the round delivers.
-  ///   - replaced: Receives the value it replaces.
-  @inlinable
-  mutating func nextRound(
-    delivery: borrowing RelayDelivery, value: inout Output?, replaced: inout Output?
-  ) -> RelayRound<Output>? {
-    guard let round = nextPendingRound(delivery: delivery, value: &value, replaced: &replaced)
-    else {
-      deliveringThread = nil
-      delivery.stop()
-      return nil
-    }
-    // Events still pending keep the deliverer from stopping without the lock.
-    delivery.continueDelivering(workLeft: pendingStart < pending.endIndex)
-    return round
-  }
-
-  /// The round for the next pending event that delivers anything, or `nil` once none is
-  /// left; events that deliver nothing go to `discarded`.
-  @inlinable
-  mutating func nextPendingRound(
-    delivery: borrowing RelayDelivery, value: inout Output?, replaced: inout Output?
-  ) -> RelayRound<Output>? {
-    while pendingStart < pending.endIndex {
-      let read = pending[pendingStart].take()
-      pendingStart += 1
-      if pendingStart == pending.endIndex {
-        pending.removeAll(keepingCapacity: pending.capacity <= 64)
-        pendingStart = 0
-      }
-      guard let event = read else { continue }
-      if isFinished {
-        discarded.append(event)
-        continue
-      }
-      switch event {
-      case .value(let next):
-        value = next
-        return round(for: next, delivery: delivery, replaced: &replaced)
-      case .finished:
-        isFinished = true
-        // Nothing borrows `entries` between rounds: hand the buffer itself to the round.
-        let targets = entries
-        entries = RelayEntries.make(capacity: 0)
-        for entry in targets { entry.conduit.phase = .cancelled }
-        roundLastOrder = targets.lastOrder
-        delivery.startRound()
-        return RelayRound(claimed: targets, isFinish: true)
-      case .currentValue(let entry):
-        let conduit = entry.conduit
-        conduit.currentValueQueued = false
-        guard conduit.phase == .attached, conduit.owesCurrentValue, conduit.demand > 0,
-          let current
-        else {
-          discarded.append(event)
+  mutating func claimTargets() -> Unmanaged<RelaySubscriberList<Output>> {
+    let list = subscribers.list
+    let targets = RelaySubscriberList<Output>.make(capacity: accounts.count)
+    list.withSlots { slots in
+      for index in accounts.indices {
+        if accounts[index].isUnlimited {
+        } else if accounts[index].demand > 0 {
+          accounts[index].demand -= 1
+          accounts[index].owesCurrentValue = false
+        } else {
+          if keepsCurrentValue { accounts[index].owesCurrentValue = true }
           continue
         }
-        conduit.owesCurrentValue = false
-        conduit.demand -= 1
-        updateAllUnlimited()
-        roundLastOrder = entry.order
-        value = current
-        delivery.startRound()
-        let targets = RelayEntries<Output>.make(capacity: 1)
-        targets.append(entry)
-        return RelayRound(claimed: targets)
+        targets.insert(RelaySlot(order: slots[index].order, target: slots[index].target?.retain()))
       }
     }
-    return nil
+    updateAllUnlimited()
+    roundTargets = targets
+    return Unmanaged.passUnretained(targets)
+  }
+
+  // MARK: Ending rounds
+
+  /// The deliverer ended its round without the lock, with nothing left to do.
+  @inlinable
+  mutating func delivererStoppedWithoutLock() {
+    deliverer = nil
+    subscribers.endLending()
+  }
+
+  /// The deliverer ends its round: adds the demand subscribers returned, and says what comes
+  /// next.
+  ///
+  /// - Parameters:
+  ///   - returnedDemand: Demand the round's subscribers returned, by subscription id.
+  ///   - thread: The deliverer's thread.
+  ///   - budgetLeft: For the drainer, whether it may run another round before it lets other
+  ///     work on its queue go first.
+  @inlinable
+  mutating func endRound(
+    returnedDemand: [(id: UInt64, demand: Subscribers.Demand)], from thread: ThreadIdentity,
+    budgetLeft: Bool
+  ) -> RelayAction<Output> {
+    subscribers.endLending()
+    if let targets = roundTargets.take() { garbage.lists.append(targets) }
+    for (id, demand) in returnedDemand { add(demand, to: id) }
+    let next = nextRound(from: thread, budgetLeft: budgetLeft)
+    return RelayAction(next, garbage: garbage.take())
+  }
+
+  /// The drainer starts on its queue.
+  @inlinable
+  mutating func drainerStarts(on thread: ThreadIdentity) -> RelayAction<Output> {
+    precondition(
+      deliverer == .drainer, "a drainer started while \(String(describing: deliverer)) delivers")
+    return RelayAction(nextRound(from: thread, budgetLeft: true), garbage: garbage.take())
+  }
+
+  /// Starts the next waiting event that delivers anything, hands the sequence to the drainer,
+  /// or stops delivering.
+  @inlinable
+  mutating func nextRound(from thread: ThreadIdentity, budgetLeft: Bool) -> RelayNext<Output> {
+    while let entry = backlog.first {
+      switch deliverer {
+      case .thread where !entry.isDeliverersOwn:
+        // Another thread's work: not this caller's to deliver.
+        deliverer = .drainer
+        return .startDrainer
+      case .drainer where !budgetLeft:
+        return .startDrainer
+      default: break
+      }
+      guard let event = backlog.popFirst() else { break }
+      if isFinished {
+        garbage.events.append(event)
+        continue
+      }
+      if let round = start(event) { return .deliver(round) }
+    }
+    deliverer = nil
+    return .none
+  }
+
+  /// The round for an event from the backlog, or `nil` when it delivers nothing.
+  @inlinable
+  mutating func start(_ event: RelayEvent<Output>) -> RelayRound<Output>? {
+    switch event {
+    case .value(let value):
+      return startRound(for: value, carrying: true)
+    case .finished:
+      isFinished = true
+      accounts = []
+      allUnlimited = true
+      let targets = subscribers.takeAll()
+      roundTargets = targets
+      return RelayRound(kind: .finish, targets: Unmanaged.passUnretained(targets))
+    case .currentValue(let id):
+      guard let index = accountIndex(of: id) else {
+        garbage.events.append(event)
+        return nil
+      }
+      accounts[index].currentValueQueued = false
+      guard accounts[index].owesCurrentValue, accounts[index].demand > 0, let current else {
+        garbage.events.append(event)
+        return nil
+      }
+      accounts[index].owesCurrentValue = false
+      accounts[index].demand -= 1
+      updateAllUnlimited()
+      let targets = RelaySubscriberList<Output>.make(capacity: 1)
+      let target = subscribers.list.withSlots { $0[index].target?.retain() }
+      targets.insert(RelaySlot(order: id, target: target))
+      roundTargets = targets
+      return RelayRound(kind: .claimed, targets: Unmanaged.passUnretained(targets), value: current)
+    }
   }
 
   // MARK: Subscribing
 
-  /// Adds a subscriber once it has received its subscription.
+  /// A subscription is about to be handed to a subscriber.
+  ///
+  /// - Returns: The subscription's id.
+  @inlinable
+  mutating func register() -> UInt64 {
+    let id = nextID
+    nextID += 1
+    unattached[id] = Subscribers.Demand.none
+    return id
+  }
+
+  /// The subscriber received its subscription: from now on the relay may call it.
   @inlinable
   mutating func attach(
-    _ entry: RelayEntry<Output>, thread: ThreadIdentity, delivery: borrowing RelayDelivery,
-    value: inout Output?
-  ) -> RelayRound<Output>? {
-    var entry = entry
-    let conduit = entry.conduit
-    guard conduit.phase == .pending, !isFinished else { return nil }
-    conduit.phase = .attached
-    entry.order = nextOrder
-    nextOrder += 1
-    conduit.owesCurrentValue = keepsCurrentValue
-    makeEntriesEditable(adding: 1, delivery: delivery)
-    entries.append(entry)
+    _ id: UInt64, target: RelayTarget<Output>, from thread: ThreadIdentity
+  ) -> RelayAttachAction<Output> {
+    guard let demand = unattached.removeValue(forKey: id) else { return .cancelled(target) }
+    if isFinished { return .finished(target) }
+    retire(subscribers.prepareEdit(adding: 1))
+    let index = subscribers.list.insert(
+      RelaySlot(order: id, target: Unmanaged.passRetained(target)))
+    accounts.insert(
+      RelayAccount(id: id, demand: demand, owesCurrentValue: keepsCurrentValue), at: index)
     updateAllUnlimited()
-    return queueCurrentValueIfOwed(entry, thread: thread, delivery: delivery, value: &value)
+    return .attached(queueCurrentValueIfOwed(at: index, from: thread))
   }
 
-  /// Adds demand; returns a round when the subscriber is now owed the current value.
+  /// A subscriber asks for more values.
   @inlinable
   mutating func request(
-    _ demand: Subscribers.Demand, for conduit: RelayConduit<Output>, thread: ThreadIdentity,
-    delivery: borrowing RelayDelivery, value: inout Output?
-  ) -> RelayRound<Output>? {
-    guard conduit.phase != .cancelled else { return nil }
-    conduit.demand += demand
-    guard conduit.phase == .attached else { return nil }
+    _ demand: Subscribers.Demand, for id: UInt64, from thread: ThreadIdentity
+  ) -> RelayAction<Output> {
+    if let early = unattached[id] {
+      unattached[id] = early + demand
+      return RelayAction()
+    }
+    guard let index = accountIndex(of: id) else { return RelayAction() }
+    accounts[index].demand += demand
     updateAllUnlimited()
-    guard let entry = entries.first(where: { $0.conduit === conduit }) else { return nil }
-    return queueCurrentValueIfOwed(entry, thread: thread, delivery: delivery, value: &value)
+    return queueCurrentValueIfOwed(at: index, from: thread)
   }
 
-  /// Adds demand a subscriber returned; only the deliverer calls it, from `finishRound`, so
-  /// what it queues is found by the `nextRound` that follows.
+  /// Adds demand a subscriber returned from a call; only the deliverer does this, and the
+  /// current value it may queue is its own work.
   @inlinable
-  mutating func add(_ demand: Subscribers.Demand, to conduit: RelayConduit<Output>) {
-    guard conduit.phase == .attached, demand != .none else { return }
-    conduit.demand += demand
+  mutating func add(_ demand: Subscribers.Demand, to id: UInt64) {
+    guard demand != .none, let index = accountIndex(of: id) else { return }
+    accounts[index].demand += demand
     updateAllUnlimited()
-    if conduit.owesCurrentValue, !conduit.currentValueQueued,
-      let entry = entries.first(where: { $0.conduit === conduit })
+    if accounts[index].owesCurrentValue, !accounts[index].currentValueQueued {
+      accounts[index].currentValueQueued = true
+      backlog.append(.currentValue(id), isDeliverersOwn: true)
+    }
+  }
+
+  @inlinable
+  mutating func queueCurrentValueIfOwed(at index: Int, from thread: ThreadIdentity)
+    -> RelayAction<Output>
+  {
+    guard accounts[index].owesCurrentValue, accounts[index].demand > 0,
+      !accounts[index].currentValueQueued
+    else { return RelayAction() }
+    accounts[index].currentValueQueued = true
+    return enqueue(.currentValue(accounts[index].id), from: thread)
+  }
+
+  /// A subscription is cancelled: the subscriber is removed and, where nothing calls it,
+  /// handed back to be released.
+  ///
+  /// - Parameters:
+  ///   - id: The subscription.
+  ///   - thread: The cancelling thread.
+  ///   - beingCalled: The subscriber whose call is on the stack of the thread that delivers,
+  ///     meaningful only when that is `thread`.
+  @inlinable
+  mutating func cancel(_ id: UInt64, from thread: ThreadIdentity, beingCalled: UInt64)
+    -> RelayGarbage<Output>
+  {
+    var released = RelayGarbage<Output>()
+    if unattached.removeValue(forKey: id) != nil { return released }
+    guard let index = accountIndex(of: id) else { return released }
+    let account = accounts.remove(at: index)
+    retire(subscribers.prepareEdit(adding: 0))
+    if let target = subscribers.list.remove(at: index).target {
+      released.targets.append(target.takeRetainedValue())
+    }
+    updateAllUnlimited()
+    if account.currentValueQueued, let event = backlog.removeCurrentValue(for: id) {
+      released.events.append(event)
+    }
+    // The round in progress may hold the subscriber too. On the delivering thread, when that
+    // round is not calling it, nothing else reads its slot: release it now.
+    if deliverer == .thread(thread), beingCalled != id, let targets = roundTargets,
+      let slot = targets.index(ofOrder: id), let target = targets.takeTarget(at: slot)
     {
-      conduit.currentValueQueued = true
-      pending.append(.currentValue(entry))
+      released.targets.append(target)
     }
+    return released
   }
 
+  /// Keeps a list the round in progress still reads alive until the round ends.
   @inlinable
-  mutating func queueCurrentValueIfOwed(
-    _ entry: RelayEntry<Output>, thread: ThreadIdentity, delivery: borrowing RelayDelivery,
-    value: inout Output?
-  ) -> RelayRound<Output>? {
-    let conduit = entry.conduit
-    guard conduit.owesCurrentValue, conduit.demand > 0, !conduit.currentValueQueued else {
-      return nil
-    }
-    conduit.currentValueQueued = true
-    pending.append(.currentValue(entry))
-    guard claimDelivery(thread: thread, delivery: delivery) else { return nil }
-    var replaced: Output?  // a current-value round replaces nothing
-    return nextRound(delivery: delivery, value: &value, replaced: &replaced)
+  mutating func retire(_ lent: RelaySubscriberList<Output>?) {
+    guard let lent else { return }
+    precondition(roundTargets == nil, "a round lent the subscriber list and owns targets too")
+    roundTargets = lent
   }
 
-  /// Removes a subscriber. It must wait when another thread may be delivering to it.
+  // MARK: modify
+
+  /// A `modify` reads the value it will transform.
   @inlinable
-  mutating func cancel(
-    _ conduit: RelayConduit<Output>, thread: ThreadIdentity, delivery: borrowing RelayDelivery
-  ) -> RelayCancellation<Output>? {
-    guard conduit.phase != .cancelled else { return nil }
-    let wasAttached = conduit.phase == .attached
-    conduit.phase = .cancelled
-    // A current value still queued for the subscriber holds it: take it out now, so the
-    // subscriber is released when cancel returns rather than when a deliverer reaches it.
-    var queued: RelayEvent<Output>?
-    if conduit.currentValueQueued,
-      let position = pending[pendingStart...].firstIndex(where: {
-        if case .currentValue(let entry) = $0 { entry.conduit === conduit } else { false }
-      })
-    {
-      queued = pending.remove(at: position)
-      conduit.currentValueQueued = false
-    }
-    guard wasAttached, let index = entries.firstIndex(where: { $0.conduit === conduit }) else {
-      return RelayCancellation(removed: nil, waiter: nil, order: 0, queued: queued)
-    }
-    makeEntriesEditable(adding: 0, delivery: delivery)
-    let removed = entries.remove(at: index)
-    updateAllUnlimited()
-    var waiter: RelayWaiter?
-    // `leaveWork` last: it fails when nobody delivers, and otherwise makes the deliverer take
-    // the lock at the end of its round, where it wakes the waiter.
-    if removed.order <= roundLastOrder, deliveringThread != thread, delivery.leaveWork() {
-      let newWaiter = RelayWaiter()
-      waiters.append(newWaiter)
-      waiter = newWaiter
-    }
-    return RelayCancellation(
-      removed: removed, waiter: waiter, order: removed.order, queued: queued)
+  mutating func beginModify() -> (value: Output?, ticket: RelayModifyTicket) {
+    guard reservation == nil else { return (latestValue, .optimistic(sendsAtRead: sendCount)) }
+    let token = nextModifyToken
+    nextModifyToken += 1
+    reservation = token
+    return (latestValue, .reserved(token: token))
   }
 
-  /// Hands over the events `nextRound` dropped, for the caller to release after the lock.
+  /// A `modify` writes its result, unless another write makes it retry.
   @inlinable
-  mutating func takeDiscarded() -> [RelayEvent<Output>] {
-    if discarded.isEmpty { return [] }
-    var taken: [RelayEvent<Output>] = []
-    swap(&taken, &discarded)
-    return taken
-  }
-
-  /// Checks, under the lock, the rules that let the deliverer stop without it; costs nothing
-  /// in release builds.
-  @inlinable
-  func _checkInvariants(delivery: borrowing RelayDelivery) {
-    #if DEBUG
-      if !delivery.isDelivering {
-        precondition(pendingStart == pending.endIndex, "events pending with nobody delivering")
-        precondition(waiters.isEmpty, "cancellers waiting with nobody delivering")
-        precondition(retired.isEmpty, "retired subscribers with nobody to release them")
+  mutating func commitModify(
+    _ value: Output, ticket: RelayModifyTicket, from thread: ThreadIdentity
+  ) -> RelayCommit<Output> {
+    switch ticket {
+    case .reserved(let token):
+      // An optimistic modify that wrote first took the reservation away.
+      guard reservation == token else { return .retry(RelayAction()) }
+      reservation = nil
+      if isFinished { return .written(RelayAction(garbage: releaseHeld())) }
+      sendCount &+= 1
+      // Its value goes first, then what was sent while it ran.
+      let next = sequence(value, from: thread)
+      return .written(RelayAction(next, garbage: releaseHeld()))
+    case .optimistic(let sendsAtRead):
+      guard sendCount == sendsAtRead, !isFinished else { return .retry(RelayAction()) }
+      // It read after the values held so far: they go first, and the reserved modify, which
+      // read before them, must retry.
+      reservation = nil
+      sendCount &+= 1
+      let garbage = releaseHeld()
+      if deliverer == nil, backlog.isEmpty {
+        return .written(RelayAction(sequence(value, from: thread), garbage: garbage))
       }
-      precondition(discarded.isEmpty, "dropped events left to release under the lock")
-      entries.withEntries { entries in
-        precondition(
-          zip(entries, entries.dropFirst()).allSatisfy { $0.order < $1.order },
-          "subscribers out of order")
+      queue(.value(value), from: thread)
+      return .written(RelayAction(handOffIfIdle(), garbage: garbage))
+    }
+  }
+
+  /// A `modify`'s transform threw: nothing is written, and what it held goes on.
+  @inlinable
+  mutating func abandonModify(_ ticket: RelayModifyTicket) -> RelayAction<Output> {
+    guard case .reserved(let token) = ticket, reservation == token else { return RelayAction() }
+    reservation = nil
+    let garbage = releaseHeld()
+    return RelayAction(handOffIfIdle(), garbage: garbage)
+  }
+
+  /// Queues the events held behind a reservation; those the deliverer sent itself stay its
+  /// own work. Drops them when the relay has finished.
+  @inlinable
+  mutating func releaseHeld() -> RelayGarbage<Output> {
+    var dropped = RelayGarbage<Output>()
+    for (event, sender) in held {
+      if isFinished {
+        dropped.events.append(event)
+      } else {
+        backlog.append(event, isDeliverersOwn: deliverer == .thread(sender))
       }
-    #endif
+    }
+    held = []
+    return dropped
+  }
+
+  /// Hands waiting work to the drainer when nobody delivers.
+  @inlinable
+  mutating func handOffIfIdle() -> RelayNext<Output> {
+    guard deliverer == nil, !backlog.isEmpty else { return .none }
+    deliverer = .drainer
+    return .startDrainer
+  }
+
+  // MARK: Bookkeeping
+
+  @inlinable
+  func accountIndex(of id: UInt64) -> Int? {
+    // Accounts are in id order, like the subscriber list.
+    subscribers.list.index(ofOrder: id)
   }
 
   @inlinable
   mutating func updateAllUnlimited() {
-    allUnlimited = entries.allSatisfy {
-      $0.conduit.demand == .unlimited && !$0.conduit.owesCurrentValue
-    }
+    allUnlimited = accounts.allSatisfy(\.isUnlimited)
+  }
+
+  /// Checks, under the lock, the rules the storage relies on; costs nothing in release builds.
+  @inlinable
+  func _checkInvariants() {
+    #if DEBUG
+      if deliverer == nil {
+        precondition(backlog.isEmpty, "events waiting with nobody delivering")
+        precondition(garbage.isEmpty, "garbage left with nobody to release it")
+        precondition(roundTargets == nil, "round targets kept with no round in progress")
+        precondition(!subscribers.isLent, "subscribers lent with no round in progress")
+      }
+      if reservation == nil { precondition(held.isEmpty, "values held with no modify") }
+      precondition(accounts.count == subscribers.list.count, "accounts out of step")
+      subscribers.list.withSlots { slots in
+        precondition(
+          zip(slots, accounts).allSatisfy { $0.order == $1.id && $0.target != nil },
+          "accounts out of step with subscribers")
+        precondition(
+          zip(slots, slots.dropFirst()).allSatisfy { $0.order < $1.order },
+          "subscribers out of order")
+      }
+    #endif
   }
 }
