@@ -1,11 +1,17 @@
-// Release-mode benchmarks: `swift run -c release Benchmarks`. Every figure is the median
-// over 15 samples; ratios are to the stricter (pthread) floor measured in this same run.
+// Release-mode benchmarks: `swift run -c release Benchmarks [relay|diff|list ...]`, every group
+// when none is named. Every figure is the median over 15 samples; ratios are to the stricter
+// (pthread) floor measured in this same run.
+let groups = Set(CommandLine.arguments.dropFirst())
+func runs(_ group: String) -> Bool { groups.isEmpty || groups.contains(group) }
+
 print("| benchmark | median |")
 print("|---|---|")
 let floors = measureFloors()
 report("floor: Mutex-guarded compare + closure call", floors.mutex)
 report("floor: pthread-mutex-guarded compare + closure call", floors.pthread)
-runRelayBenchmarks(floor: floors.pthread)
-runDiffBenchmarks(floor: floors.pthread)
-print("")
-runListDiffBenchmarks()
+if runs("relay") { runRelayBenchmarks(floor: floors.pthread) }
+if runs("diff") { runDiffBenchmarks(floor: floors.pthread) }
+if runs("list") {
+  print("")
+  runListDiffBenchmarks()
+}

@@ -74,9 +74,9 @@ final class RelayCore<Output>: @unchecked Sendable {
   @inlinable
   func send(_ value: Output) {
     let thread = ThreadIdentity.current
-    let next = withMachine { $0.send(value, from: thread) }
-    if case .none = next { return }
-    go(next, with: value, from: thread)
+    var replaced: Output?
+    let next = withMachine { $0.send(value, from: thread, replaced: &replaced) }
+    go(next, with: value, replacing: &replaced, from: thread)
   }
 
   /// Changes the latest value with `transform` and sends the result, as one atomic step with
@@ -97,7 +97,7 @@ final class RelayCore<Output>: @unchecked Sendable {
       switch withMachine({ $0.commitModify(modified, ticket: ticket, from: thread) }) {
       case .written(var action):
         release(action.garbage.take())
-        go(action.next, with: modified, from: thread)
+        go(action.next, with: modified, replacing: &action.replaced, from: thread)
         return result
       case .retry(let action):
         carryOut(action, from: thread)
@@ -166,28 +166,30 @@ final class RelayCore<Output>: @unchecked Sendable {
 
   /// Carries out an action that delivers no value of the caller's own.
   @inlinable
-  func carryOut(_ action: RelayAction<Output>, from thread: ThreadIdentity) {
-    var action = action
+  func carryOut(_ action: consuming RelayAction<Output>, from thread: ThreadIdentity) {
     release(action.garbage.take())
     switch action.next {
     case .none: return
     case .startDrainer: startDrainer()
-    case .deliver(var round):
+    case .deliver(let round):
       var returnedDemand: [(id: UInt64, demand: Subscribers.Demand)] = []
-      performQueued(&round, collecting: &returnedDemand)
+      perform(round, carried: &action, collecting: &returnedDemand)
       endRounds(returnedDemand, from: thread, budget: .max)
     }
   }
 
   /// Goes on after an event that put the caller's own value in the sequence.
   @inlinable @inline(__always)
-  func go(_ next: RelayNext<Output>, with value: Output, from thread: ThreadIdentity) {
+  func go(
+    _ next: RelayNext<Output>, with value: Output, replacing replaced: inout Output?,
+    from thread: ThreadIdentity
+  ) {
     switch next {
     case .none: return
     case .startDrainer: startDrainer()
-    case .deliver(var round):
+    case .deliver(let round):
       var returnedDemand: [(id: UInt64, demand: Subscribers.Demand)] = []
-      perform(&round, with: value, collecting: &returnedDemand)
+      perform(round, with: value, replacing: &replaced, collecting: &returnedDemand)
       endRounds(returnedDemand, from: thread, budget: .max)
     }
   }
@@ -209,9 +211,9 @@ final class RelayCore<Output>: @unchecked Sendable {
       switch action.next {
       case .none: return
       case .startDrainer: startDrainer()
-      case .deliver(var round):
+      case .deliver(let round):
         var returnedDemand: [(id: UInt64, demand: Subscribers.Demand)] = []
-        performQueued(&round, collecting: &returnedDemand)
+        perform(round, carried: &action, collecting: &returnedDemand)
         endRounds(returnedDemand, from: thread, budget: Self.drainerBudget)
       }
     }
@@ -251,22 +253,22 @@ final class RelayCore<Output>: @unchecked Sendable {
       case .startDrainer:
         startDrainer()
         return
-      case .deliver(var round):
+      case .deliver(let round):
         rounds += 1
-        performQueued(&round, collecting: &returnedDemand)
+        perform(round, carried: &action, collecting: &returnedDemand)
       }
       if returnedDemand.isEmpty, delivery.stopUnlessWorkWasLeft() { return }
     }
   }
 
-  /// Delivers a round that carries its value, or `.finished`.
+  /// Delivers a round whose value the action carries, or `.finished`.
   @inlinable
-  func performQueued(
-    _ round: inout RelayRound<Output>,
+  func perform(
+    _ round: RelayRound<Output>, carried action: inout RelayAction<Output>,
     collecting returnedDemand: inout [(id: UInt64, demand: Subscribers.Demand)]
   ) {
-    if let value = round.value.take() {
-      perform(&round, with: value, collecting: &returnedDemand)
+    if let value = action.value.take() {
+      perform(round, with: value, replacing: &action.replaced, collecting: &returnedDemand)
     } else if round.kind == .finish, let targets = round.targets {
       finish(targets)
     }
@@ -275,18 +277,18 @@ final class RelayCore<Output>: @unchecked Sendable {
   /// Delivers one round's value.
   @inlinable @inline(__always)
   func perform(
-    _ round: inout RelayRound<Output>, with value: Output,
+    _ round: RelayRound<Output>, with value: Output, replacing replaced: inout Output?,
     collecting returnedDemand: inout [(id: UInt64, demand: Subscribers.Demand)]
   ) {
     switch round.kind {
     case .unlimited:
-      if let targets = round.targets, !repeats(round.replaced.take(), value) {
+      if let targets = round.targets, !repeats(replaced.take(), value) {
         callUnlimited(targets, with: value)
       }
     case .claimed:
       if let targets = round.targets { call(targets, with: value, collecting: &returnedDemand) }
     case .checkThenClaim:
-      if !repeats(round.replaced.take(), value) {
+      if !repeats(replaced.take(), value) {
         call(withMachine { $0.claimTargets() }, with: value, collecting: &returnedDemand)
       }
     case .finish:

@@ -35,7 +35,7 @@ struct RelayDelivery: ~Copyable {
   /// deliverer at the lock for the end of its round.
   ///
   /// - Returns: `false` when the deliverer has already stopped without the lock.
-  @inlinable
+  @inlinable @inline(__always)
   func holdDeliverer() -> Bool {
     // Load first: a stopped deliverer is the common case, and it costs no read-modify-write.
     switch word.load(ordering: .acquiring) {
@@ -50,7 +50,7 @@ struct RelayDelivery: ~Copyable {
   }
 
   /// Under the lock: stores what the state machine says the word must be now.
-  @inlinable
+  @inlinable @inline(__always)
   func set(_ state: Word) {
     if word.load(ordering: .relaxed) != state { word.store(state, ordering: .releasing) }
   }
@@ -58,7 +58,7 @@ struct RelayDelivery: ~Copyable {
   /// The deliverer, without the lock: stops unless someone left it work.
   ///
   /// - Returns: Whether it stopped; when not, it must take the lock and find the work.
-  @inlinable
+  @inlinable @inline(__always)
   func stopUnlessWorkWasLeft() -> Bool {
     // Releasing: the calls it made happen before a thread that then sees `idle` goes on.
     word.compareExchange(
@@ -68,10 +68,10 @@ struct RelayDelivery: ~Copyable {
   }
 
   /// The deliverer: about to call the subscriber at `order`.
-  @inlinable
+  @inlinable @inline(__always)
   func willCall(_ order: UInt64) { calling.store(order, ordering: .relaxed) }
 
   /// The delivering thread: the subscriber whose call is on its stack.
-  @inlinable
+  @inlinable @inline(__always)
   var subscriberBeingCalled: UInt64 { calling.load(ordering: .relaxed) }
 }

@@ -42,7 +42,10 @@ struct RelayAccount {
   var isUnlimited: Bool { demand == .unlimited && !owesCurrentValue }
 }
 
-/// One step of the delivery sequence: whom to call, and with what.
+/// One step of the delivery sequence: whom to call.
+///
+/// It holds no value of `Output`, so it moves as two plain words: the value travels beside it,
+/// held by the sender or in a `RelayAction`.
 @usableFromInline
 struct RelayRound<Output> {
   @usableFromInline
@@ -62,21 +65,11 @@ struct RelayRound<Output> {
   /// The subscribers to call, unretained: the state machine keeps the list alive and
   /// unchanged until the round ends. `nil` for `checkThenClaim`.
   @usableFromInline var targets: Unmanaged<RelaySubscriberList<Output>>?
-  /// The value to deliver when it came from the backlog; a sender's own round delivers the
-  /// value it holds.
-  @usableFromInline var value: Output?
-  /// The value this one replaces, for the duplicate check; released outside the lock.
-  @usableFromInline var replaced: Output?
 
   @inlinable
-  init(
-    kind: Kind, targets: Unmanaged<RelaySubscriberList<Output>>?, value: Output? = nil,
-    replaced: Output? = nil
-  ) {
+  init(kind: Kind, targets: Unmanaged<RelaySubscriberList<Output>>?) {
     self.kind = kind
     self.targets = targets
-    self.value = value
-    self.replaced = replaced
   }
 }
 
@@ -84,14 +77,28 @@ struct RelayRound<Output> {
 /// that no deinit (a subscriber's, a value's) runs under the lock.
 @usableFromInline
 struct RelayGarbage<Output> {
-  @usableFromInline var lists: [RelaySubscriberList<Output>] = []
-  @usableFromInline var targets: [RelayTarget<Output>] = []
-  @usableFromInline var events: [RelayEvent<Output>] = []
+  @usableFromInline
+  enum Item {
+    case list(RelaySubscriberList<Output>)
+    case target(RelayTarget<Output>)
+    case event(RelayEvent<Output>)
+  }
+
+  @usableFromInline var items: [Item] = []
 
   @inlinable init() {}
 
   @inlinable
-  var isEmpty: Bool { lists.isEmpty && targets.isEmpty && events.isEmpty }
+  var isEmpty: Bool { items.isEmpty }
+
+  @inlinable
+  mutating func append(_ item: Item) { items.append(item) }
+
+  /// The subscribers handed back, to be marked cancelled.
+  @inlinable
+  var targets: [RelayTarget<Output>] {
+    items.compactMap { if case .target(let target) = $0 { target } else { nil } }
+  }
 
   @inlinable
   mutating func take() -> RelayGarbage<Output> {
@@ -116,6 +123,11 @@ enum RelayNext<Output> {
 @usableFromInline
 struct RelayAction<Output> {
   @usableFromInline var next: RelayNext<Output>
+  /// The value a round from the backlog delivers; `nil` when the caller holds it.
+  @usableFromInline var value: Output?
+  /// The value the round's value replaced, for the duplicate check; released outside the
+  /// lock.
+  @usableFromInline var replaced: Output?
   @usableFromInline var garbage: RelayGarbage<Output>
 
   @inlinable

@@ -88,7 +88,7 @@ struct RelayStateMachine<Output> {
   @inlinable
   var deliveryWord: RelayDelivery.Word {
     guard deliverer != nil else { return .idle }
-    return backlog.isEmpty && garbage.isEmpty && roundTargets == nil
+    return roundTargets == nil && backlog.isEmpty && garbage.isEmpty
       ? .delivering : .deliveringWithWork
   }
 
@@ -97,26 +97,32 @@ struct RelayStateMachine<Output> {
   /// A value is sent.
   ///
   /// - Returns: `.deliver` when the caller must deliver it now (with the value it holds).
+  /// - Parameter replaced: Receives the value this one replaces, for the duplicate check and
+  ///   to be released outside the lock.
   @inlinable @inline(__always)
-  mutating func send(_ value: Output, from thread: ThreadIdentity) -> RelayNext<Output> {
+  mutating func send(_ value: Output, from thread: ThreadIdentity, replaced: inout Output?)
+    -> RelayNext<Output>
+  {
     if isFinished { return .none }
     sendCount &+= 1
     if reservation != nil {
       held.append((.value(value), thread))
       return .none
     }
-    return sequence(value, from: thread)
+    return sequence(value, from: thread, replaced: &replaced)
   }
 
   /// Puts a value in the sequence: delivered now by the caller, or queued.
   @inlinable @inline(__always)
-  mutating func sequence(_ value: Output, from thread: ThreadIdentity) -> RelayNext<Output> {
+  mutating func sequence(_ value: Output, from thread: ThreadIdentity, replaced: inout Output?)
+    -> RelayNext<Output>
+  {
     guard deliverer == nil else {
       queue(.value(value), from: thread)
       return .none
     }
     deliverer = .thread(thread)
-    return .deliver(startRound(for: value, carrying: false))
+    return .deliver(startRound(for: value, replaced: &replaced))
   }
 
   /// Queues an event behind the round in progress; out of line, to keep `send` small enough
@@ -148,31 +154,26 @@ struct RelayStateMachine<Output> {
     }
     deliverer = .thread(thread)
     backlog.append(event, isDeliverersOwn: true)
-    let next = nextRound(from: thread, budgetLeft: true)
-    return RelayAction(next, garbage: garbage.take())
+    var action = RelayAction<Output>()
+    nextRound(from: thread, budgetLeft: true, into: &action)
+    return action
   }
 
   /// Makes `value` current and starts its round.
   ///
-  /// - Parameter carrying: Whether the round carries the value (it came from the backlog) or
-  ///   the caller holds it.
+  /// - Parameter replaced: Receives the value it replaces.
   @inlinable @inline(__always)
-  mutating func startRound(for value: Output, carrying: Bool) -> RelayRound<Output> {
-    var replaced: Output?
+  mutating func startRound(for value: Output, replaced: inout Output?) -> RelayRound<Output> {
     if keepsCurrentValue || checksDuplicates {
       replaced = current.take()
       current = value
     }
-    let carried = carrying ? value : nil
-    if allUnlimited {
-      return RelayRound(
-        kind: .unlimited, targets: subscribers.lend(), value: carried, replaced: replaced)
-    }
+    if allUnlimited { return RelayRound(kind: .unlimited, targets: subscribers.lend()) }
     if checksDuplicates, replaced != nil {
       // The duplicate check runs outside the lock; demand is claimed only if it passes.
-      return RelayRound(kind: .checkThenClaim, targets: nil, value: carried, replaced: replaced)
+      return RelayRound(kind: .checkThenClaim, targets: nil)
     }
-    return RelayRound(kind: .claimed, targets: claimTargets(), value: carried, replaced: replaced)
+    return RelayRound(kind: .claimed, targets: claimTargets())
   }
 
   /// Takes one unit of demand from each subscriber that has some, for the round in progress;
@@ -222,67 +223,78 @@ struct RelayStateMachine<Output> {
     budgetLeft: Bool
   ) -> RelayAction<Output> {
     subscribers.endLending()
-    if let targets = roundTargets.take() { garbage.lists.append(targets) }
+    if let targets = roundTargets.take() { garbage.append(.list(targets)) }
     for (id, demand) in returnedDemand { add(demand, to: id) }
-    let next = nextRound(from: thread, budgetLeft: budgetLeft)
-    return RelayAction(next, garbage: garbage.take())
+    var action = RelayAction<Output>()
+    nextRound(from: thread, budgetLeft: budgetLeft, into: &action)
+    return action
   }
 
   /// The drainer starts on its queue.
   @inlinable
   mutating func drainerStarts(on thread: ThreadIdentity) -> RelayAction<Output> {
-    precondition(
-      deliverer == .drainer, "a drainer started while \(String(describing: deliverer)) delivers")
-    return RelayAction(nextRound(from: thread, budgetLeft: true), garbage: garbage.take())
+    precondition(deliverer == .drainer, "a drainer started while another deliverer runs")
+    var action = RelayAction<Output>()
+    nextRound(from: thread, budgetLeft: true, into: &action)
+    return action
   }
 
   /// Starts the next waiting event that delivers anything, hands the sequence to the drainer,
-  /// or stops delivering.
+  /// or stops delivering; hands over what was dropped on the way.
   @inlinable
-  mutating func nextRound(from thread: ThreadIdentity, budgetLeft: Bool) -> RelayNext<Output> {
+  mutating func nextRound(
+    from thread: ThreadIdentity, budgetLeft: Bool, into action: inout RelayAction<Output>
+  ) {
+    defer { action.garbage = garbage.take() }
     while let entry = backlog.first {
       switch deliverer {
       case .thread where !entry.isDeliverersOwn:
         // Another thread's work: not this caller's to deliver.
         deliverer = .drainer
-        return .startDrainer
+        action.next = .startDrainer
+        return
       case .drainer where !budgetLeft:
-        return .startDrainer
+        action.next = .startDrainer
+        return
       default: break
       }
       guard let event = backlog.popFirst() else { break }
       if isFinished {
-        garbage.events.append(event)
+        garbage.append(.event(event))
         continue
       }
-      if let round = start(event) { return .deliver(round) }
+      if start(event, into: &action) { return }
     }
     deliverer = nil
-    return .none
+    action.next = .none
   }
 
-  /// The round for an event from the backlog, or `nil` when it delivers nothing.
+  /// Starts the round for an event from the backlog; returns `false` when it delivers nothing.
   @inlinable
-  mutating func start(_ event: RelayEvent<Output>) -> RelayRound<Output>? {
+  mutating func start(_ event: RelayEvent<Output>, into action: inout RelayAction<Output>) -> Bool
+  {
     switch event {
     case .value(let value):
-      return startRound(for: value, carrying: true)
+      action.next = .deliver(startRound(for: value, replaced: &action.replaced))
+      action.value = value
+      return true
     case .finished:
       isFinished = true
       accounts = []
       allUnlimited = true
       let targets = subscribers.takeAll()
       roundTargets = targets
-      return RelayRound(kind: .finish, targets: Unmanaged.passUnretained(targets))
+      action.next = .deliver(RelayRound(kind: .finish, targets: Unmanaged.passUnretained(targets)))
+      return true
     case .currentValue(let id):
       guard let index = accountIndex(of: id) else {
-        garbage.events.append(event)
-        return nil
+        garbage.append(.event(event))
+        return false
       }
       accounts[index].currentValueQueued = false
       guard accounts[index].owesCurrentValue, accounts[index].demand > 0, let current else {
-        garbage.events.append(event)
-        return nil
+        garbage.append(.event(event))
+        return false
       }
       accounts[index].owesCurrentValue = false
       accounts[index].demand -= 1
@@ -291,7 +303,9 @@ struct RelayStateMachine<Output> {
       let target = subscribers.list.withSlots { $0[index].target?.retain() }
       targets.insert(RelaySlot(order: id, target: target))
       roundTargets = targets
-      return RelayRound(kind: .claimed, targets: Unmanaged.passUnretained(targets), value: current)
+      action.next = .deliver(RelayRound(kind: .claimed, targets: Unmanaged.passUnretained(targets)))
+      action.value = current
+      return true
     }
   }
 
@@ -381,18 +395,18 @@ struct RelayStateMachine<Output> {
     let account = accounts.remove(at: index)
     retire(subscribers.prepareEdit(adding: 0))
     if let target = subscribers.list.remove(at: index).target {
-      released.targets.append(target.takeRetainedValue())
+      released.append(.target(target.takeRetainedValue()))
     }
     updateAllUnlimited()
     if account.currentValueQueued, let event = backlog.removeCurrentValue(for: id) {
-      released.events.append(event)
+      released.append(.event(event))
     }
     // The round in progress may hold the subscriber too. On the delivering thread, when that
     // round is not calling it, nothing else reads its slot: release it now.
     if deliverer == .thread(thread), beingCalled != id, let targets = roundTargets,
       let slot = targets.index(ofOrder: id), let target = targets.takeTarget(at: slot)
     {
-      released.targets.append(target)
+      released.append(.target(target))
     }
     return released
   }
@@ -430,20 +444,24 @@ struct RelayStateMachine<Output> {
       if isFinished { return .written(RelayAction(garbage: releaseHeld())) }
       sendCount &+= 1
       // Its value goes first, then what was sent while it ran.
-      let next = sequence(value, from: thread)
-      return .written(RelayAction(next, garbage: releaseHeld()))
+      var action = RelayAction<Output>()
+      action.next = sequence(value, from: thread, replaced: &action.replaced)
+      action.garbage = releaseHeld()
+      return .written(action)
     case .optimistic(let sendsAtRead):
       guard sendCount == sendsAtRead, !isFinished else { return .retry(RelayAction()) }
       // It read after the values held so far: they go first, and the reserved modify, which
       // read before them, must retry.
       reservation = nil
       sendCount &+= 1
-      let garbage = releaseHeld()
+      var action = RelayAction<Output>(garbage: releaseHeld())
       if deliverer == nil, backlog.isEmpty {
-        return .written(RelayAction(sequence(value, from: thread), garbage: garbage))
+        action.next = sequence(value, from: thread, replaced: &action.replaced)
+        return .written(action)
       }
       queue(.value(value), from: thread)
-      return .written(RelayAction(handOffIfIdle(), garbage: garbage))
+      action.next = handOffIfIdle()
+      return .written(action)
     }
   }
 
@@ -463,7 +481,7 @@ struct RelayStateMachine<Output> {
     var dropped = RelayGarbage<Output>()
     for (event, sender) in held {
       if isFinished {
-        dropped.events.append(event)
+        dropped.append(.event(event))
       } else {
         backlog.append(event, isDeliverersOwn: deliverer == .thread(sender))
       }
