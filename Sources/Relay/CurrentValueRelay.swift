@@ -10,11 +10,24 @@
 /// relay.send(1)                                 // prints 1
 /// ```
 ///
+/// ## Threads
+///
 /// Sends, subscriptions and cancellations may come from any thread. All subscribers see the
-/// same sequence, in subscription order; a value sent while another is being delivered, from
-/// another thread or from inside a subscriber, is delivered after it. No subscriber code runs
-/// while the relay's lock is held. After a subscription's `cancel()` returns, no call to its
-/// subscriber starts, and a call in progress on another thread has returned.
+/// same sequence, in subscription order, and one subscriber is never called concurrently with
+/// itself. No subscriber code runs while the relay's lock is held.
+///
+/// - A send made while nobody is delivering is delivered on the sending thread, to every
+///   subscriber, before `send` returns; so are the values the subscribers send to this relay
+///   from inside their calls, after the current value has reached everyone.
+/// - A send made while another thread's round is under way is queued, and `send` returns at
+///   once. The relay's drainer, a block on a global dispatch queue, delivers it in order. So
+///   no call into a relay is kept delivering other threads' values, however fast they send.
+/// - `cancel()` never waits. Once it returns, no round that begins afterwards calls the
+///   subscriber; a call another thread's round had already begun may still finish. The
+///   subscriber is released at once, or when that round ends.
+///
+/// See `BacklogPolicy` for what happens when other threads send faster than the subscribers
+/// take values.
 ///
 /// A subscriber that never cancels and the relay keep each other alive, as in Combine: keep
 /// the `AnyCancellable` and let it go, or cancel it.
@@ -26,11 +39,14 @@ public final class CurrentValueRelay<Output>: Publisher {
 
   /// Creates a relay holding `value`.
   ///
-  /// - Parameter value: The current value until the first `send(_:)`.
+  /// - Parameters:
+  ///   - value: The current value until the first `send(_:)`.
+  ///   - backlog: What to keep of the values other threads send while a round is under way.
   @inlinable
-  public init(_ value: Output) {
+  public init(_ value: Output, backlog: BacklogPolicy = .unbounded) {
     core = RelayCore(
-      current: value, keepsCurrentValue: true, subscriptionName: "CurrentValueSubject")
+      current: value, keepsCurrentValue: true, subscriptionName: "CurrentValueSubject",
+      backlog: backlog)
   }
 
   /// Creates a relay that delivers a sent value only when it is not a duplicate of the value
@@ -42,12 +58,15 @@ public final class CurrentValueRelay<Output>: Publisher {
   /// - Parameters:
   ///   - value: The current value until the first `send(_:)`.
   ///   - isDuplicate: Whether the second value repeats the first.
+  ///   - backlog: What to keep of the values other threads send while a round is under way.
   @inlinable
-  public init(_ value: Output, removingDuplicatesBy isDuplicate: @escaping (Output, Output) -> Bool)
-  {
+  public init(
+    _ value: Output, removingDuplicatesBy isDuplicate: @escaping (Output, Output) -> Bool,
+    backlog: BacklogPolicy = .unbounded
+  ) {
     core = RelayCore(
       current: value, keepsCurrentValue: true, subscriptionName: "CurrentValueSubject",
-      isDuplicate: isDuplicate)
+      isDuplicate: isDuplicate, backlog: backlog)
   }
 
   /// The last value sent, or the initial value.
@@ -65,7 +84,7 @@ public final class CurrentValueRelay<Output>: Publisher {
   /// Sends a value to every subscriber with demand, and makes it the current value.
   ///
   /// - Parameter value: The new value.
-  /// - Complexity: O(*s*) for *s* subscribers.
+  /// - Complexity: O(*s*) for *s* subscribers when nobody else is delivering; O(1) otherwise.
   @inlinable
   public func send(_ value: Output) { core.send(value) }
 
@@ -75,9 +94,10 @@ public final class CurrentValueRelay<Output>: Publisher {
   /// relay.modify { $0.count += 1; $0.title = "Updated" }   // one send
   /// ```
   ///
-  /// No send from another thread is lost: if one lands while `transform` runs, `transform`
-  /// runs again on the newer value. It runs outside the relay's lock, so it may read other
-  /// relays, but it must not send to this one and should have no side effects it cannot repeat.
+  /// No write is lost. While `transform` runs, values other threads send wait behind its
+  /// result; only another `modify` writing first makes `transform` run again, on the newer
+  /// value. `transform` runs outside the relay's lock, on the calling thread; it should have
+  /// no side effects it cannot repeat.
   /// - Parameter transform: Changes the value.
   /// - Returns: What `transform` returned on the run whose result was sent.
   /// - Complexity: O(*s*) for *s* subscribers, times the number of retries.

@@ -9,7 +9,7 @@
 /// taps.send(1)   // prints "tap 1"
 /// ```
 ///
-/// It gives the same thread-safety and ordering guarantees as `CurrentValueRelay`.
+/// It gives the same guarantees of threads, order and cancellation as `CurrentValueRelay`.
 public final class PassthroughRelay<Output>: Publisher {
   /// Relays never fail.
   public typealias Failure = Never
@@ -17,9 +17,14 @@ public final class PassthroughRelay<Output>: Publisher {
   @usableFromInline let core: RelayCore<Output>
 
   /// Creates a relay with no subscribers.
+  ///
+  /// - Parameter backlog: What to keep of the values other threads send while a round is
+  ///   under way.
   @inlinable
-  public init() {
-    core = RelayCore(current: nil, keepsCurrentValue: false, subscriptionName: "PassthroughSubject")
+  public init(backlog: BacklogPolicy = .unbounded) {
+    core = RelayCore(
+      current: nil, keepsCurrentValue: false, subscriptionName: "PassthroughSubject",
+      backlog: backlog)
   }
 
   /// Whether any subscriber is attached; lets a sender skip work nobody would receive.
@@ -31,7 +36,7 @@ public final class PassthroughRelay<Output>: Publisher {
   /// Sends a value to every subscriber with demand.
   ///
   /// - Parameter value: The value.
-  /// - Complexity: O(*s*) for *s* subscribers.
+  /// - Complexity: O(*s*) for *s* subscribers when nobody else is delivering; O(1) otherwise.
   @inlinable
   public func send(_ value: Output) { core.send(value) }
 

@@ -293,6 +293,24 @@ import Testing
     }
   }
 
+  // MARK: Backlog
+
+  @Test func aBacklogLimitDropsTheOldestValueOtherThreadsQueued() {
+    var machine = Machine(
+      current: 0, keepsCurrentValue: true, checksDuplicates: false, backlog: .keepingNewest(2))
+    subscribe(&machine)
+    _ = send(&machine, 1, from: here)
+    _ = send(&machine, 2, from: here)  // the deliverer's own: never dropped
+    for value in 3...6 { _ = send(&machine, value, from: elsewhere) }
+    #expect(machine.backlog.count == 3)
+    #expect(machine.garbage.items.count == 2)  // 3 and 4, released by the deliverer
+    #expect(machine.latestValue == 6)
+    #expect(endAll(&machine) == [2])
+    let drained = machine.drainerStarts(on: elsewhere)
+    #expect(drained.value == 5)
+    #expect(endAll(&machine, from: elsewhere) == [6])
+  }
+
   // MARK: modify
 
   @Test func sendsDuringAReservedModifyWaitBehindItsWrite() {

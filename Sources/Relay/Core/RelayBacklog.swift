@@ -4,8 +4,9 @@
 /// sent from inside a subscriber): that thread may deliver such events before it returns, and
 /// hands everything else to the drainer.
 ///
-/// - Complexity: `append` and `popFirst` are amortized O(1); `removeCurrentValue(for:)` is
-///   O(*n*).
+/// - Complexity: `append` and `popFirst` are amortized O(1); `removeCurrentValue(for:)`,
+///   `valueCount(whereOwn:)` and `removeOldestValue(whereOwn:)` are O(*n*), used only when a
+///   subscriber cancels or a backlog limit is set.
 @usableFromInline
 struct RelayBacklog<Output> {
   @usableFromInline
@@ -78,6 +79,26 @@ struct RelayBacklog<Output> {
     else { return nil }
     let removed = entries.remove(at: position)
     return removed?.event
+  }
+
+  /// How many values are waiting that their deliverer did (or did not) queue itself.
+  @inlinable
+  func valueCount(whereOwn own: Bool) -> Int {
+    entries[head...].count {
+      if case .value? = $0?.event { $0?.isDeliverersOwn == own } else { false }
+    }
+  }
+
+  /// Takes out the oldest waiting value that its deliverer did (or did not) queue itself.
+  @inlinable
+  mutating func removeOldestValue(whereOwn own: Bool) -> RelayEvent<Output>? {
+    guard
+      let position = entries[head...].firstIndex(where: {
+        if case .value? = $0?.event { $0?.isDeliverersOwn == own } else { false }
+      })
+    else { return nil }
+    if position == head { return popFirst() }
+    return entries.remove(at: position)?.event
   }
 
   /// Moves every waiting event out, oldest first.

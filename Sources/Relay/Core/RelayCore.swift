@@ -35,12 +35,12 @@ final class RelayCore<Output>: @unchecked Sendable {
   @inlinable
   init(
     current: Output?, keepsCurrentValue: Bool, subscriptionName: String,
-    isDuplicate: ((Output, Output) -> Bool)? = nil
+    isDuplicate: ((Output, Output) -> Bool)? = nil, backlog: BacklogPolicy = .unbounded
   ) {
     state = .make(
       RelayStateMachine(
         current: current, keepsCurrentValue: keepsCurrentValue,
-        checksDuplicates: isDuplicate != nil))
+        checksDuplicates: isDuplicate != nil, backlog: backlog))
     checksDuplicates = isDuplicate != nil
     self.isDuplicate = isDuplicate ?? { _, _ in false }
     self.subscriptionName = subscriptionName

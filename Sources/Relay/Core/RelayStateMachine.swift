@@ -25,6 +25,8 @@ struct RelayStateMachine<Output> {
   @usableFromInline let keepsCurrentValue: Bool
   /// Whether rounds carry the previous value for a duplicate check.
   @usableFromInline let checksDuplicates: Bool
+  /// The most values that may wait in the backlog; `nil` for no limit.
+  @usableFromInline let backlogLimit: Int?
 
   /// The value the delivery sequence has reached; the first value of a new subscriber.
   @usableFromInline var current: Output?
@@ -62,10 +64,14 @@ struct RelayStateMachine<Output> {
   @usableFromInline var held: [(event: RelayEvent<Output>, sender: ThreadIdentity)] = []
 
   @inlinable
-  init(current: Output?, keepsCurrentValue: Bool, checksDuplicates: Bool) {
+  init(
+    current: Output?, keepsCurrentValue: Bool, checksDuplicates: Bool,
+    backlog: BacklogPolicy = .unbounded
+  ) {
     self.current = current
     self.keepsCurrentValue = keepsCurrentValue
     self.checksDuplicates = checksDuplicates
+    self.backlogLimit = backlog.limit
   }
 
   // MARK: What the storage reads
@@ -129,7 +135,14 @@ struct RelayStateMachine<Output> {
   /// to inline.
   @inlinable @inline(never)
   mutating func queue(_ event: RelayEvent<Output>, from thread: ThreadIdentity) {
-    backlog.append(event, isDeliverersOwn: deliverer == .thread(thread))
+    let isDeliverersOwn = deliverer == .thread(thread)
+    if let backlogLimit, case .value = event, !isDeliverersOwn,
+      backlog.valueCount(whereOwn: false) >= backlogLimit,
+      let dropped = backlog.removeOldestValue(whereOwn: false)
+    {
+      garbage.append(.event(dropped))  // released by the deliverer, outside the lock
+    }
+    backlog.append(event, isDeliverersOwn: isDeliverersOwn)
   }
 
   /// The end of the relay: every subscriber receives `.finished` after the values before it.
@@ -271,8 +284,7 @@ struct RelayStateMachine<Output> {
 
   /// Starts the round for an event from the backlog; returns `false` when it delivers nothing.
   @inlinable
-  mutating func start(_ event: RelayEvent<Output>, into action: inout RelayAction<Output>) -> Bool
-  {
+  mutating func start(_ event: RelayEvent<Output>, into action: inout RelayAction<Output>) -> Bool {
     switch event {
     case .value(let value):
       action.next = .deliver(startRound(for: value, replaced: &action.replaced))
