@@ -1,5 +1,5 @@
 import DiffValue
-import TestSupport
+import DiffValueTesting
 
 #if canImport(FoundationEssentials)
   import FoundationEssentials
@@ -19,6 +19,7 @@ func show(
     case .reload: print("  reload")
     case .rebind(let indexPath):
       print("  re-bound in place: item \(indexPath[1]) of section \(indexPath[0])")
+    case .rebindHeader(let section): print("  header re-bound in place: section \(section)")
     }
   }
   for section in view.shown {
@@ -64,7 +65,7 @@ func runListTour() -> [AnyCancellable] {
   let view = SimulatedListView(showingItems: model.contacts) { updater.items }
   updater = ListUpdater(view: view, items: model.contacts, reloadThreshold: 5)
   view.isBindable = { $0[1] == 0 }  // only the first row's cell can re-bind in place
-  model.$contacts.listChanges().sink { change in
+  model.$contacts.listChanges.sink { change in
     MainActor.assumeIsolated { updater.apply(change) }
   }.store(in: &subscriptions)
   show("Start", view)
@@ -91,7 +92,7 @@ func runListTour() -> [AnyCancellable] {
   var sectioned: SectionedListUpdater<ListSection<String, Contact>>!
   let sectionView = SimulatedListView(showing: model.groups) { sectioned.sections }
   sectioned = SectionedListUpdater(view: sectionView, sections: model.groups)
-  model.$groups.sectionedListChanges().sink { change in
+  model.$groups.sectionedListChanges.sink { change in
     MainActor.assumeIsolated { sectioned.apply(change) }
   }.store(in: &subscriptions)
   show("Start", sectionView)
