@@ -1,8 +1,7 @@
 import Dispatch
-import Foundation
 
-/// Hands a list property's changes to an updater on the main thread, in the order they were
-/// published: at once when one is published on the main thread and none is waiting, otherwise
+/// Hands a list property's changes to an updater on the main queue, in the order they were
+/// published: at once when one is published on the main queue and none is waiting, otherwise
 /// through the main queue.
 ///
 /// The changes waiting are kept together and handed over together, so that the updater can go
@@ -32,14 +31,27 @@ final class ListBinding<Change>: @unchecked Sendable {
     self.apply = apply
   }
 
+  /// Subscribes to `publisher`, whose changes it takes on the thread that publishes them.
+  ///
+  /// - Parameter publisher: The list property's changes.
+  /// - Returns: Cancels the subscription and drops the changes waiting; on any thread.
+  func subscribe<Changes: Publisher>(to publisher: Changes) -> AnyCancellable
+  where Changes.Output == Change, Changes.Failure == Never {
+    let subscription = publisher.sink { [self] change in receive(change) }
+    return AnyCancellable { [self] in
+      cancel()
+      subscription.cancel()
+    }
+  }
+
   /// Takes a change published on the calling thread.
   func receive(_ change: Change) {
-    let isMainThread = Thread.isMainThread
+    let isMainQueue = isOnMainQueue()
     let next = state.withLock { state -> Next in
       guard !state.isCancelled else { return .nothing }
       state.waiting.append(change)
       if state.isScheduled || state.isHandingOver { return .nothing }
-      if isMainThread {
+      if isMainQueue {
         state.isHandingOver = true
         return .handOverNow
       }
@@ -83,4 +95,25 @@ final class ListBinding<Change>: @unchecked Sendable {
       apply(changes)
     }
   }
+}
+
+/// Whether the caller runs on the main queue, the main actor's executor.
+///
+/// Not `Thread.isMainThread`: on Linux, once the main thread calls `dispatchMain()` another
+/// thread drains the main queue (and runs the main actor's jobs). On every platform the main
+/// thread outside any queue counts as the main queue.
+func isOnMainQueue() -> Bool {
+  DispatchQueue.getSpecific(key: mainQueueMarker.key) == true
+}
+
+/// A key set on the main queue only, once.
+private let mainQueueMarker: MainQueueMarker = {
+  let marker = MainQueueMarker(key: DispatchSpecificKey())
+  DispatchQueue.main.setSpecific(key: marker.key, value: true)
+  return marker
+}()
+
+/// Wraps the key so that it can be a global: it is set once, then only read.
+private struct MainQueueMarker: @unchecked Sendable {
+  let key: DispatchSpecificKey<Bool>
 }

@@ -150,13 +150,7 @@ public final class ListUpdater<Item: Diffable> {
       guard let self, let last = changes.last else { return }
       queue.submit(last.new, change: last, animated: animated, completion: completion)
     }
-    let subscription = publisher.listChanges.sink { @Sendable change in
-      binding.receive(change)  // on the thread that wrote the property
-    }
-    return AnyCancellable { @Sendable in  // may run on any thread
-      binding.cancel()
-      subscription.cancel()
-    }
+    return binding.subscribe(to: publisher.listChanges)
   }
 }
 

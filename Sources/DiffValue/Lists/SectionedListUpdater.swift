@@ -116,13 +116,7 @@ public final class SectionedListUpdater<Section: DiffableSection> {
       guard let self, let last = changes.last else { return }
       queue.submit(last.new, change: last, animated: animated, completion: completion)
     }
-    let subscription = publisher.sectionedListChanges.sink { @Sendable change in
-      binding.receive(change)  // on the thread that wrote the property
-    }
-    return AnyCancellable { @Sendable in  // may run on any thread
-      binding.cancel()
-      subscription.cancel()
-    }
+    return binding.subscribe(to: publisher.sectionedListChanges)
   }
 }
 
@@ -132,7 +126,9 @@ extension SectionedListUpdater: ListTransitionPlanner {
     in view: any ListView
   ) -> [ListBatch<[Section]>]? {
     let diff =
-      if let change, sameSections(change.old, shown) {
+      if let change, sameSections(change.old, shown),
+        sameSections(change.diff.stages.last?.sections ?? change.old, target)
+      {
         change.diff
       } else {
         SectionedListDiff(old: shown, new: target, staging: staging)
