@@ -37,6 +37,9 @@ let package = Package(
       dependencies: [
         "DiffValue", "DiffValueTesting", "TestSupport", "ListDiffTestSupport", "TourScenarios",
       ]),
+    .testTarget(
+      name: "DiffValueTestingTests",
+      dependencies: ["DiffValueTesting", "TestSupport", "ListDiffTestSupport"]),
 
     // The tours: `swift run Tour`. Their scenarios live in a library so tests can replay them.
     .target(name: "TourScenarios", dependencies: ["DiffValue"], path: "Playgrounds/TourScenarios"),
