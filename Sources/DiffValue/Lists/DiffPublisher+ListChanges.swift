@@ -12,15 +12,15 @@ extension DiffPublisher where Value: _DiffableArray {
   ///   .store(in: &subscriptions)
   /// ```
   /// - Complexity: Each publication costs one `ListDiff`, expected O(*n* + *m*).
-  public var listChanges: ListChangePublisher<ListChange<Value.DiffableItem>> {
-    let feed = storage.shared(ChangeFeed<Value, ListChange<Value.DiffableItem>>.self) {
-      ChangeFeed(self) { ListChange(old: $0.diffableItems, new: $1.diffableItems) }
+  public var listChanges: ListChangePublisher<ListChange<Value.Element>> {
+    let feed = storage.shared(ChangeFeed<Value, ListChange<Value.Element>>.self) {
+      ChangeFeed(self) { ListChange(old: $0._diffableItems, new: $1._diffableItems) }
     }
     return ListChangePublisher(feed.relay)
   }
 }
 
-extension DiffPublisher where Value: _DiffableArray, Value.DiffableItem: DiffableSection {
+extension DiffPublisher where Value: _DiffableArray, Value.Element: DiffableSection {
   /// A publisher of the sectioned list's changes: each published list of sections with the one
   /// before and their staged diff.
   ///
@@ -28,11 +28,11 @@ extension DiffPublisher where Value: _DiffableArray, Value.DiffableItem: Diffabl
   /// by every subscriber; a subscriber receives the changes published after it subscribed.
   /// While nobody subscribes, no diff is computed. It is a property, like `changes`.
   /// - Complexity: Each publication costs one `SectionedListDiff`.
-  public var sectionedListChanges: ListChangePublisher<SectionedListChange<Value.DiffableItem>> {
+  public var sectionedListChanges: ListChangePublisher<SectionedListChange<Value.Element>> {
     let feed = storage.shared(
-      ChangeFeed<Value, SectionedListChange<Value.DiffableItem>>.self
+      ChangeFeed<Value, SectionedListChange<Value.Element>>.self
     ) {
-      ChangeFeed(self) { SectionedListChange(old: $0.diffableItems, new: $1.diffableItems) }
+      ChangeFeed(self) { SectionedListChange(old: $0._diffableItems, new: $1._diffableItems) }
     }
     return ListChangePublisher(feed.relay)
   }

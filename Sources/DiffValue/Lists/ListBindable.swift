@@ -23,7 +23,8 @@
 public protocol ListBindable: AnyObject {
   /// Shows `viewModel`, the item's (or, for a header or footer, the section's) new value.
   ///
-  /// It runs inside the batch update that brings the change, on the main thread.
+  /// It runs on the main thread, with the update that brings the change: inside its batch, or,
+  /// for a sectioned list's item that moved, right after the batch that moved its cell.
   ///
   /// - Parameter viewModel: The item (for a sectioned list, the section's item), or the
   ///   section for a header or footer.
