@@ -164,13 +164,14 @@ public final class SimulatedListView<Model: Equatable, Item: Equatable>: ListVie
   /// The cell at an index path of what is shown, if it is on screen and bindable.
   public func bindableCell(at indexPath: IndexPath) -> (any ListBindable)? {
     guard contains(indexPath), isOnScreen(indexPath), isBindable(indexPath) else { return nil }
-    return Cell(view: self, identity: cellIdentities[indexPath[0]][indexPath[1]])
+    return Bindable(
+      view: self, identity: cellIdentities[indexPath[0]][indexPath[1]], isHeader: false)
   }
 
   /// The section's header, if `hasBindableHeader` accepts it.
   public func bindableSupplementaryViews(inSection section: Int) -> [any ListBindable]? {
     guard shown.indices.contains(section), hasBindableHeader(section) else { return nil }
-    return [Header(view: self, identity: sectionIdentities[section])]
+    return [Bindable(view: self, identity: sectionIdentities[section], isHeader: true)]
   }
 
   /// Ends the running animations: runs the waiting completions in order, including those of
@@ -296,26 +297,23 @@ public final class SimulatedListView<Model: Equatable, Item: Equatable>: ListVie
     if !isSwappingData { applyRebinds() }
   }
 
-  /// A visible cell that records being re-bound.
-  private final class Cell: ListBindable {
+  /// A visible cell or section header that records being re-bound.
+  private final class Bindable: ListBindable {
     let view: SimulatedListView
     let identity: Int
-    init(view: SimulatedListView, identity: Int) {
+    let isHeader: Bool
+    init(view: SimulatedListView, identity: Int, isHeader: Bool) {
       self.view = view
       self.identity = identity
+      self.isHeader = isHeader
     }
-    func bindViewModel(_ viewModel: Any) { view.rebind(cell: identity, to: viewModel) }
-  }
-
-  /// A visible section header that records being re-bound.
-  private final class Header: ListBindable {
-    let view: SimulatedListView
-    let identity: Int
-    init(view: SimulatedListView, identity: Int) {
-      self.view = view
-      self.identity = identity
+    func bindViewModel(_ viewModel: Any) {
+      if isHeader {
+        view.rebind(header: identity, to: viewModel)
+      } else {
+        view.rebind(cell: identity, to: viewModel)
+      }
     }
-    func bindViewModel(_ viewModel: Any) { view.rebind(header: identity, to: viewModel) }
   }
 }
 

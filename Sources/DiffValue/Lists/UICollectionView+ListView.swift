@@ -12,14 +12,13 @@
       completion: @escaping (Bool) -> Void
     ) {
       withoutActuallyEscaping(updatingData) { updatingData in
-        let batch = {
+        UIView.run(animated: animation.isAnimated) {
           self.performBatchUpdates(
             {
               updatingData()
               self.apply(update)
             }, completion: completion)
         }
-        if animation.isAnimated { batch() } else { UIView.performWithoutAnimation(batch) }
       }
     }
 

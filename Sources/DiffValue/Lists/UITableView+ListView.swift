@@ -11,14 +11,13 @@
       completion: @escaping (Bool) -> Void
     ) {
       withoutActuallyEscaping(updatingData) { updatingData in
-        let batch = {
+        UIView.run(animated: animation.isAnimated) {
           self.performBatchUpdates(
             {
               updatingData()
               self.apply(update, animation)
             }, completion: completion)
         }
-        if animation.isAnimated { batch() } else { UIView.performWithoutAnimation(batch) }
       }
     }
 

@@ -7,37 +7,43 @@ import Testing
 /// A screen as UIKit has it: it owns the updater and the view, and the view's data source
 /// refers back to it weakly (UIKit's `dataSource` is weak).
 @MainActor
-final class ListScreen {
+final class Screen<Updater: AnyObject, Model: Equatable> {
   final class Reference {
-    weak var updater: ListUpdater<Item>?
+    weak var updater: Updater?
   }
 
-  let view: SimulatedListView<String, Item>
-  let updater: ListUpdater<Item>
+  let view: SimulatedListView<Model, Item>
+  let updater: Updater
 
-  init(_ items: [Item]) {
+  init(
+    showing shown: [ListSection<Model, Item>],
+    dataSource: @escaping (Updater) -> [ListSection<Model, Item>],
+    updater make: (SimulatedListView<Model, Item>) -> Updater
+  ) {
     let reference = Reference()
-    view = SimulatedListView(showingItems: items) { reference.updater?.items ?? [] }
-    updater = ListUpdater(view: view, items: items)
+    view = SimulatedListView(showing: shown) { reference.updater.map(dataSource) ?? [] }
+    updater = make(view)
     reference.updater = updater
   }
 }
 
-/// The sectioned counterpart of `ListScreen`.
-@MainActor
-final class SectionedScreen {
-  final class Reference {
-    weak var updater: SectionedListUpdater<Group>?
+typealias ListScreen = Screen<ListUpdater<Item>, String>
+typealias SectionedScreen = Screen<SectionedListUpdater<Group>, String>
+
+extension Screen where Updater == ListUpdater<Item>, Model == String {
+  convenience init(_ items: [Item]) {
+    self.init(
+      showing: [ListSection("list", items: items)],
+      dataSource: { [ListSection("list", items: $0.items)] },
+      updater: { ListUpdater(view: $0, items: items) })
   }
+}
 
-  let view: SimulatedListView<String, Item>
-  let updater: SectionedListUpdater<Group>
-
-  init(_ sections: [Group]) {
-    let reference = Reference()
-    view = SimulatedListView(showing: sections) { reference.updater?.sections ?? [] }
-    updater = SectionedListUpdater(view: view, sections: sections)
-    reference.updater = updater
+extension Screen where Updater == SectionedListUpdater<Group>, Model == String {
+  convenience init(_ sections: [Group]) {
+    self.init(
+      showing: sections, dataSource: { $0.sections },
+      updater: { SectionedListUpdater(view: $0, sections: sections) })
   }
 }
 
