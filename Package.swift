@@ -3,12 +3,14 @@ import PackageDescription
 
 let package = Package(
   name: "DiffValue",
-  // Synchronization's Mutex and Atomic set the floor on Apple platforms.
+  // Synchronization's Atomic, which Relay uses, sets the floor on Apple platforms.
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "DiffValue", targets: ["DiffValue"]),
     .library(name: "Relay", targets: ["Relay"]),
     .library(name: "ListDiffKit", targets: ["ListDiffKit"]),
+    // For users' own tests: a simulated list view with UIKit's rules, a recording subscriber.
+    .library(name: "DiffValueTesting", targets: ["DiffValueTesting"]),
   ],
   targets: [
     // The homemade reactive core: Combine's contract, no Combine.
@@ -17,19 +19,34 @@ let package = Package(
     .target(name: "ListDiffKit"),
     // @Diff, key-path selection, hooks and the list adapter; re-exports the two above.
     .target(name: "DiffValue", dependencies: ["Relay", "ListDiffKit"]),
+    // Test support users can ship in their test targets: no XCTest, no Testing.
+    .target(name: "DiffValueTesting", dependencies: ["DiffValue"]),
 
-    // Shared by every test target: tracking subscribers, seeded randomness, simulated list views.
-    .target(name: "TestSupport", dependencies: ["DiffValue"], path: "Tests/TestSupport"),
+    // Test support for every test target, on Relay alone: tracking subscribers, seeded
+    // randomness, locks, threads.
+    .target(name: "TestSupport", dependencies: ["Relay"], path: "Tests/TestSupport"),
+    // Items, colliding keys and an independent verifier for list diff tests.
+    .target(
+      name: "ListDiffTestSupport", dependencies: ["ListDiffKit"], path: "Tests/ListDiffTestSupport"
+    ),
     .testTarget(name: "RelayTests", dependencies: ["Relay", "TestSupport"]),
-    .testTarget(name: "ListDiffKitTests", dependencies: ["ListDiffKit", "TestSupport"]),
     .testTarget(
-      name: "DiffValueTests", dependencies: ["DiffValue", "TestSupport", "TourScenarios"]),
+      name: "ListDiffKitTests", dependencies: ["ListDiffKit", "TestSupport", "ListDiffTestSupport"]),
+    .testTarget(
+      name: "DiffValueTests",
+      dependencies: [
+        "DiffValue", "DiffValueTesting", "TestSupport", "ListDiffTestSupport", "TourScenarios",
+      ]),
+    .testTarget(
+      name: "DiffValueTestingTests",
+      dependencies: ["DiffValueTesting", "TestSupport", "ListDiffTestSupport"]),
 
     // The tours: `swift run Tour`. Their scenarios live in a library so tests can replay them.
     .target(name: "TourScenarios", dependencies: ["DiffValue"], path: "Playgrounds/TourScenarios"),
     .executableTarget(name: "Tour", dependencies: ["TourScenarios"], path: "Playgrounds/Tour"),
     .executableTarget(
-      name: "ListTour", dependencies: ["DiffValue", "TestSupport"], path: "Playgrounds/ListTour"),
+      name: "ListTour", dependencies: ["DiffValue", "DiffValueTesting"],
+      path: "Playgrounds/ListTour"),
 
     // Release-mode benchmarks: `swift run -c release Benchmarks`.
     .executableTarget(name: "Benchmarks", dependencies: ["DiffValue"], path: "Benchmarks"),

@@ -1,5 +1,6 @@
 import Foundation
 import ListDiffKit
+import ListDiffTestSupport
 import TestSupport
 import Testing
 

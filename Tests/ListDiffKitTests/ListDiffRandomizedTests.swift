@@ -1,4 +1,5 @@
 import ListDiffKit
+import ListDiffTestSupport
 import TestSupport
 import Testing
 

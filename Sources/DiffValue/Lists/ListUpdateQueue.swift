@@ -4,94 +4,229 @@
   import Foundation
 #endif
 
-/// Applies list changes to a `ListView` one at a time: each as its batches in order, or as a
-/// full reload when it is large; a change that arrives while a batch is in flight waits for it.
+/// What a list updater tells its queue: how to go from one list to another, and what it
+/// shows.
 @MainActor
-final class ListUpdateQueue {
-  /// One batch: the operations, how to swap the data in, and the new model at an index path.
-  struct Batch {
-    var update: BatchUpdate
-    var swapData: () -> Void
-    var model: (IndexPath) -> Any
+protocol ListTransitionPlanner: AnyObject {
+  /// The data a view shows: items, or sections.
+  associatedtype Data
+  /// A published change of `Data`, carrying a diff computed already.
+  associatedtype Change
+
+  /// The animation of an animated batch.
+  var animation: ListAnimation { get }
+
+  /// Plans the batches from `shown` to `target`, or returns `nil` to reload instead.
+  ///
+  /// - Parameters:
+  ///   - shown: What the view shows.
+  ///   - target: What it must show.
+  ///   - change: The published change to `target`, whose diff serves if it starts from
+  ///     `shown`.
+  ///   - view: The view, to find headers and footers that can be re-bound.
+  /// - Returns: The batches in order; the last one's data is `target`.
+  func batches(from shown: Data, to target: Data, reusing change: Change?, in view: any ListView)
+    -> [ListBatch<Data>]?
+
+  /// The item at an index path of `data`, to re-bind a cell with.
+  func item(at indexPath: IndexPath, in data: Data) -> Any
+
+  /// The rule UIKit would raise an exception for if `update` were applied to `shown` with
+  /// `data` swapped in, once the cells of `rebinds` show their new items and the headers of
+  /// `sectionRebinds` their new sections; `nil` when the batch is valid.
+  func violation(
+    of update: BatchUpdate, from shown: Data, to data: Data, rebinds: [ListBatch<Data>.CellRebind],
+    sectionRebinds: [ListBatch<Data>.SectionRebind]
+  ) -> BatchUpdateViolation?
+
+  /// Reports a batch that failed the check, before it would have reached the view.
+  func report(_ invalidBatch: InvalidBatch)
+}
+
+/// Applies list changes to a `ListView`: one transition at a time, each as its batches in
+/// order, or as a reload; a change that arrives while a batch is in flight waits, and when the
+/// batch completes the view goes straight from what it shows to the latest list (coalescing, as
+/// IGListKit's updater does).
+///
+/// The planner (the updater) is held weakly: once it is gone, nothing more happens, the view
+/// is never called again, and the completions still waiting are dropped.
+@MainActor
+final class ListUpdateQueue<Planner: ListTransitionPlanner> {
+  typealias Data = Planner.Data
+
+  /// A transition under way: to `target`, with the batches left (`nil` until planned).
+  private struct Transition {
+    var target: Data
+    var change: Planner.Change?
+    var isAnimated: Bool
+    var completions: [() -> Void]
+    var batches: [ListBatch<Data>]? = nil
+    /// The number of the batch the view is animating, if any.
+    var awaitedBatch: Int? = nil
   }
 
-  /// One change to apply.
-  struct Job {
-    var batches: [Batch]
-    var changeCount: Int
-    /// Swaps in the data after the whole change, for a reload or a change with no batch.
-    var swapToNew: () -> Void
-    /// Whether the change starts from the data the view shows; checked when the job starts.
-    var startsFromShownData: () -> Bool
-    var completion: (() -> Void)?
+  /// Changes that arrived during a transition, merged: the latest target, every completion.
+  private struct Waiting {
+    var target: Data
+    var change: Planner.Change?
+    var isAnimated: Bool
+    var completions: [() -> Void]
   }
 
   let view: any ListView
-  let reloadThreshold: Int
-  private var waiting: [Job] = []
-  private var isApplying = false
+  private weak var planner: Planner?
+  /// What the view shows; the data source reads it.
+  private(set) var shown: Data
+  private var transition: Transition?
+  private var waiting: Waiting?
+  private var isAdvancing = false
+  private var batchCount = 0
 
-  init(view: any ListView, reloadThreshold: Int) {
-    precondition(reloadThreshold >= 0, "ListUpdater: reloadThreshold must not be negative")
+  init(view: any ListView, shown: Data, planner: Planner) {
     self.view = view
-    self.reloadThreshold = reloadThreshold
+    self.shown = shown
+    self.planner = planner
   }
 
-  /// Whether a change is being applied or waits.
-  var isBusy: Bool { isApplying }
+  /// Whether a transition is under way.
+  var isBusy: Bool { transition != nil }
 
-  func enqueue(_ job: Job) {
-    waiting.append(job)
-    if !isApplying { startNext() }
-  }
-
-  private func startNext() {
-    guard !waiting.isEmpty else {
-      isApplying = false
+  /// Shows `target`: at once when nothing is under way, otherwise after the batch in flight.
+  func submit(
+    _ target: Data, change: Planner.Change?, animated: Bool, completion: (() -> Void)?
+  ) {
+    let completions = completion.map { [$0] } ?? []
+    if transition != nil {
+      if var merged = waiting {
+        merged.target = target
+        merged.change = change
+        merged.isAnimated = merged.isAnimated && animated
+        merged.completions += completions
+        waiting = merged
+      } else {
+        waiting = Waiting(
+          target: target, change: change, isAnimated: animated, completions: completions)
+      }
       return
     }
-    isApplying = true
-    let job = waiting.removeFirst()
-    if job.changeCount > reloadThreshold || !job.startsFromShownData() {
-      // Too large to animate, or built on other data than shown (a write that slipped in
-      // before the updater was bound): batches would break UIKit's counts, a reload cannot.
-      view.reloadList(updatingData: job.swapToNew)
-      finish(job)
-    } else if job.batches.isEmpty {
-      job.swapToNew()  // nothing to animate, but the models may differ beyond their identity
-      finish(job)
-    } else {
-      run(job, from: 0)
+    transition = Transition(
+      target: target, change: change, isAnimated: animated, completions: completions)
+    advance()
+  }
+
+  /// Takes `data` as what the view shows: a change the user made in the view itself.
+  func takeAsShown(_ data: Data) {
+    shown = data
+    // Batches planned from what was shown before no longer apply: plan again from here.
+    if let transition, waiting == nil {
+      waiting = Waiting(
+        target: transition.target, change: nil, isAnimated: transition.isAnimated,
+        completions: [])
     }
   }
 
-  private func run(_ job: Job, from index: Int) {
-    guard index < job.batches.count else { return finish(job) }
-    let batch = job.batches[index]
-    var update = batch.update
-    // An item reloaded whose visible cell can show the new model is re-bound instead: no
-    // flicker. UIKit reloads only in place (the same index path before and after), and a
-    // reload is a delete plus an insert, which pins the item there whatever shifts around
-    // it; dropping the reload would let the kept cell drift with its neighbours. So the
-    // reload becomes a move to the same index path: it pins the item too, and keeps its cell.
-    var rebinding: [(cell: any ListBindable, at: IndexPath)] = []
-    update.reloads.removeAll { indexPath in
-      guard let cell = view.bindableCell(at: indexPath) else { return false }
-      rebinding.append((cell, indexPath))
+  /// Runs the transitions until one waits for the view, or none is left. Reentrant calls (a
+  /// completion, a data source or a cell that applies a change) leave the work to the loop.
+  private func advance() {
+    guard !isAdvancing else { return }
+    isAdvancing = true
+    defer { isAdvancing = false }
+    while var current = transition, current.awaitedBatch == nil {
+      guard let planner else {
+        transition = nil
+        waiting = nil
+        return
+      }
+      if current.batches?.isEmpty == true {
+        finish(current)
+        continue
+      }
+      if let next = waiting {
+        // Straight from what is shown to the latest target; the batches left are dropped,
+        // and their completions wait for the new ones.
+        waiting = nil
+        transition = Transition(
+          target: next.target, change: next.change, isAnimated: next.isAnimated,
+          completions: current.completions + next.completions)
+        continue
+      }
+      guard var batches = current.batches else {
+        if view.isInWindow,
+          let planned = planner.batches(
+            from: shown, to: current.target, reusing: current.change, in: view)
+        {
+          current.batches = planned
+          current.change = nil
+          transition = current
+        } else {
+          reload(to: current.target)
+        }
+        continue
+      }
+      let batch = batches.removeFirst()
+      current.batches = batches
+      transition = current
+      if !perform(batch, of: current, planner: planner) { reload(to: current.target) }
+    }
+  }
+
+  /// Performs one batch; returns `false` when it must be replaced by a reload.
+  private func perform(
+    _ batch: ListBatch<Data>, of current: Transition, planner: Planner
+  ) -> Bool {
+    guard view.isInWindow else { return false }
+    let (update, rebinds) = batch.resolved(bindableCell: view.bindableCell(at:))
+    let values = rebinds.map { planner.item(at: $0.to, in: batch.data) }
+    let swap = {
+      self.shown = batch.data
+      for (rebind, value) in zip(rebinds, values) { rebind.cell.bindViewModel(value) }
+      for rebind in batch.sectionRebinds {
+        for view in rebind.views { view.bindViewModel(rebind.value) }
+      }
+    }
+    guard !update.isEmpty else {
+      swap()  // nothing moves on screen: only data and cells in place change
       return true
     }
-    update.moves += rebinding.map { BatchUpdate.Move(from: $0.at, to: $0.at) }
+    #if DEBUG
+      if let violation = planner.violation(
+        of: update, from: shown, to: batch.data, rebinds: rebinds,
+        sectionRebinds: batch.sectionRebinds)
+      {
+        planner.report(InvalidBatch(update: update, violation: violation))
+        return false
+      }
+    #endif
+    batchCount += 1
+    let number = batchCount
+    transition?.awaitedBatch = number
     view.performListUpdate(
-      update,
-      updatingData: {
-        batch.swapData()
-        for (cell, indexPath) in rebinding { cell.bindViewModel(batch.model(indexPath)) }
-      },
-      completion: { [weak self] _ in self?.run(job, from: index + 1) })
+      update, animation: current.isAnimated ? planner.animation : .none, updatingData: swap,
+      completion: { [weak self] _ in self?.batchDidComplete(number) })
+    return true
   }
 
-  private func finish(_ job: Job) {
-    job.completion?()
-    startNext()
+  private func batchDidComplete(_ number: Int) {
+    guard transition?.awaitedBatch == number else { return }
+    transition?.awaitedBatch = nil
+    advance()
+  }
+
+  /// Swaps in `target` and reloads, ending the transition's batches.
+  private func reload(to target: Data) {
+    view.reloadList { self.shown = target }
+    transition?.batches = []
+  }
+
+  /// Ends the transition and calls its completions: the view shows its target. The changes
+  /// waiting, and those a completion applies, start once they have all run.
+  private func finish(_ finished: Transition) {
+    transition = waiting.map {
+      Transition(
+        target: $0.target, change: $0.change, isAnimated: $0.isAnimated,
+        completions: $0.completions)
+    }
+    waiting = nil
+    for completion in finished.completions { completion() }
   }
 }

@@ -1,5 +1,3 @@
-import Dispatch
-
 #if canImport(FoundationEssentials)
   import FoundationEssentials
 #else
@@ -16,120 +14,182 @@ import Dispatch
 /// lazy var updater = ListUpdater(view: tableView, items: contacts)
 ///
 /// updater.bind(to: $contacts).store(in: &subscriptions)
-/// contacts.append(newContact)   // animates one insert
+/// contacts.append(newContact)   // animates one insert; `items` is updated at once
 /// ```
 ///
-/// A change larger than `reloadThreshold` operations reloads the view instead. A change that
-/// arrives while a batch is animating is applied after it, in order. An item whose content
-/// changed in place is re-bound in its visible cell when that cell is `ListBindable`, and
-/// reloaded otherwise.
+/// - **Cells that stay.** An item whose content changed is re-bound in its visible cell when
+///   that cell is `ListBindable`, even when the item moves or shifts: the same cell slides to
+///   its new place, as with IGListKit's binding section controller. Any other cell shows the
+///   new content at once: it is reloaded where the item keeps its index path, and deleted and
+///   inserted (a cross-fade) where the item moves or shifts.
+/// - **Catching up.** Changes that arrive while a batch animates wait for it; then the view goes
+///   in one batch from what it shows straight to the latest list, however many changes came.
+/// - **Reloads.** A change larger than `reloadThreshold` operations, one `shouldReload` picks,
+///   or any change while the view is not in a window reloads the view instead.
+/// - **Threads.** Everything happens on the main thread; `bind(to:)` takes writes from any
+///   thread (see there).
+/// - **Lifetime.** The updater holds the view; the view's pending animation completions hold
+///   the updater weakly. Once the updater is released, whatever it was doing stops: the view is
+///   not called again and the completions still waiting are not called.
 @MainActor
 public final class ListUpdater<Item: Diffable> {
   /// The items the view's data source must show.
-  public private(set) var items: [Item]
-  let queue: ListUpdateQueue
+  public var items: [Item] { queue.shown }
+
+  /// Above this many operations a change reloads the view instead of animating.
+  public var reloadThreshold: Int {
+    didSet {
+      precondition(reloadThreshold >= 0, "ListUpdater: reloadThreshold must not be negative")
+    }
+  }
+
+  /// How animated batches animate; a change applied with `animated: false` does not.
+  public var animation = ListAnimation.automatic
+
+  /// Whether to reload instead of animating a change, besides `reloadThreshold`, as
+  /// DifferenceKit's `interrupt`; asked on the main thread once per transition, with the change
+  /// from what the view shows to the list it must show.
+  public var shouldReload: ((ListChange<Item>) -> Bool)?
+
+  /// Called in debug builds with a batch update UIKit would reject, before the view receives
+  /// it; the updater reloads instead. When `nil`, the report is printed.
+  public var onInvalidBatch: ((InvalidBatch) -> Void)?
+
+  private var queue: ListUpdateQueue<ListUpdater>!
 
   /// Creates an updater for a view that shows `items` now.
   ///
   /// - Parameters:
-  ///   - view: The list view; it shows the list in section 0.
+  ///   - view: The list view; it shows the list in section 0. The updater holds it.
   ///   - items: The items the view shows now.
   ///   - reloadThreshold: Above this many operations a change reloads the view.
   public init(view: any ListView, items: [Item], reloadThreshold: Int = 300) {
-    self.items = items
-    queue = ListUpdateQueue(view: view, reloadThreshold: reloadThreshold)
+    precondition(reloadThreshold >= 0, "ListUpdater: reloadThreshold must not be negative")
+    self.reloadThreshold = reloadThreshold
+    queue = ListUpdateQueue(view: view, shown: items, planner: self)
   }
 
-  /// Whether a change is being applied; changes applied meanwhile wait for it.
+  /// Whether a change is being applied; changes applied meanwhile are shown after it, together.
   public var isUpdating: Bool { queue.isBusy }
 
-  /// Applies one change: one batch update, or a reload above the threshold.
+  /// Shows a change: one batch update, or a reload.
+  ///
+  /// When no batch is running, the batch starts at once and `items` is `change.new` when this
+  /// returns; otherwise the change waits for the batch in flight, and the view then goes from
+  /// what it shows straight to the latest list applied.
   ///
   /// - Parameters:
-  ///   - change: A change whose `old` list is what the view shows after the changes before it.
-  ///   - completion: Called once the view shows `change.new`.
-  /// - Complexity: O(*n* + *m*) to build the batch from the diff.
-  public func apply(_ change: ListChange<Item>, completion: (() -> Void)? = nil) {
-    let (old, new) = (change.old, change.new)
-    let swap = { [unowned self] in self.items = new }
-    let batch = ListUpdateQueue.Batch(
-      update: change.diff.batchUpdate(), swapData: swap, model: { new[$0[1]] })
-    queue.enqueue(
-      ListUpdateQueue.Job(
-        batches: change.diff.hasChanges ? [batch] : [], changeCount: change.diff.changeCount,
-        swapToNew: swap, startsFromShownData: { [unowned self] in sameItems(self.items, old) },
-        completion: completion))
+  ///   - change: A change to a new list. Its diff is used when its `old` list is what the view
+  ///     shows; otherwise the updater diffs what the view shows against `change.new`.
+  ///   - animated: Whether the batch animates; `false` applies it at once. Changes shown
+  ///     together animate only if all of them asked to.
+  ///   - completion: Called on the main thread once the view shows `change.new`, or a later
+  ///     list applied meanwhile.
+  /// - Complexity: O(*n* + *m*) to build the batch from the diff; O(*n* + *m*) more to diff on
+  ///   the main thread when the change does not start from what the view shows.
+  public func apply(
+    _ change: ListChange<Item>, animated: Bool = true, completion: (() -> Void)? = nil
+  ) {
+    queue.submit(change.new, change: change, animated: animated, completion: completion)
   }
 
-  /// Applies every change of a `@Diff` array, delivered on the main queue.
+  /// Shows `items`, diffing them against what the view shows.
   ///
-  /// - Parameter publisher: `$items` of a `@Diff` array property.
+  /// - Parameters:
+  ///   - items: The list to show.
+  ///   - animated: Whether the batch animates.
+  ///   - completion: Called on the main thread once the view shows `items` or a later list.
+  /// - Complexity: Expected O(*n* + *m*) on the main thread, for the diff.
+  public func show(_ items: [Item], animated: Bool = true, completion: (() -> Void)? = nil) {
+    queue.submit(items, change: nil, animated: animated, completion: completion)
+  }
+
+  /// Takes `items` as what the view already shows, after a change the user made in the view
+  /// itself: a row dragged to another place, a row swiped away and deleted by your data source.
+  ///
+  /// Call it from the data source callback, before writing the model: when the model's change
+  /// then arrives, the view already shows it and nothing is animated again (IGListKit's
+  /// `moveObject` path). A batch in flight completes; the changes after it are diffed from
+  /// `items`.
+  ///
+  /// ```swift
+  /// override func tableView(
+  ///   _ tableView: UITableView, moveRowAt from: IndexPath, to: IndexPath
+  /// ) {
+  ///   var contacts = self.contacts
+  ///   contacts.insert(contacts.remove(at: from.row), at: to.row)
+  ///   updater.applyAlreadyShown(contacts)
+  ///   self.contacts = contacts   // published, and nothing to animate
+  /// }
+  /// ```
+  ///
+  /// - Parameter items: The items the view shows now.
+  public func applyAlreadyShown(_ items: [Item]) {
+    queue.takeAsShown(items)
+  }
+
+  /// Shows every change of a `@Diff` array.
+  ///
+  /// A change written on the main thread while no batch runs is applied before the write
+  /// returns, so the data source is right at once. A change written on another thread is
+  /// diffed there and applied on the main queue; so is one written on the main thread while
+  /// changes from other threads wait, so that they keep their order. Cancelling drops the
+  /// changes not yet applied.
+  ///
+  /// - Parameters:
+  ///   - publisher: `$items` of a `@Diff` array property.
+  ///   - animated: Whether the batches animate.
+  ///   - completion: Called on the main thread each time the view has shown the changes
+  ///     handed to it, after their batch completes.
   /// - Returns: The subscription; cancel it to stop following the property.
-  public func bind(to publisher: DiffPublisher<[Item]>) -> AnyCancellable
-  where Item: Equatable {
-    publisher.listChanges().receive(on: .main).sink { [weak self] change in
-      MainActor.assumeIsolated { self?.apply(change) }
+  public func bind(
+    to publisher: DiffPublisher<[Item]>, animated: Bool = true,
+    completion: (() -> Void)? = nil
+  ) -> AnyCancellable where Item: Equatable {
+    let binding = ListBinding<ListChange<Item>> { [weak self] changes in
+      guard let self, let last = changes.last else { return }
+      queue.submit(last.new, change: last, animated: animated, completion: completion)
     }
+    return binding.subscribe(to: publisher.listChanges)
   }
 }
 
-/// Keeps a sectioned list view in step with a list of sections: each change becomes the
-/// stages of batch updates that UIKit accepts, each with its data swapped inside the batch.
-///
-/// It behaves as `ListUpdater`, stage by stage: the data source must read `sections`.
-@MainActor
-public final class SectionedListUpdater<Section: DiffableSection> {
-  /// The sections the view's data source must show.
-  public private(set) var sections: [Section]
-  let queue: ListUpdateQueue
-
-  /// Creates an updater for a view that shows `sections` now.
-  ///
-  /// - Parameters:
-  ///   - view: The list view.
-  ///   - sections: The sections the view shows now.
-  ///   - reloadThreshold: Above this many operations a change reloads the view.
-  public init(view: any ListView, sections: [Section], reloadThreshold: Int = 300) {
-    self.sections = sections
-    queue = ListUpdateQueue(view: view, reloadThreshold: reloadThreshold)
-  }
-
-  /// Whether a change is being applied; changes applied meanwhile wait for it.
-  public var isUpdating: Bool { queue.isBusy }
-
-  /// Applies one change: its stages in order, or a reload above the threshold.
-  ///
-  /// - Parameters:
-  ///   - change: A change whose `old` sections are what the view shows after the changes
-  ///     before it.
-  ///   - completion: Called once the view shows `change.new`.
-  public func apply(_ change: SectionedListChange<Section>, completion: (() -> Void)? = nil) {
-    let batches = change.diff.stages.map { stage in
-      let shown = stage.sections
-      return ListUpdateQueue.Batch(
-        update: stage.update, swapData: { [unowned self] in self.sections = shown },
-        model: { shown[$0[0]].items[$0[1]] })
+extension ListUpdater: ListTransitionPlanner {
+  func batches(
+    from shown: [Item], to target: [Item], reusing change: ListChange<Item>?,
+    in view: any ListView
+  ) -> [ListBatch<[Item]>]? {
+    let diff =
+      if let change, sameItems(change.old, shown) {
+        change.diff
+      } else {
+        ListDiff(old: shown, new: target)
+      }
+    guard diff.hasChanges else { return [ListBatch(swappingTo: target)] }
+    if diff.changeCount > reloadThreshold { return nil }
+    if let shouldReload, shouldReload(ListChange(old: shown, new: target, diff: diff)) {
+      return nil
     }
-    let (old, new) = (change.old, change.new)
-    queue.enqueue(
-      ListUpdateQueue.Job(
-        batches: batches, changeCount: change.diff.changeCount,
-        swapToNew: { [unowned self] in self.sections = new },
-        startsFromShownData: { [unowned self] in
-          sameItems(self.sections, old)
-            && zip(self.sections, old).allSatisfy { sameItems($0.items, $1.items) }
-        },
-        completion: completion))
+    return [ListBatch(diff, data: target)]
   }
 
-  /// Applies every change of a `@Diff` array of sections, delivered on the main queue.
-  ///
-  /// - Parameter publisher: `$sections` of a `@Diff` property.
-  /// - Returns: The subscription; cancel it to stop following the property.
-  public func bind(to publisher: DiffPublisher<[Section]>) -> AnyCancellable
-  where Section: Equatable {
-    publisher.sectionedListChanges().receive(on: .main).sink { [weak self] change in
-      MainActor.assumeIsolated { self?.apply(change) }
+  func item(at indexPath: IndexPath, in data: [Item]) -> Any { data[indexPath[1]] }
+
+  func violation(
+    of update: BatchUpdate, from shown: [Item], to data: [Item],
+    rebinds: [ListBatch<[Item]>.CellRebind], sectionRebinds: [ListBatch<[Item]>.SectionRebind]
+  ) -> BatchUpdateViolation? {
+    var before = shown
+    for rebind in rebinds { before[rebind.from[1]] = data[rebind.to[1]] }
+    return batchViolation(
+      update, old: [ListSection(0, items: before)], new: [ListSection(0, items: data)])
+  }
+
+  func report(_ invalidBatch: InvalidBatch) {
+    if let onInvalidBatch {
+      onInvalidBatch(invalidBatch)
+    } else {
+      print("ListUpdater: \(invalidBatch)")
     }
   }
 }

@@ -7,9 +7,16 @@
 /// A view that shows a list in sections and animates batch updates: a table or collection
 /// view, or a simulation of one in tests.
 ///
-/// `UITableView`, `UICollectionView` and `NSTableView` conform on their platforms; the
-/// conformances only map these calls onto theirs, so that `ListUpdater`'s logic is the same,
-/// and tested, everywhere.
+/// `UITableView`, `UICollectionView`, `NSTableView` and `NSCollectionView` conform on their
+/// platforms; the conformances only map these calls onto theirs, so that the updaters' logic is
+/// the same, and tested, everywhere. `SimulatedListView` in `DiffValueTesting` conforms with
+/// UIKit's rules for tests.
+///
+/// A view of your own implements `performListUpdate(_:animation:updatingData:completion:)`,
+/// `reloadList(updatingData:)` and `bindableCell(at:)`; the other requirements have defaults.
+/// (A view written for an earlier version that implements
+/// `performListUpdate(_:updatingData:completion:)` instead keeps working, without animation
+/// control. Implement one of the two: each one's default calls the other.)
 @MainActor
 public protocol ListView: AnyObject {
   /// Performs one batch update: inside the batch, `updatingData` swaps the data source to the
@@ -17,9 +24,20 @@ public protocol ListView: AnyObject {
   ///
   /// - Parameters:
   ///   - update: The operations, valid under UIKit's rules.
+  ///   - animation: Whether to animate, and how each kind of change animates.
   ///   - updatingData: Swaps the data source; call it first, inside the batch.
-  ///   - completion: Called once the batch is done (after its animations); `true` when they
-  ///     finished.
+  ///   - completion: Called on the main thread once the batch is done (after its
+  ///     animations); `true` when they finished.
+  func performListUpdate(
+    _ update: BatchUpdate, animation: ListAnimation, updatingData: () -> Void,
+    completion: @escaping (Bool) -> Void)
+
+  /// Performs one batch update with the default animations.
+  ///
+  /// - Parameters:
+  ///   - update: The operations, valid under UIKit's rules.
+  ///   - updatingData: Swaps the data source; call it first, inside the batch.
+  ///   - completion: Called once the batch is done; `true` when its animations finished.
   func performListUpdate(
     _ update: BatchUpdate, updatingData: () -> Void, completion: @escaping (Bool) -> Void)
 
@@ -29,22 +47,50 @@ public protocol ListView: AnyObject {
   func reloadList(updatingData: () -> Void)
 
   /// The cell on screen at `indexPath` if it can be re-bound in place; `nil` when it is not
-  /// visible or does not conform to `ListBindable`.
+  /// on screen or does not conform to `ListBindable`.
   ///
   /// - Parameter indexPath: An index path of the data before the next update.
   /// - Returns: The visible bindable cell.
   func bindableCell(at indexPath: IndexPath) -> (any ListBindable)?
+
+  /// The header and footer of a section on screen, if they can all be re-bound in place;
+  /// `nil` when none is found or one of them does not conform to `ListBindable`.
+  ///
+  /// The default returns `nil`: a section whose own content changed is reloaded whole.
+  ///
+  /// - Parameter section: A section index of the data before the next update.
+  /// - Returns: The views to re-bind with the section's new value.
+  func bindableSupplementaryViews(inSection section: Int) -> [any ListBindable]?
+
+  /// Whether the view is in a window. Off-window, the updaters reload instead of animating:
+  /// an animation nobody sees is wasted work that UIKit may also get wrong.
+  ///
+  /// The default is `true`.
+  var isInWindow: Bool { get }
 }
 
-/// A cell that can show a new model in place, without being reloaded.
-///
-/// When an item keeps its identity and only its content changes, `ListUpdater` hands the new
-/// model to the visible cell instead of reloading it, so it does not flicker, as IGListKit's
-/// `ListBindable` cells do.
-@MainActor
-public protocol ListBindable: AnyObject {
-  /// Shows `viewModel`, the item's new value.
-  ///
-  /// - Parameter viewModel: The item (for a sectioned list, the section's item) to show.
-  func bindViewModel(_ viewModel: Any)
+extension ListView {
+  /// Calls `performListUpdate(_:updatingData:completion:)`, ignoring `animation`: the form a
+  /// view written for an earlier version implements.
+  public func performListUpdate(
+    _ update: BatchUpdate, animation: ListAnimation, updatingData: () -> Void,
+    completion: @escaping (Bool) -> Void
+  ) {
+    performListUpdate(update, updatingData: updatingData, completion: completion)
+  }
+
+  /// Calls `performListUpdate(_:animation:updatingData:completion:)` with the default
+  /// animations.
+  public func performListUpdate(
+    _ update: BatchUpdate, updatingData: () -> Void, completion: @escaping (Bool) -> Void
+  ) {
+    performListUpdate(
+      update, animation: .automatic, updatingData: updatingData, completion: completion)
+  }
+
+  /// `nil`: without a way to find headers and footers, a changed section is reloaded.
+  public func bindableSupplementaryViews(inSection section: Int) -> [any ListBindable]? { nil }
+
+  /// `true`.
+  public var isInWindow: Bool { true }
 }

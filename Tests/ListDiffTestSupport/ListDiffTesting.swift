@@ -1,4 +1,4 @@
-import DiffValue
+import ListDiffKit
 
 /// A minimal list item for diff tests: an identity and a content revision.
 ///

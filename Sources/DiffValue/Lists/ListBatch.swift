@@ -1,0 +1,134 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// One batch update an updater plans: its operations, the items whose content changed (how
+/// each is shown is decided when the batch starts, from the cells on screen then), and the data
+/// the view shows after it.
+struct ListBatch<Data> {
+  /// An item whose content changed, between its index paths before and after the batch.
+  struct ChangedItem: Equatable {
+    /// The item's index path before the batch.
+    var from: IndexPath
+    /// The item's index path after the batch.
+    var to: IndexPath
+    /// Whether `update` moves the item from `from` to `to`.
+    var isMoved: Bool
+  }
+
+  /// A section header or footer to show the section's new value in place.
+  struct SectionRebind {
+    /// The section's index before the batch.
+    var section: Int
+    /// The views on screen that show it.
+    var views: [any ListBindable]
+    /// The section's new value.
+    var value: Any
+  }
+
+  /// The operations, without those of `changedItems`.
+  var update: BatchUpdate
+  /// The items whose content changed.
+  var changedItems: [ChangedItem] = []
+  /// The data source's data from this batch on.
+  var data: Data
+  /// Headers and footers re-bound in this batch.
+  var sectionRebinds: [SectionRebind] = []
+
+  /// A visible cell re-bound with its item's new value.
+  struct CellRebind {
+    /// The cell.
+    var cell: any ListBindable
+    /// Its index path before the batch.
+    var from: IndexPath
+    /// Its index path after the batch, where the new value is in `data`.
+    var to: IndexPath
+  }
+
+  /// Decides how each changed item is shown: a visible `ListBindable` cell is re-bound with the
+  /// new value and keeps its place in the update (kept, or moved), as IGListKit's binding
+  /// section controller does; any other cell is reloaded if the item keeps its index path and
+  /// is not moved (UIKit reloads only in place), and deleted and inserted otherwise, so that
+  /// it shows the new content at once.
+  ///
+  /// - Parameter bindableCell: The view's visible bindable cell at an index path before the
+  ///   batch.
+  /// - Returns: The update to perform and the cells to re-bind.
+  /// - Complexity: O(*c* log *c*) for *c* operations.
+  func resolved(bindableCell: (IndexPath) -> (any ListBindable)?) -> (
+    update: BatchUpdate, rebinds: [CellRebind]
+  ) {
+    var update = update
+    var rebinds: [CellRebind] = []
+    var replacedMoves = Set<IndexPath>()
+    for item in changedItems {
+      if let cell = bindableCell(item.from) {
+        rebinds.append(CellRebind(cell: cell, from: item.from, to: item.to))
+      } else if !item.isMoved && item.from == item.to {
+        update.reloads.append(item.from)
+      } else {
+        update.deletes.append(item.from)
+        update.inserts.append(item.to)
+        if item.isMoved { replacedMoves.insert(item.from) }
+      }
+    }
+    if !replacedMoves.isEmpty { update.moves.removeAll { replacedMoves.contains($0.from) } }
+    if rebinds.count < changedItems.count {
+      update.deletes.sort()
+      update.inserts.sort()
+      update.reloads.sort()
+    }
+    return (update, rebinds)
+  }
+}
+
+extension ListBatch {
+  /// The batch of a flat list's diff, in section 0: every move stays a move, and each item
+  /// whose content changed is listed with where it goes.
+  ///
+  /// - Parameters:
+  ///   - diff: The diff from what the view shows to `data`.
+  ///   - data: The new items.
+  /// - Complexity: O(*c*) for *c* changes.
+  init(_ diff: ListDiff, data: Data) {
+    func path(_ index: Int) -> IndexPath { IndexPath(indexes: [0, index]) }
+    var isMoved = Set<Int>()
+    var moves: [BatchUpdate.Move] = []
+    moves.reserveCapacity(diff.moves.count)
+    for move in diff.moves {
+      isMoved.insert(move.from)
+      moves.append(BatchUpdate.Move(from: path(move.from), to: path(move.to)))
+    }
+    update = BatchUpdate(
+      deletes: diff.deletes.map(path), inserts: diff.inserts.map(path), moves: moves)
+    changedItems = diff.updates.compactMap { old in
+      diff.newIndex(for: old).map {
+        ChangedItem(from: path(old), to: path($0), isMoved: isMoved.contains(old))
+      }
+    }
+    self.data = data
+  }
+
+  /// The batch of one stage of a sectioned diff: its reloads, all in place, are the changed
+  /// items.
+  ///
+  /// - Parameters:
+  ///   - stage: The stage's update.
+  ///   - data: The stage's data.
+  init(stage: BatchUpdate, data: Data) {
+    update = stage
+    update.reloads = []
+    changedItems = stage.reloads.map { ChangedItem(from: $0, to: $0, isMoved: false) }
+    self.data = data
+  }
+
+  /// A batch with no operations: it only swaps the data (and re-binds).
+  ///
+  /// - Parameter data: The new data.
+  init(swappingTo data: Data) {
+    update = BatchUpdate()
+    self.data = data
+  }
+}

@@ -1,0 +1,233 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Keeps a sectioned list view in step with a list of sections: each change becomes the
+/// stages of batch updates that UIKit accepts, each with its data swapped inside the batch.
+///
+/// It behaves as `ListUpdater`, stage by stage; the data source must read `sections`. Items may
+/// move across sections.
+///
+/// - **Cells that stay.** An item whose content changed keeps its visible `ListBindable` cell:
+///   where it stays in place the cell is re-bound in the first batch; where it moves or shifts,
+///   the cell slides there in one batch and is re-bound in a last, unanimated one (the stage
+///   that `SectionedListDiff` reloads it in). Any other cell is reloaded.
+/// - **Headers that stay.** A section whose own content changed is reloaded whole, every cell
+///   in it replaced, unless its header and footer on screen are `ListBindable` (see
+///   `ListView.bindableSupplementaryViews(inSection:)`): then they are re-bound with the new
+///   section and only the items that changed are touched.
+/// - **Catching up, reloads, threads, lifetime**: as `ListUpdater`. When a change arrives in
+///   the middle of a change's stages, the stages left are dropped and the view goes from what
+///   it shows straight to the latest sections.
+@MainActor
+public final class SectionedListUpdater<Section: DiffableSection> {
+  /// The sections the view's data source must show.
+  public var sections: [Section] { queue.shown }
+
+  /// Above this many operations a change reloads the view instead of animating.
+  public var reloadThreshold: Int {
+    didSet {
+      precondition(
+        reloadThreshold >= 0, "SectionedListUpdater: reloadThreshold must not be negative")
+    }
+  }
+
+  /// How the diffs the updater computes itself split what UIKit cannot take in one batch.
+  public var staging = SectionedListDiff<Section>.Staging.preservingMoves
+
+  /// How animated batches animate; a change applied with `animated: false` does not.
+  public var animation = ListAnimation.automatic
+
+  /// Whether to reload instead of animating a change, besides `reloadThreshold`; asked on the
+  /// main thread once per transition, with the change from what the view shows to the sections
+  /// it must show.
+  public var shouldReload: ((SectionedListChange<Section>) -> Bool)?
+
+  /// Called in debug builds with a batch update UIKit would reject, before the view receives
+  /// it; the updater reloads instead. When `nil`, the report is printed.
+  public var onInvalidBatch: ((InvalidBatch) -> Void)?
+
+  private var queue: ListUpdateQueue<SectionedListUpdater>!
+
+  /// Creates an updater for a view that shows `sections` now.
+  ///
+  /// - Parameters:
+  ///   - view: The list view. The updater holds it.
+  ///   - sections: The sections the view shows now.
+  ///   - reloadThreshold: Above this many operations a change reloads the view.
+  public init(view: any ListView, sections: [Section], reloadThreshold: Int = 300) {
+    precondition(
+      reloadThreshold >= 0, "SectionedListUpdater: reloadThreshold must not be negative")
+    self.reloadThreshold = reloadThreshold
+    queue = ListUpdateQueue(view: view, shown: sections, planner: self)
+  }
+
+  /// Whether a change is being applied; changes applied meanwhile are shown after it, together.
+  public var isUpdating: Bool { queue.isBusy }
+
+  /// Shows a change: its stages in order, or a reload.
+  ///
+  /// - Parameters:
+  ///   - change: A change to new sections. Its diff is used when its `old` sections are what
+  ///     the view shows; otherwise the updater diffs what the view shows against `change.new`.
+  ///   - animated: Whether the batches animate.
+  ///   - completion: Called on the main thread once the view shows `change.new`, or later
+  ///     sections applied meanwhile.
+  public func apply(
+    _ change: SectionedListChange<Section>, animated: Bool = true,
+    completion: (() -> Void)? = nil
+  ) {
+    queue.submit(change.new, change: change, animated: animated, completion: completion)
+  }
+
+  /// Shows `sections`, diffing them against what the view shows.
+  ///
+  /// - Parameters:
+  ///   - sections: The sections to show.
+  ///   - animated: Whether the batches animate.
+  ///   - completion: Called on the main thread once the view shows `sections` or later ones.
+  public func show(_ sections: [Section], animated: Bool = true, completion: (() -> Void)? = nil) {
+    queue.submit(sections, change: nil, animated: animated, completion: completion)
+  }
+
+  /// Takes `sections` as what the view already shows, after a change the user made in the
+  /// view itself; see `ListUpdater.applyAlreadyShown(_:)`.
+  ///
+  /// - Parameter sections: The sections the view shows now.
+  public func applyAlreadyShown(_ sections: [Section]) {
+    queue.takeAsShown(sections)
+  }
+
+  /// Shows every change of a `@Diff` array of sections, as `ListUpdater.bind(to:)` does.
+  ///
+  /// - Parameters:
+  ///   - publisher: `$sections` of a `@Diff` property.
+  ///   - animated: Whether the batches animate.
+  ///   - completion: Called on the main thread each time the view has shown the changes
+  ///     handed to it.
+  /// - Returns: The subscription; cancel it to stop following the property.
+  public func bind(
+    to publisher: DiffPublisher<[Section]>, animated: Bool = true,
+    completion: (() -> Void)? = nil
+  ) -> AnyCancellable where Section: Equatable {
+    let binding = ListBinding<SectionedListChange<Section>> { [weak self] changes in
+      guard let self, let last = changes.last else { return }
+      queue.submit(last.new, change: last, animated: animated, completion: completion)
+    }
+    return binding.subscribe(to: publisher.sectionedListChanges)
+  }
+}
+
+extension SectionedListUpdater: ListTransitionPlanner {
+  func batches(
+    from shown: [Section], to target: [Section], reusing change: SectionedListChange<Section>?,
+    in view: any ListView
+  ) -> [ListBatch<[Section]>]? {
+    let diff =
+      if let change, sameSections(change.old, shown),
+        sameSections(change.diff.stages.last?.sections ?? change.old, target)
+      {
+        change.diff
+      } else {
+        SectionedListDiff(old: shown, new: target, staging: staging)
+      }
+    guard diff.hasChanges else { return [ListBatch(swappingTo: target)] }
+    if diff.changeCount > reloadThreshold { return nil }
+    if let shouldReload, shouldReload(SectionedListChange(old: shown, new: target, diff: diff)) {
+      return nil
+    }
+    let rebinds = sectionRebinds(for: diff.sectionDiff, target: target, in: view)
+    let stages = rebinds.isEmpty ? diff.stages : stagesRebinding(rebinds, from: shown, to: target)
+    var batches = stages.map { ListBatch(stage: $0.update, data: $0.sections) }
+    if batches.isEmpty { batches = [ListBatch(swappingTo: target)] }
+    batches[0].sectionRebinds = rebinds
+    return batches
+  }
+
+  /// The headers and footers on screen that can show their section's new value in place.
+  private func sectionRebinds(
+    for sectionDiff: ListDiff, target: [Section], in view: any ListView
+  ) -> [ListBatch<[Section]>.SectionRebind] {
+    sectionDiff.updates.compactMap { old in
+      guard let new = sectionDiff.newIndex(for: old),
+        let views = view.bindableSupplementaryViews(inSection: old)
+      else { return nil }
+      return ListBatch.SectionRebind(section: old, views: views, value: target[new])
+    }
+  }
+
+  /// The stages with the re-bound sections' own content taken as unchanged, so that they are
+  /// not reloaded; the stages' data hold their new values from the first stage on.
+  private func stagesRebinding(
+    _ rebinds: [ListBatch<[Section]>.SectionRebind], from shown: [Section], to target: [Section]
+  ) -> [SectionedListDiff<Section>.Stage] {
+    var rebound = [Bool](repeating: false, count: shown.count)
+    for rebind in rebinds { rebound[rebind.section] = true }
+    let diff = SectionedListDiff<RebindingSection<Section>>(
+      old: shown.indices.map { RebindingSection(shown[$0], isRebound: rebound[$0]) },
+      new: target.map { RebindingSection($0, isRebound: false) },
+      staging: staging == .singleBatch ? .singleBatch : .preservingMoves)
+    return diff.stages.map {
+      SectionedListDiff<Section>.Stage(
+        update: $0.update, sections: $0.sections.map { $0.base })
+    }
+  }
+
+  func item(at indexPath: IndexPath, in data: [Section]) -> Any {
+    data[indexPath[0]].items[indexPath[1]]
+  }
+
+  func violation(
+    of update: BatchUpdate, from shown: [Section], to data: [Section],
+    rebinds: [ListBatch<[Section]>.CellRebind],
+    sectionRebinds: [ListBatch<[Section]>.SectionRebind]
+  ) -> BatchUpdateViolation? {
+    var before = shown.map { ListSection($0, items: $0.items) }
+    for rebind in rebinds {
+      before[rebind.from[0]].items[rebind.from[1]] = data[rebind.to[0]].items[rebind.to[1]]
+    }
+    for rebind in sectionRebinds {
+      if let section = rebind.value as? Section { before[rebind.section].model = section }
+    }
+    return batchViolation(update, old: before, new: data.map { ListSection($0, items: $0.items) })
+  }
+
+  func report(_ invalidBatch: InvalidBatch) {
+    if let onInvalidBatch {
+      onInvalidBatch(invalidBatch)
+    } else {
+      print("SectionedListUpdater: \(invalidBatch)")
+    }
+  }
+}
+
+/// Whether two lists of sections hold the same sections and items, by identity and content.
+///
+/// - Complexity: O(*n*) over sections and items.
+func sameSections<Section: DiffableSection>(_ lhs: [Section], _ rhs: [Section]) -> Bool {
+  sameItems(lhs, rhs) && zip(lhs, rhs).allSatisfy { sameItems($0.items, $1.items) }
+}
+
+/// A section whose own content counts as unchanged when its header is re-bound in place.
+struct RebindingSection<Base: DiffableSection>: DiffableSection {
+  var base: Base
+  var isRebound: Bool
+
+  init(_ base: Base, isRebound: Bool) {
+    self.base = base
+    self.isRebound = isRebound
+  }
+
+  init(section: RebindingSection, items: [Base.Item]) {
+    self.init(Base(section: section.base, items: items), isRebound: section.isRebound)
+  }
+
+  var items: [Base.Item] { base.items }
+  var diffIdentifier: Base.DiffIdentifier { base.diffIdentifier }
+
+  func isContentEqual(to other: RebindingSection) -> Bool {
+    isRebound || other.isRebound || base.isContentEqual(to: other.base)
+  }
+}

@@ -1,0 +1,87 @@
+#if canImport(UIKit) && !os(watchOS)
+  import UIKit
+
+  // A thin mapping of `ListView` onto UITableView; the logic lives in the updaters.
+
+  extension UITableView: ListView {
+    /// Runs the update in `performBatchUpdates`, swapping the data first, with the animation's
+    /// row animations; without animation when `animation.isAnimated` is `false`.
+    public func performListUpdate(
+      _ update: BatchUpdate, animation: ListAnimation, updatingData: () -> Void,
+      completion: @escaping (Bool) -> Void
+    ) {
+      withoutActuallyEscaping(updatingData) { updatingData in
+        UIView.run(animated: animation.isAnimated) {
+          self.performBatchUpdates(
+            {
+              updatingData()
+              self.apply(update, animation)
+            }, completion: completion)
+        }
+      }
+    }
+
+    /// The operations of `update`, each kind with its animation.
+    private func apply(_ update: BatchUpdate, _ animation: ListAnimation) {
+      if !update.sectionDeletes.isEmpty {
+        deleteSections(IndexSet(update.sectionDeletes), with: animation.deleteSections.table)
+      }
+      if !update.sectionInserts.isEmpty {
+        insertSections(IndexSet(update.sectionInserts), with: animation.insertSections.table)
+      }
+      for move in update.sectionMoves { moveSection(move.from, toSection: move.to) }
+      if !update.sectionReloads.isEmpty {
+        reloadSections(IndexSet(update.sectionReloads), with: animation.reloadSections.table)
+      }
+      if !update.deletes.isEmpty {
+        deleteRows(at: update.deletes, with: animation.deleteRows.table)
+      }
+      if !update.inserts.isEmpty {
+        insertRows(at: update.inserts, with: animation.insertRows.table)
+      }
+      for move in update.moves { moveRow(at: move.from, to: move.to) }
+      if !update.reloads.isEmpty {
+        reloadRows(at: update.reloads, with: animation.reloadRows.table)
+      }
+    }
+
+    /// Swaps the data, reloads, and lays out at once, so that a batch right after it starts
+    /// from the reloaded counts.
+    public func reloadList(updatingData: () -> Void) {
+      updatingData()
+      reloadData()
+      layoutIfNeeded()
+    }
+
+    /// The visible cell at the index path, if it is `ListBindable`.
+    public func bindableCell(at indexPath: IndexPath) -> (any ListBindable)? {
+      cellForRow(at: indexPath) as? any ListBindable
+    }
+
+    /// The section's header and footer views on screen, if they are all `ListBindable`.
+    /// Headers given as plain views rather than `UITableViewHeaderFooterView`s are not found,
+    /// so their section is reloaded.
+    public func bindableSupplementaryViews(inSection section: Int) -> [any ListBindable]? {
+      bindableViews(among: [headerView(forSection: section), footerView(forSection: section)])
+    }
+
+    /// Whether the table view is in a window.
+    public var isInWindow: Bool { window != nil }
+  }
+
+  extension ListRowAnimation {
+    /// The same animation in UIKit's terms.
+    fileprivate var table: UITableView.RowAnimation {
+      switch self {
+      case .automatic: .automatic
+      case .fade: .fade
+      case .right: .right
+      case .left: .left
+      case .top: .top
+      case .bottom: .bottom
+      case .middle: .middle
+      case .none: .none
+      }
+    }
+  }
+#endif

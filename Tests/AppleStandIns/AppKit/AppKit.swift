@@ -1,0 +1,88 @@
+// A stand-in for AppKit, for type-checking DiffValue's `#if canImport(AppKit)` code on Linux.
+//
+// It declares only what the adapter uses, as the macOS 15 SDK declares it in Swift (Apple's
+// documentation: the classes are `@MainActor`, so are their members; optional closure
+// parameters are escaping; index paths and index sets are Foundation's). The bodies never
+// run. A build against the real SDK on an Apple platform is still the final word.
+
+// Like the real framework, it re-exports Foundation: `import AppKit` brings IndexPath and IndexSet.
+@_exported import Foundation
+
+@MainActor
+open class NSResponder: NSObject {}
+
+@MainActor
+public protocol NSAnimatablePropertyContainer {
+  func animator() -> Self
+}
+
+@MainActor
+open class NSView: NSResponder, NSAnimatablePropertyContainer {
+  open var window: NSWindow? { nil }
+  open func animator() -> Self { self }
+}
+
+@MainActor
+open class NSWindow: NSResponder {}
+
+@MainActor
+open class NSControl: NSView {}
+
+@MainActor
+open class NSViewController: NSResponder {
+  open var view = NSView()
+}
+
+@MainActor
+open class NSTableView: NSControl {
+  public struct AnimationOptions: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let effectFade = AnimationOptions(rawValue: 0x1)
+    public static let effectGap = AnimationOptions(rawValue: 0x2)
+    public static let slideUp = AnimationOptions(rawValue: 0x10)
+    public static let slideDown = AnimationOptions(rawValue: 0x20)
+    public static let slideLeft = AnimationOptions(rawValue: 0x30)
+    public static let slideRight = AnimationOptions(rawValue: 0x40)
+  }
+
+  open var numberOfRows: Int { 0 }
+  open var numberOfColumns: Int { 0 }
+  open func beginUpdates() {}
+  open func endUpdates() {}
+  open func insertRows(at indexes: IndexSet, withAnimation animationOptions: AnimationOptions = []) {}
+  open func removeRows(at indexes: IndexSet, withAnimation animationOptions: AnimationOptions = []) {}
+  open func moveRow(at oldIndex: Int, to newIndex: Int) {}
+  open func reloadData() {}
+  open func view(atColumn column: Int, row: Int, makeIfNecessary: Bool) -> NSView? { nil }
+}
+
+@MainActor
+public protocol NSCollectionViewElement: AnyObject {}
+
+@MainActor
+open class NSCollectionViewItem: NSViewController {}
+
+@MainActor
+open class NSCollectionView: NSView {
+  public typealias SupplementaryElementKind = String
+  public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
+  public static let elementKindSectionFooter = "UICollectionElementKindSectionFooter"
+
+  open func performBatchUpdates(
+    _ updates: (() -> Void)?, completionHandler: ((Bool) -> Void)? = nil
+  ) {}
+  open func insertSections(_ sections: IndexSet) {}
+  open func deleteSections(_ sections: IndexSet) {}
+  open func reloadSections(_ sections: IndexSet) {}
+  open func moveSection(_ section: Int, toSection newSection: Int) {}
+  open func insertItems(at indexPaths: Set<IndexPath>) {}
+  open func deleteItems(at indexPaths: Set<IndexPath>) {}
+  open func reloadItems(at indexPaths: Set<IndexPath>) {}
+  open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {}
+  open func reloadData() {}
+  open func item(at indexPath: IndexPath) -> NSCollectionViewItem? { nil }
+  open func supplementaryView(
+    forElementKind elementKind: NSCollectionView.SupplementaryElementKind, at indexPath: IndexPath
+  ) -> (any NSView & NSCollectionViewElement)? { nil }
+}

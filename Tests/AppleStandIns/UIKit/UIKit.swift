@@ -1,0 +1,88 @@
+// A stand-in for UIKit, for type-checking DiffValue's `#if canImport(UIKit)` code on Linux.
+//
+// It declares only what the adapter uses, as the iOS 18 SDK declares it in Swift (Apple's
+// documentation: the classes are `@MainActor`, so are their members; optional closure
+// parameters are escaping; collection index paths are Foundation's `IndexPath`). The bodies
+// never run. A build against the real SDK on an Apple platform is still the final word.
+
+// Like the real frameworks, it re-exports Foundation: `import UIKit` brings IndexPath and IndexSet.
+@_exported import Foundation
+
+@MainActor
+open class UIResponder: NSObject {}
+
+@MainActor
+open class UIView: UIResponder {
+  open var window: UIWindow? { nil }
+  open func layoutIfNeeded() {}
+  open class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
+    actionsWithoutAnimation()
+  }
+}
+
+@MainActor
+open class UIWindow: UIView {}
+
+@MainActor
+open class UIScrollView: UIView {}
+
+@MainActor
+open class UITableViewCell: UIView {}
+
+@MainActor
+open class UITableViewHeaderFooterView: UIView {}
+
+@MainActor
+open class UITableView: UIScrollView {
+  public enum RowAnimation: Int, Sendable {
+    case fade = 0
+    case right = 1
+    case left = 2
+    case top = 3
+    case bottom = 4
+    case none = 5
+    case middle = 6
+    case automatic = 100
+  }
+
+  open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {}
+  open func insertSections(_ sections: IndexSet, with animation: UITableView.RowAnimation) {}
+  open func deleteSections(_ sections: IndexSet, with animation: UITableView.RowAnimation) {}
+  open func reloadSections(_ sections: IndexSet, with animation: UITableView.RowAnimation) {}
+  open func moveSection(_ section: Int, toSection newSection: Int) {}
+  open func insertRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {}
+  open func deleteRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {}
+  open func reloadRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {}
+  open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {}
+  open func reloadData() {}
+  open func cellForRow(at indexPath: IndexPath) -> UITableViewCell? { nil }
+  open func headerView(forSection section: Int) -> UITableViewHeaderFooterView? { nil }
+  open func footerView(forSection section: Int) -> UITableViewHeaderFooterView? { nil }
+}
+
+@MainActor
+open class UICollectionReusableView: UIView {}
+
+@MainActor
+open class UICollectionViewCell: UICollectionReusableView {}
+
+@MainActor
+open class UICollectionView: UIScrollView {
+  public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
+  public static let elementKindSectionFooter = "UICollectionElementKindSectionFooter"
+
+  open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {}
+  open func insertSections(_ sections: IndexSet) {}
+  open func deleteSections(_ sections: IndexSet) {}
+  open func reloadSections(_ sections: IndexSet) {}
+  open func moveSection(_ section: Int, toSection newSection: Int) {}
+  open func insertItems(at indexPaths: [IndexPath]) {}
+  open func deleteItems(at indexPaths: [IndexPath]) {}
+  open func reloadItems(at indexPaths: [IndexPath]) {}
+  open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {}
+  open func reloadData() {}
+  open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? { nil }
+  open func supplementaryView(forElementKind elementKind: String, at indexPath: IndexPath)
+    -> UICollectionReusableView?
+  { nil }
+}
