@@ -35,7 +35,7 @@ final class DiffStorage<Value: Equatable>: @unchecked Sendable {
   @inlinable
   init(value: Value, selection: DiffSelection<Value>) {
     self.selection = selection
-    relay = CurrentValueRelay(value, removingDuplicatesBy: selection.isDuplicate())
+    relay = CurrentValueRelay(value, removingDuplicatesBy: selection.isDuplicate)
   }
 
   // Hooks subscribe to `relay`, which holds them; the property going away must end them.
