@@ -51,8 +51,9 @@ func initializer(_ family: Family, count: Int, select: Bool, tail: Bool) -> Stri
     chain += ".and(DiffPartList(rest))"
     keyPaths += " + rest"
   }
-  let selection =
-    "DiffSelection(\(chain), keyPaths: \(keyPaths)\(select ? ", select: select" : ""))"
+  let arguments =
+    "value: \(family.value), comparing: \(chain), keyPaths: \(keyPaths)"
+    + (select ? ", select: select" : "")
 
   var summary: String
   if tail {
@@ -83,7 +84,7 @@ func initializer(_ family: Family, count: Int, select: Bool, tail: Bool) -> Stri
     // The tail's parts become `DiffableKeyPath`s; the pack is expanded once.
     let body = """
         let rest = DiffSelection<Value>.parts(repeat each rest)
-        self.init(value: \(family.value), selection: \(selection))
+        self.init(\(arguments))
       """
     return doc.map { "  \($0)" }.joined(separator: "\n") + """
 
@@ -97,7 +98,7 @@ func initializer(_ family: Family, count: Int, select: Bool, tail: Bool) -> Stri
 
       @inlinable
       public init<\(generics.joined(separator: ", "))>(\(parameters.joined(separator: ", "))) {
-        self.init(value: \(family.value), selection: \(selection))
+        self.init(\(arguments))
       }
     """
 }

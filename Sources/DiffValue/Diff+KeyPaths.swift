@@ -14,8 +14,7 @@ extension Diff {
   ///   - a: A part whose changes are published.
   @inlinable
   public init<A: Equatable>(wrappedValue: Value, _ a: KeyPath<Value, A>) {
-    self.init(
-      value: wrappedValue, selection: DiffSelection(DiffPart(a), keyPaths: [DiffableKeyPath(a)]))
+    self.init(value: wrappedValue, comparing: DiffPart(a), keyPaths: [DiffableKeyPath(a)])
   }
 
   /// Selects two parts by key path and starts from an initial value.
@@ -30,9 +29,8 @@ extension Diff {
     wrappedValue: Value, _ a: KeyPath<Value, A>, _ b: KeyPath<Value, B>
   ) {
     self.init(
-      value: wrappedValue,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)), keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b)]))
+      value: wrappedValue, comparing: DiffPart(a).and(DiffPart(b)),
+      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b)])
   }
 
   /// Selects three parts by key path and starts from an initial value.
@@ -48,10 +46,8 @@ extension Diff {
     wrappedValue: Value, _ a: KeyPath<Value, A>, _ b: KeyPath<Value, B>, _ c: KeyPath<Value, C>
   ) {
     self.init(
-      value: wrappedValue,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)),
-        keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c)]))
+      value: wrappedValue, comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)),
+      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c)])
   }
 
   /// Selects four parts by key path and starts from an initial value.
@@ -70,9 +66,8 @@ extension Diff {
   ) {
     self.init(
       value: wrappedValue,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)),
-        keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d)]))
+      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)),
+      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d)])
   }
 
   /// Selects five parts by key path and starts from an initial value.
@@ -92,12 +87,11 @@ extension Diff {
   ) {
     self.init(
       value: wrappedValue,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)),
-        keyPaths: [
-          DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-          DiffableKeyPath(e),
-        ]))
+      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)),
+      keyPaths: [
+        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
+        DiffableKeyPath(e),
+      ])
   }
 
   /// Selects six parts by key path and starts from an initial value.
@@ -118,13 +112,12 @@ extension Diff {
   ) {
     self.init(
       value: wrappedValue,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
-          DiffPart(f)),
-        keyPaths: [
-          DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-          DiffableKeyPath(e), DiffableKeyPath(f),
-        ]))
+      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
+        .and(DiffPart(f)),
+      keyPaths: [
+        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
+        DiffableKeyPath(e), DiffableKeyPath(f),
+      ])
   }
 
   /// Selects seven parts by key path and starts from an initial value.
@@ -148,14 +141,12 @@ extension Diff {
   ) {
     self.init(
       value: wrappedValue,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
-          DiffPart(f)
-        ).and(DiffPart(g)),
-        keyPaths: [
-          DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-          DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g),
-        ]))
+      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
+        .and(DiffPart(f)).and(DiffPart(g)),
+      keyPaths: [
+        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
+        DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g),
+      ])
   }
 
   /// Selects eight parts by key path and starts from an initial value.
@@ -182,14 +173,12 @@ extension Diff {
   ) {
     self.init(
       value: wrappedValue,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
-          DiffPart(f)
-        ).and(DiffPart(g)).and(DiffPart(h)),
-        keyPaths: [
-          DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-          DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g), DiffableKeyPath(h),
-        ]))
+      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
+        .and(DiffPart(f)).and(DiffPart(g)).and(DiffPart(h)),
+      keyPaths: [
+        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
+        DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g), DiffableKeyPath(h),
+      ])
   }
 
   /// Selects nine or more parts by key path and starts from an initial value.
@@ -219,14 +208,12 @@ extension Diff {
     let rest = DiffSelection<Value>.parts(repeat each rest)
     self.init(
       value: wrappedValue,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
-          DiffPart(f)
-        ).and(DiffPart(g)).and(DiffPart(h)).and(DiffPartList(rest)),
-        keyPaths: [
-          DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-          DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g), DiffableKeyPath(h),
-        ] + rest))
+      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
+        .and(DiffPart(f)).and(DiffPart(g)).and(DiffPart(h)).and(DiffPartList(rest)),
+      keyPaths: [
+        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
+        DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g), DiffableKeyPath(h),
+      ] + rest)
   }
 
   /// Selects a part read by a closure and starts from an initial value.
@@ -240,8 +227,7 @@ extension Diff {
   public init<Selected: Equatable>(
     wrappedValue: Value, select: @escaping @Sendable (Value) -> Selected
   ) {
-    self.init(
-      value: wrappedValue, selection: DiffSelection(DiffNothing(), keyPaths: [], select: select))
+    self.init(value: wrappedValue, comparing: DiffNothing(), keyPaths: [], select: select)
   }
 
   /// Selects one part by key path and a part read by a closure and starts from an initial value.
@@ -257,8 +243,7 @@ extension Diff {
     wrappedValue: Value, _ a: KeyPath<Value, A>, select: @escaping @Sendable (Value) -> Selected
   ) {
     self.init(
-      value: wrappedValue,
-      selection: DiffSelection(DiffPart(a), keyPaths: [DiffableKeyPath(a)], select: select))
+      value: wrappedValue, comparing: DiffPart(a), keyPaths: [DiffableKeyPath(a)], select: select)
   }
 
   /// Selects two parts by key path and a part read by a closure and starts from an initial value.
@@ -276,10 +261,8 @@ extension Diff {
     select: @escaping @Sendable (Value) -> Selected
   ) {
     self.init(
-      value: wrappedValue,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)), keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b)],
-        select: select))
+      value: wrappedValue, comparing: DiffPart(a).and(DiffPart(b)),
+      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b)], select: select)
   }
 
   /// Selects three parts by key path and a part read by a closure and starts from an initial value.
@@ -298,10 +281,8 @@ extension Diff {
     select: @escaping @Sendable (Value) -> Selected
   ) {
     self.init(
-      value: wrappedValue,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)),
-        keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c)], select: select))
+      value: wrappedValue, comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)),
+      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c)], select: select)
   }
 
   /// Selects four parts by key path and a part read by a closure and starts from an initial value.
@@ -322,10 +303,9 @@ extension Diff {
   ) {
     self.init(
       value: wrappedValue,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)),
-        keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d)],
-        select: select))
+      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)),
+      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d)],
+      select: select)
   }
 
   /// Selects five parts by key path and a part read by a closure and starts from an initial value.
@@ -349,12 +329,11 @@ extension Diff {
   ) {
     self.init(
       value: wrappedValue,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)),
-        keyPaths: [
-          DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-          DiffableKeyPath(e),
-        ], select: select))
+      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)),
+      keyPaths: [
+        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
+        DiffableKeyPath(e),
+      ], select: select)
   }
 
   /// Selects six parts by key path and a part read by a closure and starts from an initial value.
@@ -381,13 +360,12 @@ extension Diff {
   ) {
     self.init(
       value: wrappedValue,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
-          DiffPart(f)),
-        keyPaths: [
-          DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-          DiffableKeyPath(e), DiffableKeyPath(f),
-        ], select: select))
+      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
+        .and(DiffPart(f)),
+      keyPaths: [
+        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
+        DiffableKeyPath(e), DiffableKeyPath(f),
+      ], select: select)
   }
 
   /// Selects seven parts by key path and a part read by a closure and starts from an initial value.
@@ -415,14 +393,12 @@ extension Diff {
   ) {
     self.init(
       value: wrappedValue,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
-          DiffPart(f)
-        ).and(DiffPart(g)),
-        keyPaths: [
-          DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-          DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g),
-        ], select: select))
+      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
+        .and(DiffPart(f)).and(DiffPart(g)),
+      keyPaths: [
+        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
+        DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g),
+      ], select: select)
   }
 
   /// Selects eight parts by key path and a part read by a closure and starts from an initial value.
@@ -451,14 +427,12 @@ extension Diff {
   ) {
     self.init(
       value: wrappedValue,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
-          DiffPart(f)
-        ).and(DiffPart(g)).and(DiffPart(h)),
-        keyPaths: [
-          DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-          DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g), DiffableKeyPath(h),
-        ], select: select))
+      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
+        .and(DiffPart(f)).and(DiffPart(g)).and(DiffPart(h)),
+      keyPaths: [
+        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
+        DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g), DiffableKeyPath(h),
+      ], select: select)
   }
 }
 
@@ -471,7 +445,7 @@ extension Diff {
   ///   - a: A part whose changes are published.
   @inlinable
   public init<A: Equatable>(value: Value, _ a: KeyPath<Value, A>) {
-    self.init(value: value, selection: DiffSelection(DiffPart(a), keyPaths: [DiffableKeyPath(a)]))
+    self.init(value: value, comparing: DiffPart(a), keyPaths: [DiffableKeyPath(a)])
   }
 
   /// Selects two parts by key path and takes an explicit initial value.
@@ -486,9 +460,8 @@ extension Diff {
     value: Value, _ a: KeyPath<Value, A>, _ b: KeyPath<Value, B>
   ) {
     self.init(
-      value: value,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)), keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b)]))
+      value: value, comparing: DiffPart(a).and(DiffPart(b)),
+      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b)])
   }
 
   /// Selects three parts by key path and takes an explicit initial value.
@@ -504,10 +477,8 @@ extension Diff {
     value: Value, _ a: KeyPath<Value, A>, _ b: KeyPath<Value, B>, _ c: KeyPath<Value, C>
   ) {
     self.init(
-      value: value,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)),
-        keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c)]))
+      value: value, comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)),
+      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c)])
   }
 
   /// Selects four parts by key path and takes an explicit initial value.
@@ -525,10 +496,8 @@ extension Diff {
     _ d: KeyPath<Value, D>
   ) {
     self.init(
-      value: value,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)),
-        keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d)]))
+      value: value, comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)),
+      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d)])
   }
 
   /// Selects five parts by key path and takes an explicit initial value.
@@ -548,12 +517,11 @@ extension Diff {
   ) {
     self.init(
       value: value,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)),
-        keyPaths: [
-          DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-          DiffableKeyPath(e),
-        ]))
+      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)),
+      keyPaths: [
+        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
+        DiffableKeyPath(e),
+      ])
   }
 
   /// Selects six parts by key path and takes an explicit initial value.
@@ -574,13 +542,12 @@ extension Diff {
   ) {
     self.init(
       value: value,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
-          DiffPart(f)),
-        keyPaths: [
-          DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-          DiffableKeyPath(e), DiffableKeyPath(f),
-        ]))
+      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
+        .and(DiffPart(f)),
+      keyPaths: [
+        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
+        DiffableKeyPath(e), DiffableKeyPath(f),
+      ])
   }
 
   /// Selects seven parts by key path and takes an explicit initial value.
@@ -604,14 +571,12 @@ extension Diff {
   ) {
     self.init(
       value: value,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
-          DiffPart(f)
-        ).and(DiffPart(g)),
-        keyPaths: [
-          DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-          DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g),
-        ]))
+      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
+        .and(DiffPart(f)).and(DiffPart(g)),
+      keyPaths: [
+        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
+        DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g),
+      ])
   }
 
   /// Selects eight parts by key path and takes an explicit initial value.
@@ -638,14 +603,12 @@ extension Diff {
   ) {
     self.init(
       value: value,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
-          DiffPart(f)
-        ).and(DiffPart(g)).and(DiffPart(h)),
-        keyPaths: [
-          DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-          DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g), DiffableKeyPath(h),
-        ]))
+      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
+        .and(DiffPart(f)).and(DiffPart(g)).and(DiffPart(h)),
+      keyPaths: [
+        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
+        DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g), DiffableKeyPath(h),
+      ])
   }
 
   /// Selects nine or more parts by key path and takes an explicit initial value.
@@ -675,14 +638,12 @@ extension Diff {
     let rest = DiffSelection<Value>.parts(repeat each rest)
     self.init(
       value: value,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
-          DiffPart(f)
-        ).and(DiffPart(g)).and(DiffPart(h)).and(DiffPartList(rest)),
-        keyPaths: [
-          DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-          DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g), DiffableKeyPath(h),
-        ] + rest))
+      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
+        .and(DiffPart(f)).and(DiffPart(g)).and(DiffPart(h)).and(DiffPartList(rest)),
+      keyPaths: [
+        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
+        DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g), DiffableKeyPath(h),
+      ] + rest)
   }
 
   /// Selects a part read by a closure and takes an explicit initial value.
@@ -694,7 +655,7 @@ extension Diff {
   ///     `{ $0.friend?.name }`.
   @inlinable
   public init<Selected: Equatable>(value: Value, select: @escaping @Sendable (Value) -> Selected) {
-    self.init(value: value, selection: DiffSelection(DiffNothing(), keyPaths: [], select: select))
+    self.init(value: value, comparing: DiffNothing(), keyPaths: [], select: select)
   }
 
   /// Selects one part by key path and a part read by a closure and takes an explicit initial value.
@@ -709,9 +670,7 @@ extension Diff {
   public init<A: Equatable, Selected: Equatable>(
     value: Value, _ a: KeyPath<Value, A>, select: @escaping @Sendable (Value) -> Selected
   ) {
-    self.init(
-      value: value,
-      selection: DiffSelection(DiffPart(a), keyPaths: [DiffableKeyPath(a)], select: select))
+    self.init(value: value, comparing: DiffPart(a), keyPaths: [DiffableKeyPath(a)], select: select)
   }
 
   /// Selects two parts by key path and a part read by a closure and takes an explicit initial value.
@@ -729,10 +688,8 @@ extension Diff {
     select: @escaping @Sendable (Value) -> Selected
   ) {
     self.init(
-      value: value,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)), keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b)],
-        select: select))
+      value: value, comparing: DiffPart(a).and(DiffPart(b)),
+      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b)], select: select)
   }
 
   /// Selects three parts by key path and a part read by a closure and takes an explicit initial value.
@@ -751,10 +708,8 @@ extension Diff {
     select: @escaping @Sendable (Value) -> Selected
   ) {
     self.init(
-      value: value,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)),
-        keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c)], select: select))
+      value: value, comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)),
+      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c)], select: select)
   }
 
   /// Selects four parts by key path and a part read by a closure and takes an explicit initial value.
@@ -774,11 +729,9 @@ extension Diff {
     _ d: KeyPath<Value, D>, select: @escaping @Sendable (Value) -> Selected
   ) {
     self.init(
-      value: value,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)),
-        keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d)],
-        select: select))
+      value: value, comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)),
+      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d)],
+      select: select)
   }
 
   /// Selects five parts by key path and a part read by a closure and takes an explicit initial value.
@@ -802,12 +755,11 @@ extension Diff {
   ) {
     self.init(
       value: value,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)),
-        keyPaths: [
-          DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-          DiffableKeyPath(e),
-        ], select: select))
+      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)),
+      keyPaths: [
+        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
+        DiffableKeyPath(e),
+      ], select: select)
   }
 
   /// Selects six parts by key path and a part read by a closure and takes an explicit initial value.
@@ -834,13 +786,12 @@ extension Diff {
   ) {
     self.init(
       value: value,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
-          DiffPart(f)),
-        keyPaths: [
-          DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-          DiffableKeyPath(e), DiffableKeyPath(f),
-        ], select: select))
+      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
+        .and(DiffPart(f)),
+      keyPaths: [
+        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
+        DiffableKeyPath(e), DiffableKeyPath(f),
+      ], select: select)
   }
 
   /// Selects seven parts by key path and a part read by a closure and takes an explicit initial value.
@@ -868,14 +819,12 @@ extension Diff {
   ) {
     self.init(
       value: value,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
-          DiffPart(f)
-        ).and(DiffPart(g)),
-        keyPaths: [
-          DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-          DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g),
-        ], select: select))
+      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
+        .and(DiffPart(f)).and(DiffPart(g)),
+      keyPaths: [
+        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
+        DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g),
+      ], select: select)
   }
 
   /// Selects eight parts by key path and a part read by a closure and takes an explicit initial value.
@@ -904,14 +853,12 @@ extension Diff {
   ) {
     self.init(
       value: value,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
-          DiffPart(f)
-        ).and(DiffPart(g)).and(DiffPart(h)),
-        keyPaths: [
-          DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-          DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g), DiffableKeyPath(h),
-        ], select: select))
+      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
+        .and(DiffPart(f)).and(DiffPart(g)).and(DiffPart(h)),
+      keyPaths: [
+        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
+        DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g), DiffableKeyPath(h),
+      ], select: select)
   }
 }
 
@@ -923,8 +870,7 @@ extension Diff where Value: EquatableWithIdentity {
   ///   - a: A part whose changes are published.
   @inlinable
   public init<A: Equatable>(_ a: KeyPath<Value, A>) {
-    self.init(
-      value: .identity, selection: DiffSelection(DiffPart(a), keyPaths: [DiffableKeyPath(a)]))
+    self.init(value: .identity, comparing: DiffPart(a), keyPaths: [DiffableKeyPath(a)])
   }
 
   /// Selects two parts by key path and starts from `Value.identity`.
@@ -936,9 +882,8 @@ extension Diff where Value: EquatableWithIdentity {
   @inlinable
   public init<A: Equatable, B: Equatable>(_ a: KeyPath<Value, A>, _ b: KeyPath<Value, B>) {
     self.init(
-      value: .identity,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)), keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b)]))
+      value: .identity, comparing: DiffPart(a).and(DiffPart(b)),
+      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b)])
   }
 
   /// Selects three parts by key path and starts from `Value.identity`.
@@ -953,10 +898,8 @@ extension Diff where Value: EquatableWithIdentity {
     _ a: KeyPath<Value, A>, _ b: KeyPath<Value, B>, _ c: KeyPath<Value, C>
   ) {
     self.init(
-      value: .identity,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)),
-        keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c)]))
+      value: .identity, comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)),
+      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c)])
   }
 
   /// Selects four parts by key path and starts from `Value.identity`.
@@ -972,10 +915,8 @@ extension Diff where Value: EquatableWithIdentity {
     _ a: KeyPath<Value, A>, _ b: KeyPath<Value, B>, _ c: KeyPath<Value, C>, _ d: KeyPath<Value, D>
   ) {
     self.init(
-      value: .identity,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)),
-        keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d)]))
+      value: .identity, comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)),
+      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d)])
   }
 
   /// Selects five parts by key path and starts from `Value.identity`.
@@ -994,12 +935,11 @@ extension Diff where Value: EquatableWithIdentity {
   ) {
     self.init(
       value: .identity,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)),
-        keyPaths: [
-          DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-          DiffableKeyPath(e),
-        ]))
+      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)),
+      keyPaths: [
+        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
+        DiffableKeyPath(e),
+      ])
   }
 
   /// Selects six parts by key path and starts from `Value.identity`.
@@ -1019,13 +959,12 @@ extension Diff where Value: EquatableWithIdentity {
   ) {
     self.init(
       value: .identity,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
-          DiffPart(f)),
-        keyPaths: [
-          DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-          DiffableKeyPath(e), DiffableKeyPath(f),
-        ]))
+      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
+        .and(DiffPart(f)),
+      keyPaths: [
+        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
+        DiffableKeyPath(e), DiffableKeyPath(f),
+      ])
   }
 
   /// Selects seven parts by key path and starts from `Value.identity`.
@@ -1048,14 +987,12 @@ extension Diff where Value: EquatableWithIdentity {
   ) {
     self.init(
       value: .identity,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
-          DiffPart(f)
-        ).and(DiffPart(g)),
-        keyPaths: [
-          DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-          DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g),
-        ]))
+      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
+        .and(DiffPart(f)).and(DiffPart(g)),
+      keyPaths: [
+        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
+        DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g),
+      ])
   }
 
   /// Selects eight parts by key path and starts from `Value.identity`.
@@ -1080,14 +1017,12 @@ extension Diff where Value: EquatableWithIdentity {
   ) {
     self.init(
       value: .identity,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
-          DiffPart(f)
-        ).and(DiffPart(g)).and(DiffPart(h)),
-        keyPaths: [
-          DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-          DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g), DiffableKeyPath(h),
-        ]))
+      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
+        .and(DiffPart(f)).and(DiffPart(g)).and(DiffPart(h)),
+      keyPaths: [
+        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
+        DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g), DiffableKeyPath(h),
+      ])
   }
 
   /// Selects nine or more parts by key path and starts from `Value.identity`.
@@ -1116,14 +1051,12 @@ extension Diff where Value: EquatableWithIdentity {
     let rest = DiffSelection<Value>.parts(repeat each rest)
     self.init(
       value: .identity,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
-          DiffPart(f)
-        ).and(DiffPart(g)).and(DiffPart(h)).and(DiffPartList(rest)),
-        keyPaths: [
-          DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-          DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g), DiffableKeyPath(h),
-        ] + rest))
+      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
+        .and(DiffPart(f)).and(DiffPart(g)).and(DiffPart(h)).and(DiffPartList(rest)),
+      keyPaths: [
+        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
+        DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g), DiffableKeyPath(h),
+      ] + rest)
   }
 
   /// Selects a part read by a closure and starts from `Value.identity`.
@@ -1134,8 +1067,7 @@ extension Diff where Value: EquatableWithIdentity {
   ///     `{ $0.friend?.name }`.
   @inlinable
   public init<Selected: Equatable>(select: @escaping @Sendable (Value) -> Selected) {
-    self.init(
-      value: .identity, selection: DiffSelection(DiffNothing(), keyPaths: [], select: select))
+    self.init(value: .identity, comparing: DiffNothing(), keyPaths: [], select: select)
   }
 
   /// Selects one part by key path and a part read by a closure and starts from `Value.identity`.
@@ -1150,8 +1082,7 @@ extension Diff where Value: EquatableWithIdentity {
     _ a: KeyPath<Value, A>, select: @escaping @Sendable (Value) -> Selected
   ) {
     self.init(
-      value: .identity,
-      selection: DiffSelection(DiffPart(a), keyPaths: [DiffableKeyPath(a)], select: select))
+      value: .identity, comparing: DiffPart(a), keyPaths: [DiffableKeyPath(a)], select: select)
   }
 
   /// Selects two parts by key path and a part read by a closure and starts from `Value.identity`.
@@ -1167,10 +1098,8 @@ extension Diff where Value: EquatableWithIdentity {
     _ a: KeyPath<Value, A>, _ b: KeyPath<Value, B>, select: @escaping @Sendable (Value) -> Selected
   ) {
     self.init(
-      value: .identity,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)), keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b)],
-        select: select))
+      value: .identity, comparing: DiffPart(a).and(DiffPart(b)),
+      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b)], select: select)
   }
 
   /// Selects three parts by key path and a part read by a closure and starts from `Value.identity`.
@@ -1188,10 +1117,8 @@ extension Diff where Value: EquatableWithIdentity {
     select: @escaping @Sendable (Value) -> Selected
   ) {
     self.init(
-      value: .identity,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)),
-        keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c)], select: select))
+      value: .identity, comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)),
+      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c)], select: select)
   }
 
   /// Selects four parts by key path and a part read by a closure and starts from `Value.identity`.
@@ -1210,11 +1137,9 @@ extension Diff where Value: EquatableWithIdentity {
     select: @escaping @Sendable (Value) -> Selected
   ) {
     self.init(
-      value: .identity,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)),
-        keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d)],
-        select: select))
+      value: .identity, comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)),
+      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d)],
+      select: select)
   }
 
   /// Selects five parts by key path and a part read by a closure and starts from `Value.identity`.
@@ -1237,12 +1162,11 @@ extension Diff where Value: EquatableWithIdentity {
   ) {
     self.init(
       value: .identity,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)),
-        keyPaths: [
-          DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-          DiffableKeyPath(e),
-        ], select: select))
+      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)),
+      keyPaths: [
+        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
+        DiffableKeyPath(e),
+      ], select: select)
   }
 
   /// Selects six parts by key path and a part read by a closure and starts from `Value.identity`.
@@ -1267,13 +1191,12 @@ extension Diff where Value: EquatableWithIdentity {
   ) {
     self.init(
       value: .identity,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
-          DiffPart(f)),
-        keyPaths: [
-          DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-          DiffableKeyPath(e), DiffableKeyPath(f),
-        ], select: select))
+      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
+        .and(DiffPart(f)),
+      keyPaths: [
+        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
+        DiffableKeyPath(e), DiffableKeyPath(f),
+      ], select: select)
   }
 
   /// Selects seven parts by key path and a part read by a closure and starts from `Value.identity`.
@@ -1300,14 +1223,12 @@ extension Diff where Value: EquatableWithIdentity {
   ) {
     self.init(
       value: .identity,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
-          DiffPart(f)
-        ).and(DiffPart(g)),
-        keyPaths: [
-          DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-          DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g),
-        ], select: select))
+      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
+        .and(DiffPart(f)).and(DiffPart(g)),
+      keyPaths: [
+        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
+        DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g),
+      ], select: select)
   }
 
   /// Selects eight parts by key path and a part read by a closure and starts from `Value.identity`.
@@ -1335,13 +1256,11 @@ extension Diff where Value: EquatableWithIdentity {
   ) {
     self.init(
       value: .identity,
-      selection: DiffSelection(
-        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
-          DiffPart(f)
-        ).and(DiffPart(g)).and(DiffPart(h)),
-        keyPaths: [
-          DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-          DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g), DiffableKeyPath(h),
-        ], select: select))
+      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
+        .and(DiffPart(f)).and(DiffPart(g)).and(DiffPart(h)),
+      keyPaths: [
+        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
+        DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g), DiffableKeyPath(h),
+      ], select: select)
   }
 }

@@ -46,9 +46,55 @@
 public struct Diff<Value: Equatable> {
   @usableFromInline let storage: DiffStorage<Value>
 
+  /// Compares the whole value with `==`.
   @inlinable
-  init(value: Value, selection: DiffSelection<Value>) {
-    storage = DiffStorage(value: value, selection: selection)
+  init(wholeValue value: Value) {
+    storage = DiffStorage(
+      relay: CurrentValueRelay(value, removingDuplicatesBy: { $0 == $1 }),
+      selection: DiffSelection())
+  }
+
+  /// Compares the parts `parts` compares; `keyPaths` name them for `changes`.
+  @inlinable
+  init<Parts: DiffComparison<Value>>(
+    value: Value, comparing parts: Parts, keyPaths: [DiffableKeyPath<Value>],
+    selected: ((Value, Value) -> Bool)? = nil
+  ) {
+    storage = DiffStorage(
+      value: value, selection: DiffSelection(keyPaths: keyPaths, selected: selected),
+      isDuplicateAt: { parts.agrees($0, $1) })
+  }
+
+  /// Compares the parts `parts` compares and the value `select` reads.
+  @inlinable
+  init<Parts: DiffComparison<Value>, Selected: Equatable>(
+    value: Value, comparing parts: Parts, keyPaths: [DiffableKeyPath<Value>],
+    select: @escaping @Sendable (Value) -> Selected
+  ) {
+    self.init(
+      value: value, comparing: parts.and(DiffSelector(select)), keyPaths: keyPaths,
+      selected: { select($0) == select($1) })
+  }
+
+  /// Compares parts given as `DiffableKeyPath`s; none means the whole value.
+  @inlinable
+  init(value: Value, parts: [DiffableKeyPath<Value>]) {
+    if parts.isEmpty {
+      self.init(wholeValue: value)
+    } else {
+      let parts = DiffSelection.unique(parts)
+      self.init(value: value, comparing: DiffPartList(parts), keyPaths: parts)
+    }
+  }
+
+  /// Compares parts given as `DiffableKeyPath`s and the value `select` reads.
+  @inlinable
+  init<Selected: Equatable>(
+    value: Value, parts: [DiffableKeyPath<Value>],
+    select: @escaping @Sendable (Value) -> Selected
+  ) {
+    let parts = DiffSelection.unique(parts)
+    self.init(value: value, comparing: DiffPartList(parts), keyPaths: parts, select: select)
   }
 
   /// The last value written.
@@ -74,7 +120,7 @@ public struct Diff<Value: Equatable> {
   /// - Parameter wrappedValue: The initial value.
   @inlinable
   public init(wrappedValue: Value) {
-    self.init(value: wrappedValue, selection: DiffSelection())
+    self.init(wholeValue: wrappedValue)
   }
 
   /// Compares the whole value with `==`, with an explicit initial value: `@Diff(value: v)`.
@@ -82,7 +128,7 @@ public struct Diff<Value: Equatable> {
   /// - Parameter value: The initial value.
   @inlinable
   public init(value: Value) {
-    self.init(value: value, selection: DiffSelection())
+    self.init(wholeValue: value)
   }
 
   // MARK: Selecting by key path
@@ -100,7 +146,7 @@ public struct Diff<Value: Equatable> {
   public init<each Property: Equatable>(
     wrappedValue: Value, _ keyPaths: repeat KeyPath<Value, each Property>
   ) {
-    self.init(value: wrappedValue, selection: DiffSelection(repeat each keyPaths))
+    self.init(value: wrappedValue, parts: DiffSelection.parts(repeat each keyPaths))
   }
 
   /// Selects parts by key path with an explicit initial value: `@Diff(value: v, \.a, \.b)`.
@@ -112,7 +158,7 @@ public struct Diff<Value: Equatable> {
   public init<each Property: Equatable>(
     value: Value, _ keyPaths: repeat KeyPath<Value, each Property>
   ) {
-    self.init(value: value, selection: DiffSelection(repeat each keyPaths))
+    self.init(value: value, parts: DiffSelection.parts(repeat each keyPaths))
   }
 
   /// Selects parts by key path and a part read by a closure, starting from an initial value.
@@ -127,7 +173,7 @@ public struct Diff<Value: Equatable> {
     select: @escaping @Sendable (Value) -> Selected
   ) {
     self.init(
-      value: wrappedValue, selection: DiffSelection(repeat each keyPaths, select: select))
+      value: wrappedValue, parts: DiffSelection.parts(repeat each keyPaths), select: select)
   }
 
   /// Selects parts by key path and a part read by a closure, with an explicit initial value.
@@ -141,7 +187,7 @@ public struct Diff<Value: Equatable> {
     value: Value, _ keyPaths: repeat KeyPath<Value, each Property>,
     select: @escaping @Sendable (Value) -> Selected
   ) {
-    self.init(value: value, selection: DiffSelection(repeat each keyPaths, select: select))
+    self.init(value: value, parts: DiffSelection.parts(repeat each keyPaths), select: select)
   }
 
   /// Selects parts given as `DiffableKeyPath`s, with an explicit initial value.
@@ -151,7 +197,7 @@ public struct Diff<Value: Equatable> {
   ///   - keyPaths: The parts, made with `(\Value.part).diffable`.
   @inlinable
   public init(value: Value, keyPaths: [DiffableKeyPath<Value>]) {
-    self.init(value: value, selection: DiffSelection(keyPaths))
+    self.init(value: value, parts: keyPaths)
   }
 
   /// Selects parts given as `DiffableKeyPath`s, starting from an initial value.
@@ -161,7 +207,7 @@ public struct Diff<Value: Equatable> {
   ///   - keyPaths: The parts, made with `(\Value.part).diffable`.
   @inlinable
   public init(wrappedValue: Value, keyPaths: [DiffableKeyPath<Value>]) {
-    self.init(value: wrappedValue, selection: DiffSelection(keyPaths))
+    self.init(value: wrappedValue, parts: keyPaths)
   }
 }
 
@@ -169,7 +215,7 @@ extension Diff where Value: EquatableWithIdentity {
   /// Compares the whole value with `==`, starting from `Value.identity`: `@Diff() var s: S`.
   @inlinable
   public init() {
-    self.init(value: .identity, selection: DiffSelection())
+    self.init(wholeValue: .identity)
   }
 
   /// Selects parts by key path and starts from `Value.identity`: `@Diff(\.a, \.b) var s: S`.
@@ -180,7 +226,7 @@ extension Diff where Value: EquatableWithIdentity {
   /// - Parameter keyPaths: The parts whose changes are published.
   @inlinable @_disfavoredOverload
   public init<each Property: Equatable>(_ keyPaths: repeat KeyPath<Value, each Property>) {
-    self.init(value: .identity, selection: DiffSelection(repeat each keyPaths))
+    self.init(value: .identity, parts: DiffSelection.parts(repeat each keyPaths))
   }
 
   /// Selects parts by key path and a part read by a closure, starting from `Value.identity`.
@@ -193,7 +239,7 @@ extension Diff where Value: EquatableWithIdentity {
     _ keyPaths: repeat KeyPath<Value, each Property>,
     select: @escaping @Sendable (Value) -> Selected
   ) {
-    self.init(value: .identity, selection: DiffSelection(repeat each keyPaths, select: select))
+    self.init(value: .identity, parts: DiffSelection.parts(repeat each keyPaths), select: select)
   }
 
   /// Selects parts given as `DiffableKeyPath`s and starts from `Value.identity`.
@@ -204,7 +250,7 @@ extension Diff where Value: EquatableWithIdentity {
   /// - Parameter keyPaths: The parts, made with `(\Value.part).diffable`.
   @inlinable
   public init(keyPaths: DiffableKeyPath<Value>...) {
-    self.init(value: .identity, selection: DiffSelection(keyPaths))
+    self.init(value: .identity, parts: keyPaths)
   }
 
   /// Selects parts given as an array of `DiffableKeyPath`s and starts from `Value.identity`.
@@ -212,7 +258,7 @@ extension Diff where Value: EquatableWithIdentity {
   /// - Parameter keyPaths: The parts, made with `(\Value.part).diffable`.
   @inlinable
   public init(keyPaths: [DiffableKeyPath<Value>]) {
-    self.init(value: .identity, selection: DiffSelection(keyPaths))
+    self.init(value: .identity, parts: keyPaths)
   }
 }
 

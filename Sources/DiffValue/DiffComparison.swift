@@ -1,9 +1,12 @@
 // The building blocks of a `@Diff` selection's comparison. `Diff`'s initializers are
 // `@inlinable` and name each part's type, so at the user's call site a selection becomes one
-// nested value of these types, such as
-// `DiffBoth<DiffPart<S, String>, DiffBoth<DiffPart<S, Int>, DiffNothing<S>>>`, and its
-// comparison one piece of code specialized for those types: each part compared with its own
-// `==`, in place, with no call through a closure or a protocol witness.
+// nested value of these types, such as `DiffBoth<DiffPart<S, String>, DiffPart<S, Int>>`, and
+// its comparison one piece of code specialized for those types: each part compared with its
+// own `==`, in place, with no call through a closure or a protocol witness.
+//
+// The comparison works on the two values' addresses, never on copies: the relay hands them
+// over by address (see `DiffStorage.init`), stored properties are compared where they lie,
+// and parts read by key path or closure are read from there (see `diffRead`).
 //
 // Parameter packs cannot do this by themselves: Swift 6.3 keeps the element types of a pack
 // dynamic even in a specialized function, so each element would be compared through its
@@ -15,16 +18,12 @@
 protocol DiffComparison<Root> {
   associatedtype Root
 
-  /// Whether two values agree on the parts this compares.
+  /// Whether the two values at these addresses agree on the parts this compares.
   ///
   /// - Parameters:
-  ///   - old: One value.
-  ///   - new: The other value.
-  ///   - oldAddress: Where `old` lies, for parts compared in place.
-  ///   - newAddress: Where `new` lies.
-  func agrees(
-    _ old: Root, _ new: Root, _ oldAddress: UnsafeRawPointer, _ newAddress: UnsafeRawPointer
-  ) -> Bool
+  ///   - old: Where one `Root` value lies.
+  ///   - new: Where the other lies.
+  func agrees(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool
 }
 
 extension DiffComparison {
@@ -51,11 +50,11 @@ struct DiffPart<Root, Property: Equatable>: DiffComparison {
   }
 
   @inlinable @inline(__always)
-  func agrees(
-    _ old: Root, _ new: Root, _ oldAddress: UnsafeRawPointer, _ newAddress: UnsafeRawPointer
-  ) -> Bool {
-    if offset < 0 { return old[keyPath: keyPath] == new[keyPath: keyPath] }
-    return diffPartsAreEqual(oldAddress + offset, newAddress + offset, as: Property.self)
+  func agrees(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool {
+    if offset < 0 {
+      return diffRead(old, as: Root.self, keyPath) == diffRead(new, as: Root.self, keyPath)
+    }
+    return diffPartsAreEqual(old + offset, new + offset, as: Property.self)
   }
 }
 
@@ -68,8 +67,8 @@ struct DiffSelector<Root, Selected: Equatable>: DiffComparison {
   init(_ select: @escaping (Root) -> Selected) { self.select = select }
 
   @inlinable @inline(__always)
-  func agrees(_ old: Root, _ new: Root, _: UnsafeRawPointer, _: UnsafeRawPointer) -> Bool {
-    select(old) == select(new)
+  func agrees(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool {
+    diffRead(old, as: Root.self, select) == diffRead(new, as: Root.self, select)
   }
 }
 
@@ -77,6 +76,7 @@ struct DiffSelector<Root, Selected: Equatable>: DiffComparison {
 @usableFromInline
 struct DiffBoth<First: DiffComparison, Second: DiffComparison>: DiffComparison
 where First.Root == Second.Root {
+  @usableFromInline typealias Root = First.Root
   @usableFromInline let first: First
   @usableFromInline let second: Second
 
@@ -87,12 +87,8 @@ where First.Root == Second.Root {
   }
 
   @inlinable @inline(__always)
-  func agrees(
-    _ old: First.Root, _ new: First.Root, _ oldAddress: UnsafeRawPointer,
-    _ newAddress: UnsafeRawPointer
-  ) -> Bool {
-    first.agrees(old, new, oldAddress, newAddress)
-      && second.agrees(old, new, oldAddress, newAddress)
+  func agrees(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool {
+    first.agrees(old, new) && second.agrees(old, new)
   }
 }
 
@@ -102,7 +98,7 @@ struct DiffNothing<Root>: DiffComparison {
   @inlinable init() {}
 
   @inlinable @inline(__always)
-  func agrees(_: Root, _: Root, _: UnsafeRawPointer, _: UnsafeRawPointer) -> Bool { true }
+  func agrees(_: UnsafeRawPointer, _: UnsafeRawPointer) -> Bool { true }
 }
 
 /// Parts whose types are known only at run time: each compared through its own closure.
@@ -111,29 +107,52 @@ struct DiffNothing<Root>: DiffComparison {
 /// code of the `DiffableKeyPath` it comes from, specialized where that was made.
 @usableFromInline
 struct DiffPartList<Root>: DiffComparison {
-  @usableFromInline let inPlace: [(UnsafeRawPointer, UnsafeRawPointer) -> Bool]
-  @usableFromInline let byReading: [(Root, Root) -> Bool]
+  /// The parts' closures chained into one, each calling the next: a closure calls what it
+  /// captured as it is, where a loop over an array would retain and release each closure it
+  /// takes out.
+  @usableFromInline let compare: (UnsafeRawPointer, UnsafeRawPointer) -> Bool
 
   @inlinable
   init(_ parts: [DiffableKeyPath<Root>]) {
-    var inPlace: [(UnsafeRawPointer, UnsafeRawPointer) -> Bool] = []
-    var byReading: [(Root, Root) -> Bool] = []
-    for part in parts {
-      switch part.comparison {
-      case .inPlace(let compare): inPlace.append(compare)
-      case .byReading(let compare): byReading.append(compare)
-      }
+    var compare: (UnsafeRawPointer, UnsafeRawPointer) -> Bool = { _, _ in true }
+    for part in parts.reversed() {
+      let (first, rest) = (part.compare, compare)
+      compare = { first($0, $1) && rest($0, $1) }
     }
-    self.inPlace = inPlace
-    self.byReading = byReading
+    self.compare = compare
   }
 
   @inlinable
-  func agrees(
-    _ old: Root, _ new: Root, _ oldAddress: UnsafeRawPointer, _ newAddress: UnsafeRawPointer
-  ) -> Bool {
-    for compare in inPlace where !compare(oldAddress, newAddress) { return false }
-    for compare in byReading where !compare(old, new) { return false }
-    return true
-  }
+  func agrees(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool { compare(old, new) }
 }
+
+/// Reads a part of the `Root` value at `address` through a key path, without copying the
+/// value: through `inout`, the key path reads it where it lies.
+@inlinable @inline(__always)
+func diffRead<Root, Part>(
+  _ address: UnsafeRawPointer, as _: Root.Type, _ keyPath: KeyPath<Root, Part>
+) -> Part {
+  diffRead(
+    &UnsafeMutableRawPointer(mutating: address).assumingMemoryBound(to: Root.self).pointee,
+    keyPath)
+}
+
+@inlinable @inline(__always)
+func diffRead<Root, Part>(_ value: inout Root, _ keyPath: KeyPath<Root, Part>) -> Part {
+  value[keyPath: keyPath]
+}
+
+/// Reads a part of the `Root` value at `address` with a closure, without copying the value:
+/// read through `pointee`, the value would be copied first, with a retain of each reference it
+/// holds; lent from an `inout` access, it is borrowed.
+@inlinable @inline(__always)
+func diffRead<Root, Part>(
+  _ address: UnsafeRawPointer, as _: Root.Type, _ read: (Root) -> Part
+) -> Part {
+  diffRead(
+    &UnsafeMutableRawPointer(mutating: address).assumingMemoryBound(to: Root.self).pointee,
+    read)
+}
+
+@inlinable @inline(__always)
+func diffRead<Root, Part>(_ value: inout Root, _ read: (Root) -> Part) -> Part { read(value) }

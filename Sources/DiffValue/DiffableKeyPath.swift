@@ -14,16 +14,8 @@
 public struct DiffableKeyPath<Root> {
   /// The selected key path.
   public let keyPath: PartialKeyPath<Root>
-  @usableFromInline let comparison: Comparison
-
-  /// How the part is compared.
-  @usableFromInline
-  enum Comparison {
-    /// A stored property at a byte offset, compared where it lies in each value.
-    case inPlace((UnsafeRawPointer, UnsafeRawPointer) -> Bool)
-    /// Any other key path, compared by reading it from each value.
-    case byReading((Root, Root) -> Bool)
-  }
+  /// Whether the two values at these addresses agree on this part.
+  @usableFromInline let compare: (UnsafeRawPointer, UnsafeRawPointer) -> Bool
 
   /// Selects the part of `Root` at `keyPath`.
   ///
@@ -32,12 +24,7 @@ public struct DiffableKeyPath<Root> {
   public init<Property: Equatable>(_ keyPath: KeyPath<Root, Property>) {
     self.keyPath = keyPath
     let part = DiffPart(keyPath)
-    if part.offset < 0 {
-      comparison = .byReading { $0[keyPath: keyPath] == $1[keyPath: keyPath] }
-    } else {
-      let offset = part.offset
-      comparison = .inPlace { diffPartsAreEqual($0 + offset, $1 + offset, as: Property.self) }
-    }
+    compare = { part.agrees($0, $1) }
   }
 
   /// Whether two values agree on this part.
@@ -49,12 +36,8 @@ public struct DiffableKeyPath<Root> {
   /// - Complexity: The cost of the part's `==`.
   @inlinable
   public func valuesAreEqual(_ lhs: Root, _ rhs: Root) -> Bool {
-    switch comparison {
-    case .byReading(let compare): compare(lhs, rhs)
-    case .inPlace(let compare):
-      withUnsafePointer(to: lhs) { lhs in
-        withUnsafePointer(to: rhs) { rhs in compare(UnsafeRawPointer(lhs), UnsafeRawPointer(rhs)) }
-      }
+    withUnsafePointer(to: lhs) { lhs in
+      withUnsafePointer(to: rhs) { rhs in compare(UnsafeRawPointer(lhs), UnsafeRawPointer(rhs)) }
     }
   }
 }
