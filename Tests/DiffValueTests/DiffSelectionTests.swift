@@ -416,3 +416,33 @@ private func randomWrite(
     #expect(!(\Mixed.mode).diffable.valuesAreEqual(a, b))
   }
 }
+
+@Suite struct DiffSelectReadmeTests {
+  /// The README's optional-chain example, as written there.
+  @Test func anOptionalChainReadByAClosure() {
+    final class Model {
+      @Diff(\.user.name, \.friend?.name) var byKeyPath: Account
+      @Diff(\.user.name, select: { $0.friend?.name }) var account: Account
+    }
+    let model = Model()
+    var published: [String] = []
+    let subscriptions = [
+      model.$byKeyPath.sink { published.append("key path: \($0.friend?.name ?? "-")") },
+      model.$account.sink { published.append("select: \($0.friend?.name ?? "-")") },
+    ]
+    for write in [
+      { (account: inout Account) in account.friend = Profile(name: "bob", age: 1) },
+      { $0.friend?.age = 2 },
+      { $0.note = "unselected" },
+      { $0.friend = nil },
+    ] {
+      write(&model.byKeyPath)
+      write(&model.account)
+    }
+    #expect(
+      published == [
+        "key path: -", "select: -", "key path: bob", "select: bob", "key path: -", "select: -",
+      ])
+    withExtendedLifetime(subscriptions) {}
+  }
+}
