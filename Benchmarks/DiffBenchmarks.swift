@@ -330,10 +330,11 @@ func runDiffBenchmarks(floor: Double) {
   if callgrindIterations != nil { exit(0) }
 }
 
-/// The runtime's key-path read alone, next to the same read written out: what a key path that
-/// is not a stored property costs, twice per write, before anything else. The key paths are
-/// hidden from the optimizer, as they are inside a `@Diff`; a literal read in place is folded
-/// into a plain field access.
+/// The runtime's key-path read alone, next to the same read written out.
+///
+/// It is what a key path that is not a stored property costs, twice per write, before anything
+/// else. The key paths are hidden from the optimizer, as they are inside a `@Diff`; a literal
+/// read in place is folded into a plain field access.
 private func measureBareKeyPathReads() {
   let values = BenchmarkState.pair(\.flag, true)
   let sessions = [BenchmarkSession(id: 1), BenchmarkSession(id: 2)]
