@@ -15,6 +15,26 @@
 /// }
 /// ```
 ///
+/// Up to eight key paths are compared by code specialized for their types where you write
+/// them: each stored property, nested or not, is compared in place with its own `==`, as fast
+/// as comparing the fields by hand. From the ninth on, and for a parameter pack passed along
+/// from generic code, each further part is compared through its type's `Equatable`
+/// conformance.
+///
+/// ## Optional chains, computed properties, classes
+///
+/// A key path that is not a stored property of a struct (`\.friend?.name`, a computed
+/// property, a property of a class) cannot be compared in place: each write reads it through
+/// the runtime's key-path machinery, once for the old value and once for the new, which costs
+/// several times the rest of the write. To select such a part at full speed, read it with a
+/// closure, beside the key paths:
+///
+/// ```swift
+/// @Diff(\.user.name, select: { $0.friend?.name }) var account: Account
+/// ```
+///
+/// `changes` reports a change of that part as `selectedValueChanged`.
+///
 /// Writes may come from any thread. Comparing and publishing happen in one serialized
 /// sequence, outside any lock: two consecutive publications are never equal on the selected
 /// parts, the last write is the last one compared, and a write made from inside a subscriber
@@ -26,9 +46,55 @@
 public struct Diff<Value: Equatable> {
   @usableFromInline let storage: DiffStorage<Value>
 
+  /// Compares the whole value with `==`.
   @inlinable
-  init(value: Value, selection: DiffSelection<Value>) {
-    storage = DiffStorage(value: value, selection: selection)
+  init(wholeValue value: Value) {
+    storage = DiffStorage(
+      relay: CurrentValueRelay(value, removingDuplicatesBy: { $0 == $1 }),
+      selection: DiffSelection())
+  }
+
+  /// Compares the parts `parts` compares; `keyPaths` name them for `changes`.
+  @inlinable
+  init<Parts: DiffComparison<Value>>(
+    value: Value, comparing parts: Parts, keyPaths: [DiffableKeyPath<Value>],
+    selected: ((Value, Value) -> Bool)? = nil
+  ) {
+    storage = DiffStorage(
+      value: value, selection: DiffSelection(keyPaths: keyPaths, selected: selected),
+      isDuplicateAt: { parts.agrees($0, $1) })
+  }
+
+  /// Compares the parts `parts` compares and the value `select` reads.
+  @inlinable
+  init<Parts: DiffComparison<Value>, Selected: Equatable>(
+    value: Value, comparing parts: Parts, keyPaths: [DiffableKeyPath<Value>],
+    select: @escaping @Sendable (Value) -> Selected
+  ) {
+    self.init(
+      value: value, comparing: parts.and(DiffSelector(select)), keyPaths: keyPaths,
+      selected: { select($0) == select($1) })
+  }
+
+  /// Compares parts given as `DiffableKeyPath`s; none means the whole value.
+  @inlinable
+  init(value: Value, parts: [DiffableKeyPath<Value>]) {
+    if parts.isEmpty {
+      self.init(wholeValue: value)
+    } else {
+      let parts = DiffSelection.unique(parts)
+      self.init(value: value, comparing: DiffPartList(parts), keyPaths: parts)
+    }
+  }
+
+  /// Compares parts given as `DiffableKeyPath`s and the value `select` reads.
+  @inlinable
+  init<Selected: Equatable>(
+    value: Value, parts: [DiffableKeyPath<Value>],
+    select: @escaping @Sendable (Value) -> Selected
+  ) {
+    let parts = DiffSelection.unique(parts)
+    self.init(value: value, comparing: DiffPartList(parts), keyPaths: parts, select: select)
   }
 
   /// The last value written.
@@ -46,20 +112,41 @@ public struct Diff<Value: Equatable> {
   @inlinable
   public var projectedValue: DiffPublisher<Value> { DiffPublisher(storage: storage) }
 
+  // MARK: The whole value
+
+  /// Compares the whole value with `==`, starting from an initial value:
+  /// `@Diff var s = S(...)`.
+  ///
+  /// - Parameter wrappedValue: The initial value.
+  @inlinable
+  public init(wrappedValue: Value) {
+    self.init(wholeValue: wrappedValue)
+  }
+
+  /// Compares the whole value with `==`, with an explicit initial value: `@Diff(value: v)`.
+  ///
+  /// - Parameter value: The initial value.
+  @inlinable
+  public init(value: Value) {
+    self.init(wholeValue: value)
+  }
+
   // MARK: Selecting by key path
 
   /// Selects parts by key path and starts from an initial value: `@Diff(\.a) var s = S(...)`.
   ///
   /// With no key paths the whole value is compared with `==`. A key path given twice counts
-  /// once.
+  /// once. A call that names up to eight key paths uses a fixed-arity form, specialized for
+  /// the parts' types; this one takes a parameter pack passed along from generic code, and
+  /// compares each part through its type's `Equatable` conformance.
   /// - Parameters:
   ///   - wrappedValue: The initial value.
   ///   - keyPaths: The parts whose changes are published.
-  @inlinable
+  @inlinable @_disfavoredOverload
   public init<each Property: Equatable>(
     wrappedValue: Value, _ keyPaths: repeat KeyPath<Value, each Property>
   ) {
-    self.init(value: wrappedValue, selection: DiffSelection(repeat each keyPaths))
+    self.init(value: wrappedValue, parts: DiffSelection.parts(repeat each keyPaths))
   }
 
   /// Selects parts by key path with an explicit initial value: `@Diff(value: v, \.a, \.b)`.
@@ -67,61 +154,111 @@ public struct Diff<Value: Equatable> {
   /// - Parameters:
   ///   - value: The initial value.
   ///   - keyPaths: The parts whose changes are published.
-  @inlinable
+  @inlinable @_disfavoredOverload
   public init<each Property: Equatable>(
     value: Value, _ keyPaths: repeat KeyPath<Value, each Property>
   ) {
-    self.init(value: value, selection: DiffSelection(repeat each keyPaths))
+    self.init(value: value, parts: DiffSelection.parts(repeat each keyPaths))
+  }
+
+  /// Selects parts by key path and a part read by a closure, starting from an initial value.
+  ///
+  /// - Parameters:
+  ///   - wrappedValue: The initial value.
+  ///   - keyPaths: The parts whose changes are published.
+  ///   - select: Reads one more part, such as an optional chain: `{ $0.friend?.name }`.
+  @inlinable @_disfavoredOverload
+  public init<each Property: Equatable, Selected: Equatable>(
+    wrappedValue: Value, _ keyPaths: repeat KeyPath<Value, each Property>,
+    select: @escaping @Sendable (Value) -> Selected
+  ) {
+    self.init(
+      value: wrappedValue, parts: DiffSelection.parts(repeat each keyPaths), select: select)
+  }
+
+  /// Selects parts by key path and a part read by a closure, with an explicit initial value.
+  ///
+  /// - Parameters:
+  ///   - value: The initial value.
+  ///   - keyPaths: The parts whose changes are published.
+  ///   - select: Reads one more part, such as an optional chain: `{ $0.friend?.name }`.
+  @inlinable @_disfavoredOverload
+  public init<each Property: Equatable, Selected: Equatable>(
+    value: Value, _ keyPaths: repeat KeyPath<Value, each Property>,
+    select: @escaping @Sendable (Value) -> Selected
+  ) {
+    self.init(value: value, parts: DiffSelection.parts(repeat each keyPaths), select: select)
   }
 
   /// Selects parts given as `DiffableKeyPath`s, with an explicit initial value.
   ///
   /// - Parameters:
   ///   - value: The initial value.
-  ///   - keyPaths: The parts, made with `\Value.part.diffable`.
+  ///   - keyPaths: The parts, made with `(\Value.part).diffable`.
   @inlinable
   public init(value: Value, keyPaths: [DiffableKeyPath<Value>]) {
-    self.init(value: value, selection: DiffSelection(keyPaths))
+    self.init(value: value, parts: keyPaths)
   }
 
   /// Selects parts given as `DiffableKeyPath`s, starting from an initial value.
   ///
   /// - Parameters:
   ///   - wrappedValue: The initial value.
-  ///   - keyPaths: The parts, made with `\Value.part.diffable`.
+  ///   - keyPaths: The parts, made with `(\Value.part).diffable`.
   @inlinable
   public init(wrappedValue: Value, keyPaths: [DiffableKeyPath<Value>]) {
-    self.init(value: wrappedValue, selection: DiffSelection(keyPaths))
+    self.init(value: wrappedValue, parts: keyPaths)
   }
 }
 
 extension Diff where Value: EquatableWithIdentity {
+  /// Compares the whole value with `==`, starting from `Value.identity`: `@Diff() var s: S`.
+  @inlinable
+  public init() {
+    self.init(wholeValue: .identity)
+  }
+
   /// Selects parts by key path and starts from `Value.identity`: `@Diff(\.a, \.b) var s: S`.
   ///
-  /// With no key paths (`@Diff() var s: S`) the whole value is compared with `==`.
+  /// With no key paths the whole value is compared with `==`. A call that names up to eight
+  /// key paths uses a fixed-arity form; this one takes a parameter pack passed along from
+  /// generic code.
   /// - Parameter keyPaths: The parts whose changes are published.
-  @inlinable
+  @inlinable @_disfavoredOverload
   public init<each Property: Equatable>(_ keyPaths: repeat KeyPath<Value, each Property>) {
-    self.init(value: .identity, selection: DiffSelection(repeat each keyPaths))
+    self.init(value: .identity, parts: DiffSelection.parts(repeat each keyPaths))
+  }
+
+  /// Selects parts by key path and a part read by a closure, starting from `Value.identity`.
+  ///
+  /// - Parameters:
+  ///   - keyPaths: The parts whose changes are published.
+  ///   - select: Reads one more part, such as an optional chain: `{ $0.friend?.name }`.
+  @inlinable @_disfavoredOverload
+  public init<each Property: Equatable, Selected: Equatable>(
+    _ keyPaths: repeat KeyPath<Value, each Property>,
+    select: @escaping @Sendable (Value) -> Selected
+  ) {
+    self.init(value: .identity, parts: DiffSelection.parts(repeat each keyPaths), select: select)
   }
 
   /// Selects parts given as `DiffableKeyPath`s and starts from `Value.identity`.
   ///
   /// ```swift
-  /// @Diff(keyPaths: \State.title.diffable, \State.count.diffable) var state: State
+  /// @Diff(keyPaths: (\State.title).diffable, (\State.count).diffable) var state: State
   /// ```
-  /// - Parameter keyPaths: The parts, made with `\Value.part.diffable`.
+  /// - Parameter keyPaths: The parts, made with `(\Value.part).diffable`.
   @inlinable
   public init(keyPaths: DiffableKeyPath<Value>...) {
-    self.init(value: .identity, selection: DiffSelection(keyPaths))
+    self.init(value: .identity, parts: keyPaths)
   }
 
   /// Selects parts given as an array of `DiffableKeyPath`s and starts from `Value.identity`.
   ///
-  /// - Parameter keyPaths: The parts, made with `\Value.part.diffable`.
+  /// - Parameter keyPaths: The parts, made with `(\Value.part).diffable`.
   @inlinable
   public init(keyPaths: [DiffableKeyPath<Value>]) {
-    self.init(value: .identity, selection: DiffSelection(keyPaths))
+    self.init(value: .identity, parts: keyPaths)
   }
 }
 

@@ -9,6 +9,9 @@ public struct DiffChange<Value> {
   /// The selected key paths whose values differ; `[\Value.self]` when the whole value is
   /// compared.
   public let changedKeyPaths: [PartialKeyPath<Value>]
+  /// Whether the part read by the property's `select:` closure differs; `false` when it has
+  /// none.
+  public let selectedValueChanged: Bool
 
   /// Creates a change.
   ///
@@ -16,11 +19,16 @@ public struct DiffChange<Value> {
   ///   - old: The value published before.
   ///   - new: The value published now.
   ///   - changedKeyPaths: The selected key paths whose values differ.
+  ///   - selectedValueChanged: Whether the part read by `select:` differs.
   @inlinable
-  public init(old: Value, new: Value, changedKeyPaths: [PartialKeyPath<Value>]) {
+  public init(
+    old: Value, new: Value, changedKeyPaths: [PartialKeyPath<Value>],
+    selectedValueChanged: Bool = false
+  ) {
     self.old = old
     self.new = new
     self.changedKeyPaths = changedKeyPaths
+    self.selectedValueChanged = selectedValueChanged
   }
 
   /// Whether the part at `keyPath` is among the changed ones.
@@ -42,11 +50,13 @@ extension DiffPublisher {
   /// one and which selected parts changed.
   ///
   /// The current value at subscription is the first `old`; nothing is sent until the next
-  /// publication.
+  /// publication. Which parts changed is worked out for each transition, so it costs one
+  /// comparison of every selected part per publication and subscriber.
   ///
   /// ```swift
   /// $state.changes.sink { change in
   ///   if change.changed(\.email) { validate(change.new.email) }
+  ///   if change.selectedValueChanged { print("friend:", change.new.friend?.name ?? "none") }
   /// }
   /// ```
   @inlinable
@@ -95,13 +105,19 @@ public struct DiffChanges<Value: Equatable>: Publisher {
         return .max(1)  // the current value is the baseline, not a change: ask for another
       }
       previous = input
-      let changed =
-        selection.parts.isEmpty
-        ? [\Value.self] : selection.changedKeyPaths(from: old, to: input)
-      // With limited demand the relay hands over only the latest value, which may have come
-      // back to what this subscriber last saw: not a change for it.
-      if changed.isEmpty { return .max(1) }
-      return downstream.receive(DiffChange(old: old, new: input, changedKeyPaths: changed))
+      if selection.comparesWholeValue {
+        // Only a different value is published, but with limited demand the relay hands over
+        // only the latest one, which may have come back to what this subscriber last saw.
+        if old == input { return .max(1) }
+        return downstream.receive(DiffChange(old: old, new: input, changedKeyPaths: [\Value.self]))
+      }
+      let changed = selection.changedKeyPaths(from: old, to: input)
+      let selectedChanged = selection.selectedValuesAreEqual.map { !$0(old, input) } ?? false
+      // Not a change for this subscriber if it came back to what it last saw (see above).
+      if changed.isEmpty, !selectedChanged { return .max(1) }
+      return downstream.receive(
+        DiffChange(
+          old: old, new: input, changedKeyPaths: changed, selectedValueChanged: selectedChanged))
     }
 
     @inlinable

@@ -32,10 +32,45 @@ final class DiffStorage<Value: Equatable>: @unchecked Sendable {
     }
   }
 
+  /// Creates the storage of a property around its relay.
+  ///
+  /// The relay is made by the caller, specialized for the value's type, when its comparison
+  /// is a plain function: the whole value's `==`.
+  /// - Parameters:
+  ///   - relay: The relay that stores and publishes the value, dropping duplicates.
+  ///   - selection: The selection, as `changes` reports it.
   @inlinable
-  init(value: Value, selection: DiffSelection<Value>) {
+  init(relay: CurrentValueRelay<Value>, selection: DiffSelection<Value>) {
+    self.relay = relay
     self.selection = selection
-    relay = CurrentValueRelay(value, removingDuplicatesBy: selection.isDuplicate())
+  }
+
+  /// Creates the storage of a property whose selected parts `isDuplicateAt` compares, given
+  /// the two values' addresses.
+  ///
+  /// Deliberately not inlinable: compiled once, for any `Value`, the closure it gives the relay
+  /// receives the two values by address and passes the addresses on. Made where `Value` is
+  /// known, a closure that captures would take the values themselves, and every conversion
+  /// between the relay's generic closure type and that one, a chain of thunks, would load
+  /// each value out of memory and store it back, on every write.
+  /// - Parameters:
+  ///   - value: The initial value.
+  ///   - selection: The selection, as `changes` reports it.
+  ///   - isDuplicateAt: Whether the values at two addresses agree on every selected part;
+  ///     specialized for the parts where the selection is written.
+  @usableFromInline
+  init(
+    value: Value, selection: DiffSelection<Value>,
+    isDuplicateAt: @escaping (UnsafeRawPointer, UnsafeRawPointer) -> Bool
+  ) {
+    self.selection = selection
+    relay = CurrentValueRelay(value) { old, new in
+      withUnsafePointer(to: old) { old in
+        withUnsafePointer(to: new) { new in
+          isDuplicateAt(UnsafeRawPointer(old), UnsafeRawPointer(new))
+        }
+      }
+    }
   }
 
   // Hooks subscribe to `relay`, which holds them; the property going away must end them.
