@@ -50,7 +50,7 @@ public struct Diff<Value: Equatable> {
   @inlinable
   init(wholeValue value: Value) {
     storage = DiffStorage(
-      relay: CurrentValueRelay(value, removingDuplicatesBy: { $0 == $1 }),
+      relay: CurrentValueRelay(value, removingDuplicatesAt: { $0.pointee == $1.pointee }),
       selection: DiffSelection())
   }
 

@@ -46,13 +46,8 @@ final class DiffStorage<Value: Equatable>: @unchecked Sendable {
   }
 
   /// Creates the storage of a property whose selected parts `isDuplicateAt` compares, given
-  /// the two values' addresses.
-  ///
-  /// Deliberately not inlinable: compiled once, for any `Value`, the closure it gives the relay
-  /// receives the two values by address and passes the addresses on. Made where `Value` is
-  /// known, a closure that captures would take the values themselves, and every conversion
-  /// between the relay's generic closure type and that one, a chain of thunks, would load
-  /// each value out of memory and store it back, on every write.
+  /// the two values' addresses: the relay compares the values where it holds them, with no
+  /// copy and no thunk that loads them.
   /// - Parameters:
   ///   - value: The initial value.
   ///   - selection: The selection, as `changes` reports it.
@@ -64,13 +59,7 @@ final class DiffStorage<Value: Equatable>: @unchecked Sendable {
     isDuplicateAt: @escaping (UnsafeRawPointer, UnsafeRawPointer) -> Bool
   ) {
     self.selection = selection
-    relay = CurrentValueRelay(value) { old, new in
-      withUnsafePointer(to: old) { old in
-        withUnsafePointer(to: new) { new in
-          isDuplicateAt(UnsafeRawPointer(old), UnsafeRawPointer(new))
-        }
-      }
-    }
+    relay = CurrentValueRelay(value) { isDuplicateAt(UnsafeRawPointer($0), UnsafeRawPointer($1)) }
   }
 
   // Hooks subscribe to `relay`, which holds them; the property going away must end them.

@@ -66,7 +66,27 @@ public final class CurrentValueRelay<Output>: Publisher {
   ) {
     core = RelayCore(
       current: value, keepsCurrentValue: true, subscriptionName: "CurrentValueSubject",
-      isDuplicate: isDuplicate, backlog: backlog)
+      isDuplicateAt: { isDuplicate($0.pointee, $1.pointee) }, backlog: backlog)
+  }
+
+  /// Creates a relay that drops a duplicate, compared where the two values lie: the form
+  /// `@Diff` uses, which compares selected parts in place.
+  ///
+  /// - Parameters:
+  ///   - value: The current value until the first `send(_:)`.
+  ///   - isDuplicateAt: Whether the value at the second address repeats the one at the first.
+  ///   - backlog: What to keep of the values other threads send while a round is under way.
+  @inlinable
+  package init(
+    _ value: Output,
+    removingDuplicatesAt isDuplicateAt:
+      @escaping (UnsafePointer<Output>, UnsafePointer<Output>)
+      -> Bool,
+    backlog: BacklogPolicy = .unbounded
+  ) {
+    core = RelayCore(
+      current: value, keepsCurrentValue: true, subscriptionName: "CurrentValueSubject",
+      isDuplicateAt: isDuplicateAt, backlog: backlog)
   }
 
   /// The last value sent, or the initial value.

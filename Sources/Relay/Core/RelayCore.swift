@@ -25,24 +25,27 @@ final class RelayCore<Output>: @unchecked Sendable {
   // Every mutable field is inside `state`, guarded by its lock; `delivery` is atomic.
   @usableFromInline let state: Lock<RelayStateMachine<Output>>
   @usableFromInline let delivery = RelayDelivery()
-  /// Whether sent values go through `isDuplicate`. A flag rather than an optional closure, so
-  /// that the hot path neither unwraps nor copies a closure.
+  /// Whether sent values go through `isDuplicateAt`. A flag rather than an optional closure,
+  /// so that the hot path neither unwraps nor copies a closure.
   @usableFromInline let checksDuplicates: Bool
-  /// Whether a value repeats the previous one; such a value is stored but not delivered.
-  @usableFromInline let isDuplicate: (Output, Output) -> Bool
+  /// Whether the value at the second address repeats the one at the first; such a value is
+  /// stored but not delivered. Addresses rather than values: the relay holds both in memory,
+  /// and a closure of values would be called through thunks that load and copy each one.
+  @usableFromInline let isDuplicateAt: (UnsafePointer<Output>, UnsafePointer<Output>) -> Bool
   @usableFromInline let subscriptionName: String
 
   @inlinable
   init(
     current: Output?, keepsCurrentValue: Bool, subscriptionName: String,
-    isDuplicate: ((Output, Output) -> Bool)? = nil, backlog: BacklogPolicy = .unbounded
+    isDuplicateAt: ((UnsafePointer<Output>, UnsafePointer<Output>) -> Bool)? = nil,
+    backlog: BacklogPolicy = .unbounded
   ) {
     state = .make(
       RelayStateMachine(
         current: current, keepsCurrentValue: keepsCurrentValue,
-        checksDuplicates: isDuplicate != nil, backlog: backlog))
-    checksDuplicates = isDuplicate != nil
-    self.isDuplicate = isDuplicate ?? { _, _ in false }
+        checksDuplicates: isDuplicateAt != nil, backlog: backlog))
+    checksDuplicates = isDuplicateAt != nil
+    self.isDuplicateAt = isDuplicateAt ?? { _, _ in false }
     self.subscriptionName = subscriptionName
   }
 
@@ -282,13 +285,13 @@ final class RelayCore<Output>: @unchecked Sendable {
   ) {
     switch round.kind {
     case .unlimited:
-      if let targets = round.targets, !repeats(replaced.take(), value) {
+      if let targets = round.targets, !repeats(&replaced, value) {
         callUnlimited(targets, with: value)
       }
     case .claimed:
       if let targets = round.targets { call(targets, with: value, collecting: &returnedDemand) }
     case .checkThenClaim:
-      if !repeats(replaced.take(), value) {
+      if !repeats(&replaced, value) {
         call(withMachine { $0.claimTargets() }, with: value, collecting: &returnedDemand)
       }
     case .finish:
@@ -296,12 +299,18 @@ final class RelayCore<Output>: @unchecked Sendable {
     }
   }
 
-  /// Whether `value` repeats `previous`, for a relay that drops duplicates. It consumes
-  /// `previous`, which it releases on return: outside the lock.
+  /// Whether `value` repeats `previous`, for a relay that drops duplicates. Both are borrowed
+  /// where they lie; the caller releases `previous` once it is done, outside the lock.
   @inlinable @inline(__always)
-  func repeats(_ previous: consuming Output?, _ value: Output) -> Bool {
-    guard checksDuplicates, let previous = consume previous else { return false }
-    return isDuplicate(previous, value)
+  func repeats(_ previous: inout Output?, _ value: Output) -> Bool {
+    guard checksDuplicates else { return false }
+    if case .none = previous { return false }
+    return withUnsafeMutablePointer(to: &previous) { old in
+      withUnsafePointer(to: value) { new in
+        // An optional's payload lies at its start (a single-payload enum's layout).
+        isDuplicateAt(UnsafeRawPointer(old).assumingMemoryBound(to: Output.self), new)
+      }
+    }
   }
 
   /// Calls each target not cancelled, in order. Their demand is unlimited, so what they

@@ -178,7 +178,8 @@ struct RelayStateMachine<Output> {
   @inlinable @inline(__always)
   mutating func startRound(for value: Output, replaced: inout Output?) -> RelayRound<Output> {
     if keepsCurrentValue || checksDuplicates {
-      replaced = current.take()
+      // Moved, not copied: `replaced` is empty, and leaves with the old value.
+      swap(&replaced, &current)
       current = value
     }
     if allUnlimited { return RelayRound(kind: .unlimited, targets: subscribers.lend()) }
