@@ -175,6 +175,11 @@ final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
     locked { $0.now = target }
   }
 
+  /// Moves the clock to `time`, running in order every action due by then.
+  func rewind(to time: SchedulerTimeType) {
+    advance(by: now.distance(to: max(time, now)))
+  }
+
   /// Runs every action due now.
   func executeScheduledActions() { advance(by: .nanoseconds(0)) }
 
