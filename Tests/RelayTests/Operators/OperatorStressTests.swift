@@ -1,0 +1,312 @@
+import Foundation
+import Relay
+import Synchronization
+import TestSupport
+import Testing
+
+/// The stateful operators fed from several threads at once; `.ci/run` runs this suite under
+/// Thread Sanitizer too. Every run waits with a deadline: a deadlock fails the test instead of
+/// hanging it.
+@Suite struct OperatorStressTests {
+  /// Records what one subscriber receives and catches overlapping calls into it, and calls
+  /// that start after its cancel returned.
+  final class Recorder<Value: Sendable>: @unchecked Sendable {
+    // `received` is guarded by `lock`; the flags are atomic.
+    let lock = NSLock()
+    var received: [Value] = []
+    var completions = 0
+    let inCall = Atomic<Bool>(false)
+    let overlaps = Atomic<Int>(0)
+    let cancelled = Atomic<Bool>(false)
+    let callsAfterCancel = Atomic<Int>(0)
+
+    func enter() {
+      if inCall.exchange(true, ordering: .acquiring) { overlaps.add(1, ordering: .relaxed) }
+      if cancelled.load(ordering: .acquiring) { callsAfterCancel.add(1, ordering: .relaxed) }
+    }
+
+    func leave() { inCall.store(false, ordering: .releasing) }
+
+    func record(_ value: Value) {
+      enter()
+      lock.lock()
+      received.append(value)
+      lock.unlock()
+      leave()
+    }
+
+    func finish() {
+      enter()
+      lock.lock()
+      completions += 1
+      lock.unlock()
+      leave()
+    }
+
+    var values: [Value] {
+      lock.lock()
+      defer { lock.unlock() }
+      return received
+    }
+
+    func subscribe<P: Publisher>(to publisher: P) -> AnyCancellable
+    where P.Output == Value {
+      publisher.sink(receiveCompletion: { _ in self.finish() }, receiveValue: { self.record($0) })
+    }
+  }
+
+  static let perThread = 2_000
+
+  /// Runs `body` on `count` threads at once; false if they did not all return in time.
+  static func runConcurrently(
+    threads count: Int, deadline seconds: Double = 60, _ body: @escaping @Sendable (Int) -> Void
+  ) -> Bool {
+    let group = DispatchGroup()
+    for index in 0..<count {
+      group.enter()
+      Thread.detachNewThread {
+        body(index)
+        group.leave()
+      }
+    }
+    return group.wait(timeout: .now() + seconds) == .success
+  }
+
+  @Test func combineLatestMakesOneTuplePerValueFromFourThreads() {
+    let a = PassthroughRelay<Int>()
+    let b = PassthroughRelay<Int>()
+    let recorder = Recorder<Int>()
+    let cancellable = recorder.subscribe(to: a.combineLatest(b) { $0 + $1 })
+    a.send(0)
+    b.send(0)
+    let finished = Self.runConcurrently(threads: 4) { thread in
+      let relay = thread.isMultiple(of: 2) ? a : b
+      for _ in 0..<Self.perThread { relay.send(1) }
+    }
+    #expect(finished)
+    let values = recorder.values
+    #expect(values.count == 1 + 4 * Self.perThread)
+    #expect(recorder.overlaps.load(ordering: .relaxed) == 0)
+    // Each tuple pairs a latest value of each relay: 0 or 1 each.
+    #expect(values.allSatisfy { (0...2).contains($0) })
+    _ = cancellable
+  }
+
+  @Test func zipPairsInOrderAcrossThreads() {
+    let a = PassthroughRelay<Int>()
+    let b = PassthroughRelay<Int>()
+    let recorder = Recorder<Int>()
+    let cancellable = recorder.subscribe(
+      to: a.zip(b).map { pair -> Int in pair.0 == pair.1 ? pair.0 : -1 })
+    let finished = Self.runConcurrently(threads: 2) { thread in
+      let relay = thread == 0 ? a : b
+      for value in 0..<Self.perThread { relay.send(value) }
+    }
+    #expect(finished)
+    #expect(recorder.values == Array(0..<Self.perThread))
+    #expect(recorder.overlaps.load(ordering: .relaxed) == 0)
+    _ = cancellable
+  }
+
+  @Test func mergeDeliversEveryValueOnceInEachThreadsOrder() {
+    let relays = (0..<4).map { _ in PassthroughRelay<Int>() }
+    let recorder = Recorder<Int>()
+    let cancellable = recorder.subscribe(
+      to: relays[0].merge(with: relays[1], relays[2], relays[3]))
+    let finished = Self.runConcurrently(threads: 4) { thread in
+      for index in 0..<Self.perThread { relays[thread].send(thread * 1_000_000 + index) }
+    }
+    #expect(finished)
+    let values = recorder.values
+    #expect(values.count == 4 * Self.perThread)
+    for thread in 0..<4 {
+      #expect(
+        values.filter { $0 / 1_000_000 == thread }
+          == Array(thread * 1_000_000..<thread * 1_000_000 + Self.perThread))
+    }
+    #expect(recorder.overlaps.load(ordering: .relaxed) == 0)
+    _ = cancellable
+  }
+
+  @Test func boundedMergeFromSeveralThreadsNeverExceedsDemand() {
+    let relays = (0..<3).map { _ in CurrentValueRelay(0) }
+    let received = Atomic<Int>(0)
+    let tracker = Tracker<Int, Never>(
+      receiveSubscription: { $0.request(.max(10)) },
+      receiveValue: { _ in
+        received.add(1, ordering: .relaxed)
+        return .none
+      })
+    relays[0].merge(with: relays[1], relays[2]).subscribe(tracker)
+    let finished = Self.runConcurrently(threads: 3) { thread in
+      for value in 0..<Self.perThread { relays[thread].send(value) }
+    }
+    #expect(finished)
+    #expect(received.load(ordering: .relaxed) == 10)
+  }
+
+  @Test func flatMapChildrenSendingFromTheirOwnThreads() {
+    let outer = PassthroughRelay<PassthroughRelay<Int>>()
+    let children = (0..<4).map { _ in PassthroughRelay<Int>() }
+    let recorder = Recorder<Int>()
+    let cancellable = recorder.subscribe(to: outer.flatMap { $0 })
+    for child in children { outer.send(child) }
+    let finished = Self.runConcurrently(threads: 4) { thread in
+      for index in 0..<Self.perThread { children[thread].send(thread * 1_000_000 + index) }
+    }
+    #expect(finished)
+    let values = recorder.values
+    #expect(values.count == 4 * Self.perThread)
+    for thread in 0..<4 {
+      #expect(
+        values.filter { $0 / 1_000_000 == thread }
+          == Array(thread * 1_000_000..<thread * 1_000_000 + Self.perThread))
+    }
+    #expect(recorder.overlaps.load(ordering: .relaxed) == 0)
+    _ = cancellable
+  }
+
+  @Test func switchToLatestSwitchingWhileChildrenSend() {
+    let outer = PassthroughRelay<PassthroughRelay<Int>>()
+    let children = (0..<3).map { _ in PassthroughRelay<Int>() }
+    let recorder = Recorder<Int>()
+    let cancellable = recorder.subscribe(to: outer.switchToLatest())
+    outer.send(children[0])
+    let finished = Self.runConcurrently(threads: 4) { thread in
+      if thread == 3 {
+        for round in 0..<Self.perThread { outer.send(children[round % 3]) }
+      } else {
+        for index in 0..<Self.perThread { children[thread].send(thread * 1_000_000 + index) }
+      }
+    }
+    #expect(finished)
+    #expect(recorder.overlaps.load(ordering: .relaxed) == 0)
+    // Values of one child arrive in the order it sent them.
+    let values = recorder.values
+    for thread in 0..<3 {
+      let own = values.filter { $0 / 1_000_000 == thread }
+      #expect(own == own.sorted())
+    }
+    _ = cancellable
+  }
+
+  @Test func debounceAndThrottleOnAConcurrentQueue() {
+    let relay = PassthroughRelay<Int>()
+    let debounced = Recorder<Int>()
+    let throttled = Recorder<Int>()
+    let delayed = Recorder<Int>()
+    let a = debounced.subscribe(
+      to: relay.debounce(for: .microseconds(50), scheduler: DispatchQueue.global()))
+    let b = throttled.subscribe(
+      to: relay.throttle(for: .microseconds(50), scheduler: DispatchQueue.global(), latest: true))
+    let c = delayed.subscribe(
+      to: relay.delay(for: .microseconds(10), scheduler: DispatchQueue.global()))
+    let finished = Self.runConcurrently(threads: 3) { thread in
+      for index in 0..<Self.perThread {
+        relay.send(thread * 1_000_000 + index)
+        if index.isMultiple(of: 100) { Thread.sleep(forTimeInterval: 0.000_2) }
+      }
+    }
+    #expect(finished)
+    let deadline = Date().addingTimeInterval(30)
+    while delayed.values.count < 3 * Self.perThread, Date() < deadline {
+      Thread.sleep(forTimeInterval: 0.01)
+    }
+    #expect(delayed.values.count == 3 * Self.perThread)
+    for recorder in [debounced, throttled, delayed] {
+      #expect(recorder.overlaps.load(ordering: .relaxed) == 0)
+    }
+    #expect(debounced.values.count >= 1)
+    _ = (a, b, c)
+  }
+
+  @Test func shareWithSubscribersComingAndGoing() {
+    let relay = PassthroughRelay<Int>()
+    let shared = relay.share()
+    let reference = Recorder<Int>()
+    let referenceCancellable = reference.subscribe(to: shared)
+    let finishedRecorders = Locked<[Recorder<Int>]>([])
+    let finished = Self.runConcurrently(threads: 4) { thread in
+      if thread < 2 {
+        for index in 0..<Self.perThread { relay.send(thread * 1_000_000 + index) }
+      } else {
+        for _ in 0..<300 {
+          let recorder = Recorder<Int>()
+          let cancellable = recorder.subscribe(to: shared)
+          cancellable.cancel()
+          recorder.cancelled.store(true, ordering: .releasing)
+          finishedRecorders.withLock { $0.append(recorder) }
+        }
+      }
+    }
+    #expect(finished)
+    #expect(reference.values.count == 2 * Self.perThread)
+    #expect(reference.overlaps.load(ordering: .relaxed) == 0)
+    for recorder in finishedRecorders.withLock({ $0 }) {
+      #expect(recorder.overlaps.load(ordering: .relaxed) == 0)
+      #expect(recorder.callsAfterCancel.load(ordering: .relaxed) == 0)
+    }
+    _ = referenceCancellable
+  }
+
+  /// `cancel()` never waits for a call in progress; once it returns, at most the one call the
+  /// delivering thread had already begun reaches the subscriber, and no other.
+  @Test(arguments: ["combineLatest", "merge", "zip", "flatMap", "switchToLatest"])
+  func cancelFromAnotherThreadWhileValuesFlow(operatorName: String) {
+    for _ in 0..<20 {
+      let a = PassthroughRelay<Int>()
+      let b = PassthroughRelay<Int>()
+      let publisher: AnyPublisher<Int, Never> =
+        switch operatorName {
+        case "combineLatest": a.combineLatest(b) { $0 + $1 }.eraseToAnyPublisher()
+        case "merge": a.merge(with: b).eraseToAnyPublisher()
+        case "zip": a.zip(b) { $0 + $1 }.eraseToAnyPublisher()
+        case "flatMap": a.flatMap { Just($0) }.merge(with: b).eraseToAnyPublisher()
+        default: a.map { _ in b }.switchToLatest().eraseToAnyPublisher()
+        }
+      let recorder = Recorder<Int>()
+      let cancellable = recorder.subscribe(to: publisher)
+      a.send(0)
+      let finished = Self.runConcurrently(threads: 3) { thread in
+        switch thread {
+        case 0: for value in 0..<500 { a.send(value) }
+        case 1: for value in 0..<500 { b.send(value) }
+        default:
+          Thread.sleep(forTimeInterval: 0.000_5)
+          cancellable.cancel()
+          recorder.cancelled.store(true, ordering: .releasing)
+        }
+      }
+      #expect(finished)
+      #expect(recorder.overlaps.load(ordering: .relaxed) == 0)
+      #expect(recorder.callsAfterCancel.load(ordering: .relaxed) <= 1)
+    }
+  }
+
+  /// A subscriber that waits, inside its call, for a thread that is itself cancelling or
+  /// sending: neither waits for the other, so nothing deadlocks.
+  @Test func subscriberWaitingForACancellerDoesNotDeadlock() {
+    let a = PassthroughRelay<Int>()
+    let b = PassthroughRelay<Int>()
+    let entered = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let box = Locked<AnyCancellable?>(nil)
+    let cancellable = a.combineLatest(b).sink { _ in
+      entered.signal()
+      _ = release.wait(timeout: .now() + 10)
+    }
+    box.withLock { $0 = cancellable }
+    a.send(1)
+    let finished = Self.runConcurrently(threads: 2) { thread in
+      if thread == 0 {
+        b.send(1)  // blocks in the subscriber until the canceller is done
+      } else {
+        _ = entered.wait(timeout: .now() + 10)
+        box.withLock { $0 }?.cancel()  // must not wait for the call in progress
+        a.send(2)
+        release.signal()
+      }
+    }
+    #expect(finished)
+  }
+}
