@@ -97,4 +97,12 @@ struct CombineLatestSlots2<A, B>: CombineLatestSlots {
     guard let a = a, let b = b else { return nil }
     return (a, b)
   }
+
+  @inlinable
+  var isComplete: Bool { a != nil && b != nil }
+
+  @inlinable
+  func initialize(_ tuple: UnsafeMutablePointer<(A, B)>) {
+    tuple.initialize(to: (a.unsafelyUnwrapped, b.unsafelyUnwrapped))
+  }
 }

@@ -110,4 +110,12 @@ struct CombineLatestSlots3<A, B, C>: CombineLatestSlots {
     guard let a = a, let b = b, let c = c else { return nil }
     return (a, b, c)
   }
+
+  @inlinable
+  var isComplete: Bool { a != nil && b != nil && c != nil }
+
+  @inlinable
+  func initialize(_ tuple: UnsafeMutablePointer<(A, B, C)>) {
+    tuple.initialize(to: (a.unsafelyUnwrapped, b.unsafelyUnwrapped, c.unsafelyUnwrapped))
+  }
 }

@@ -121,4 +121,13 @@ struct CombineLatestSlots4<A, B, C, D>: CombineLatestSlots {
     guard let a = a, let b = b, let c = c, let d = d else { return nil }
     return (a, b, c, d)
   }
+
+  @inlinable
+  var isComplete: Bool { a != nil && b != nil && c != nil && d != nil }
+
+  @inlinable
+  func initialize(_ tuple: UnsafeMutablePointer<(A, B, C, D)>) {
+    tuple.initialize(
+      to: (a.unsafelyUnwrapped, b.unsafelyUnwrapped, c.unsafelyUnwrapped, d.unsafelyUnwrapped))
+  }
 }

@@ -11,6 +11,7 @@ extension Publisher {
   ///   - scheduler: Where the value is delivered and the quiet time measured.
   ///   - options: How the scheduler runs the delivery.
   /// - Returns: A publisher of the last value of each burst.
+  @inlinable
   public func debounce<S: Scheduler>(
     for dueTime: S.SchedulerTimeType.Stride, scheduler: S, options: S.SchedulerOptions? = nil
   ) -> Publishers.Debounce<Self, S> {
@@ -53,6 +54,7 @@ extension Publishers {
     ///   - dueTime: How long the upstream must be quiet.
     ///   - scheduler: Where values are delivered.
     ///   - options: How the scheduler runs deliveries.
+    @inlinable
     public init(
       upstream: Upstream, dueTime: Context.SchedulerTimeType.Stride, scheduler: Context,
       options: Context.SchedulerOptions?
@@ -64,6 +66,7 @@ extension Publishers {
     }
 
     /// Subscribes the debouncing subscriber to the upstream.
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
       upstream.subscribe(Inner(downstream: subscriber, publisher: self))
@@ -72,36 +75,39 @@ extension Publishers {
 }
 
 extension Publishers.Debounce {
-  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription,
+  @usableFromInline
+  final class Inner<Downstream: Subscriber>: Subscriber, Subscription,
     CustomStringConvertible, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
     // the holder of the outbox's token. The scheduler is called with no lock held.
-    typealias Event = Outbox<Output, Failure>.Event
+    @usableFromInline typealias Event = Outbox<Output, Failure>.Event
 
-    enum Status {
+    @usableFromInline enum Status {
       case awaiting
       case subscribed(any Subscription)
       case terminated
     }
 
-    struct State {
-      var status = Status.awaiting
-      var latest: Output?
+    @usableFromInline struct State {
+      @usableFromInline var status = Status.awaiting
+      @usableFromInline var latest: Output?
       /// When the latest value is due: `dueTime` after it arrived.
-      var deadline: Context.SchedulerTimeType?
-      var timerIsPending = false
-      var demand = Subscribers.Demand.none
-      var outbox = Outbox<Output, Failure>()
-      var isCancelled = false
+      @usableFromInline var deadline: Context.SchedulerTimeType?
+      @usableFromInline var timerIsPending = false
+      @usableFromInline var demand = Subscribers.Demand.none
+      @usableFromInline var outbox = Outbox<Output, Failure>()
+      @usableFromInline var isCancelled = false
+      @inlinable init() {}
     }
 
-    let downstream: Downstream
-    let dueTime: Context.SchedulerTimeType.Stride
-    let scheduler: Context
-    let options: Context.SchedulerOptions?
-    let state = Lock<State>.make(State())
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let dueTime: Context.SchedulerTimeType.Stride
+    @usableFromInline let scheduler: Context
+    @usableFromInline let options: Context.SchedulerOptions?
+    @usableFromInline let state = Lock<State>.make(State())
 
+    @inlinable
     init(downstream: Downstream, publisher: Publishers.Debounce<Upstream, Context>) {
       self.downstream = downstream
       dueTime = publisher.dueTime
@@ -109,8 +115,9 @@ extension Publishers.Debounce {
       options = publisher.options
     }
 
-    var description: String { "Debounce" }
+    @usableFromInline var description: String { "Debounce" }
 
+    @inlinable
     func receive(subscription: any Subscription) {
       let accepted = state.withLock { state in
         guard case .awaiting = state.status, !state.isCancelled else { return false }
@@ -122,6 +129,7 @@ extension Publishers.Debounce {
       subscription.request(.unlimited)
     }
 
+    @inlinable
     func receive(_ input: Output) -> Subscribers.Demand {
       let deadline = scheduler.now.advanced(by: dueTime)
       var replaced: Output? = input
@@ -137,20 +145,22 @@ extension Publishers.Debounce {
       return .none
     }
 
-    private func schedule(at deadline: Context.SchedulerTimeType) {
+    @inlinable
+    func schedule(at deadline: Context.SchedulerTimeType) {
       scheduler.schedule(
         after: deadline, tolerance: scheduler.minimumTolerance, options: options
       ) { self.due() }
     }
 
-    enum Step {
+    @usableFromInline enum Step {
       case wait(Context.SchedulerTimeType)
       case deliver(Event?)
     }
 
     /// The timer fired: deliver the latest value if the quiet time has passed, otherwise wait
     /// until the latest deadline.
-    private func due() {
+    @inlinable
+    func due() {
       let now = scheduler.now
       let step = state.withLock { state -> Step in
         guard case .subscribed = state.status, let deadline = state.deadline else {
@@ -170,6 +180,7 @@ extension Publishers.Debounce {
       }
     }
 
+    @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
       let dropped = state.withLock { state -> Output?? in
         guard case .subscribed = state.status else { return nil }
@@ -188,7 +199,8 @@ extension Publishers.Debounce {
     }
 
     /// Delivers `first` and every event queued behind it; only the token's holder calls it.
-    private func deliver(_ first: Event) {
+    @inlinable
+    func deliver(_ first: Event) {
       var event: Event? = first
       while let current = event {
         event = nil
@@ -204,11 +216,13 @@ extension Publishers.Debounce {
       }
     }
 
+    @inlinable
     func request(_ demand: Subscribers.Demand) {
       _checkDemand(demand)
       state.withLock { $0.demand += demand }
     }
 
+    @inlinable
     func cancel() {
       let (old, released) = state.withLock { state in
         defer { state.status = .terminated }

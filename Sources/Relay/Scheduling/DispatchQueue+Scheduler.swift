@@ -23,10 +23,10 @@ import Dispatch
   /// Runs work on the queue, as Combine's `DispatchQueue` scheduler does.
   extension DispatchQueue: Scheduler {
     /// The current moment by Dispatch's clock.
-    public var now: SchedulerTimeType { SchedulerTimeType(.now()) }
+    @inlinable public var now: SchedulerTimeType { SchedulerTimeType(.now()) }
 
     /// No tolerance: Dispatch decides its own leeway.
-    public var minimumTolerance: SchedulerTimeType.Stride { .nanoseconds(0) }
+    @inlinable public var minimumTolerance: SchedulerTimeType.Stride { .nanoseconds(0) }
 
     /// Runs a closure on the queue as soon as possible.
     ///

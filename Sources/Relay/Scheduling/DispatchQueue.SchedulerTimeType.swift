@@ -12,7 +12,7 @@
       /// Wraps a dispatch time.
       ///
       /// - Parameter time: The moment.
-      public init(_ time: DispatchTime) { dispatchTime = time }
+      @inlinable public init(_ time: DispatchTime) { dispatchTime = time }
 
       /// Decodes the moment from its uptime in nanoseconds.
       public init(from decoder: any Decoder) throws {
@@ -43,6 +43,7 @@
       ///
       /// - Parameter n: The interval, negative for an earlier moment.
       /// - Returns: The moment.
+      @inlinable
       public func advanced(by n: Stride) -> SchedulerTimeType {
         let start = dispatchTime.uptimeNanoseconds
         let nanoseconds =
@@ -54,11 +55,13 @@
       }
 
       /// Whether two moments are the same.
+      @inlinable
       public static func == (lhs: SchedulerTimeType, rhs: SchedulerTimeType) -> Bool {
         lhs.dispatchTime.uptimeNanoseconds == rhs.dispatchTime.uptimeNanoseconds
       }
 
       /// Whether the first moment is earlier.
+      @inlinable
       public static func < (lhs: SchedulerTimeType, rhs: SchedulerTimeType) -> Bool {
         lhs.dispatchTime.uptimeNanoseconds < rhs.dispatchTime.uptimeNanoseconds
       }
@@ -88,7 +91,7 @@
         /// The interval as Dispatch writes it.
         public var timeInterval: DispatchTimeInterval { .nanoseconds(magnitude) }
 
-        init(nanoseconds: Int) { magnitude = nanoseconds }
+        @inlinable init(nanoseconds: Int) { magnitude = nanoseconds }
 
         /// Converts a Dispatch interval; `.never` is the longest interval.
         ///
@@ -144,6 +147,7 @@
         }
 
         /// An interval of nanoseconds.
+        @inlinable
         public static func nanoseconds(_ ns: Int) -> Stride { Stride(nanoseconds: ns) }
 
         /// Whether the first interval is shorter.

@@ -9,6 +9,13 @@ protocol CombineLatestSlots {
   static var count: Int { get }
   /// The tuple, once every slot holds a value.
   var combined: Output? { get }
+  /// Whether every slot holds a value.
+  var isComplete: Bool { get }
+  /// Writes the tuple into uninitialized memory; only when `isComplete`.
+  ///
+  /// The hot path hands a tuple over this way rather than as an optional: an optional tuple of
+  /// non-trivial values is copied and destroyed through the runtime's generic value witnesses.
+  func initialize(_ tuple: UnsafeMutablePointer<Output>)
 }
 
 /// The rules of `combineLatest`, as a value with no locks and no threads: the storage asks it
@@ -58,15 +65,23 @@ struct CombineLatestStateMachine<Slots: CombineLatestSlots, Failure: Error> {
     return requested
   }
 
-  /// An upstream's value, written into its slot by `store`: returns the tuple to deliver now
-  /// with the delivery token, if the caller gets both.
+  /// An upstream's value, written into its slot by `store`: returns true when the caller gets
+  /// a tuple to deliver now, written into `tuple`, with the delivery token; a tuple made while
+  /// another thread delivers waits in the outbox.
   @inlinable
-  mutating func receive(at index: Int, store: (inout Slots) -> Void) -> Event? {
-    guard !isTerminated, !finished[index] else { return nil }
+  mutating func receive(
+    at index: Int, into tuple: UnsafeMutablePointer<Slots.Output>, store: (inout Slots) -> Void
+  ) -> Bool {
+    guard !isTerminated, !finished[index] else { return false }
     store(&slots)
-    guard demand > 0, let combined = slots.combined else { return nil }
+    guard demand > 0, slots.isComplete else { return false }
     demand -= 1
-    return outbox.deliverOrQueue(.value(combined))
+    guard outbox.claim() else {
+      outbox.events.append(.value(slots.combined.unsafelyUnwrapped))
+      return false
+    }
+    slots.initialize(tuple)
+    return true
   }
 
   /// What an upstream's completion leads to.
@@ -141,6 +156,19 @@ struct CombineLatestStateMachine<Slots: CombineLatestSlots, Failure: Error> {
       return (nil, forward)
     }
     return (outbox.next(), forward)
+  }
+
+  /// The downstream returned from a tuple delivered on the hot path, asking for `more`:
+  /// returns whether events wait (the caller keeps the token and delivers them with
+  /// `delivered(asking:)`) and the upstreams to pass `more` to.
+  @inlinable
+  mutating func finishDelivery(asking more: Subscribers.Demand) -> (
+    hasMore: Bool, forward: [any Subscription]
+  ) {
+    var forward: [any Subscription] = []
+    if more != .none { forward = request(more) }
+    if isCancelled { _ = outbox.removeAll() }
+    return (!outbox.releaseIfIdle(), forward)
   }
 
   /// The downstream cancelled: returns the upstreams to cancel, and what to release outside

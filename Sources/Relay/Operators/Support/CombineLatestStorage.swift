@@ -14,8 +14,14 @@ where Downstream.Input == Slots.Output {
 
   @usableFromInline let downstream: Downstream
   @usableFromInline let state = Lock<Machine>.make(Machine())
+  /// Where the thread that claims the delivery token under the lock writes its tuple, and
+  /// from where it moves it out once the lock is released. Only the token's holder touches
+  /// it, so one slot is enough; it is uninitialized at rest.
+  @usableFromInline let handOver = UnsafeMutablePointer<Slots.Output>.allocate(capacity: 1)
 
   @inlinable init(downstream: Downstream) { self.downstream = downstream }
+
+  deinit { handOver.deallocate() }
 
   /// `CombineLatest`, as Combine names it in `print`'s log.
   @usableFromInline var description: String { "CombineLatest" }
@@ -43,8 +49,23 @@ where Downstream.Input == Slots.Output {
     // After the store, `value` holds the value it replaced, released when this returns:
     // outside the lock.
     var value: Input? = input
-    let event = state.withLock { $0.receive(at: index) { store(&$0, &value) } }
-    if let event { deliver(event) }
+    let delivers = state.withLock { $0.receive(at: index, into: handOver) { store(&$0, &value) } }
+    if delivers { deliver(value: handOver.move()) }
+  }
+
+  /// Delivers a tuple, then every event queued behind it; only the token's holder calls it.
+  @inlinable
+  func deliver(value: Slots.Output) {
+    let more = downstream.receive(value)
+    let (hasMore, forward) = state.withLock { $0.finishDelivery(asking: more) }
+    for subscription in forward { subscription.request(more) }
+    if hasMore { deliverQueued() }
+  }
+
+  /// Delivers the events that waited while this thread held the token.
+  @inlinable @inline(never)
+  func deliverQueued() {
+    if let next = state.withLock({ $0.outbox.next() }) { deliver(next) }
   }
 
   @inlinable

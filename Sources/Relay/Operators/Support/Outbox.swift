@@ -49,6 +49,26 @@ struct Outbox<Output, Failure: Error> {
     return event
   }
 
+  /// Takes the token when nobody delivers; the caller then delivers a value of its own
+  /// without wrapping it in an event (the hot path). Returns false, and the caller queues its
+  /// event instead, when a thread delivers.
+  @inlinable
+  mutating func claim() -> Bool {
+    guard !isDelivering else { return false }
+    isDelivering = true
+    return true
+  }
+
+  /// For the thread holding the token, after a delivery: hands the token back and returns
+  /// true when nothing waits; otherwise returns false and the caller, still holding it,
+  /// delivers what waits with `next()`. The hot path: no event is moved.
+  @inlinable
+  mutating func releaseIfIdle() -> Bool {
+    guard start == events.count else { return false }
+    isDelivering = false
+    return true
+  }
+
   /// For the thread holding the token, after a delivery: the next event, or `nil`, which
   /// hands the token back.
   @inlinable

@@ -43,6 +43,8 @@ import Testing
 
   @Test func combineLatestMakesTuplesOnlyAgainstDemandOnceEverySlotHasAValue() {
     var machine = Latest()
+    let handOver = UnsafeMutablePointer<(Int, String)>.allocate(capacity: 1)
+    defer { handOver.deallocate() }
     let a = TestSubscription()
     let b = TestSubscription()
     let firstDemand = machine.subscribed(a, at: 0)
@@ -53,23 +55,22 @@ import Testing
     #expect(otherDemand == Subscribers.Demand.none)
     let forward = machine.request(.max(1))
     #expect(forward.count == 2)
-    let early = machine.receive(at: 0) { $0.a = 1 }
-    #expect(early == nil)
-    guard case .value(let tuple)? = machine.receive(at: 1, store: { $0.b = "x" }) else {
-      Issue.record("no tuple")
-      return
-    }
-    #expect(tuple == (1, "x"))
+    let early = machine.receive(at: 0, into: handOver) { $0.a = 1 }
+    #expect(!early)
+    let delivers = machine.receive(at: 1, into: handOver) { $0.b = "x" }
+    #expect(delivers)
+    #expect(handOver.move() == (1, "x"))
     // The token is held: a new demand lets the next tuple wait behind the delivery.
     let delivered = machine.delivered(asking: .max(1))
     #expect(delivered.forward.count == 2)
     #expect(!machine.outbox.isDelivering)
-    let next = machine.receive(at: 0) { $0.a = 2 }
-    #expect(next != nil)
+    let next = machine.receive(at: 0, into: handOver) { $0.a = 2 }
+    #expect(next)
+    #expect(handOver.move() == (2, "x"))
     _ = machine.delivered(asking: .none)
     // No demand left: the value only replaces the slot.
-    let dropped = machine.receive(at: 1) { $0.b = "y" }
-    #expect(dropped == nil)
+    let dropped = machine.receive(at: 1, into: handOver) { $0.b = "y" }
+    #expect(!dropped)
     #expect(machine.slots.combined! == (2, "y"))
   }
 
@@ -92,8 +93,10 @@ import Testing
     #expect(Self.describeCompletion(failed.deliver) == "failure(oops)")
     #expect(failed.cancel.count == 1)
     #expect(failed.cancel.first as? TestSubscription === b)
-    let late = failing.receive(at: 1) { $0.b = "late" }
-    #expect(late == nil)
+    let unused = UnsafeMutablePointer<(Int, String)>.allocate(capacity: 1)
+    defer { unused.deallocate() }
+    let late = failing.receive(at: 1, into: unused) { $0.b = "late" }
+    #expect(!late)
   }
 
   static func describeCompletion<T>(_ event: Outbox<T, TestingError>.Event?) -> String {
@@ -109,7 +112,9 @@ import Testing
     var machine = Latest()
     _ = machine.subscribed(TestSubscription(), at: 0)
     _ = machine.request(.unlimited)
-    _ = machine.receive(at: 0) { $0.a = 1 }
+    let unused = UnsafeMutablePointer<(Int, String)>.allocate(capacity: 1)
+    defer { unused.deallocate() }
+    _ = machine.receive(at: 0, into: unused) { $0.a = 1 }
     let (cancel, released) = machine.cancel()
     #expect(cancel.count == 1)
     #expect(released.1.a == 1)
@@ -215,5 +220,27 @@ import Testing
     #expect(effects.requests.count == 1)
     #expect(effects.requests.first?.0 as? TestSubscription === upstream)
     #expect(effects.requests.first?.1 == .max(1))
+  }
+}
+
+@Suite struct CombineLatestStorageTests {
+  @Test func aSingleThreadNeverQueues() {
+    let a = CurrentValueRelay(1)
+    let b = CurrentValueRelay(2)
+    var received = 0
+    let sink = Subscribers.Sink<(Int, Int), Never>(
+      receiveCompletion: { _ in }, receiveValue: { received += $0.0 + $0.1 })
+    let storage = CombineLatestStorage<
+      CombineLatestSlots2<Int, Int>, Subscribers.Sink<(Int, Int), Never>
+    >(
+      downstream: sink)
+    sink.receive(subscription: storage)
+    a.subscribe(storage.child(at: 0) { swap(&$0.a, &$1) })
+    b.subscribe(storage.child(at: 1) { swap(&$0.b, &$1) })
+    for value in 0..<100 { a.send(value) }
+    #expect(received == 3 + (0..<100).reduce(0) { $0 + $1 + 2 })
+    let (delivering, waiting) = storage.state.withLock { ($0.outbox.isDelivering, $0.outbox.count) }
+    #expect(!delivering)
+    #expect(waiting == 0)
   }
 }
