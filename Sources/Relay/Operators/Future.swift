@@ -74,6 +74,8 @@ extension Dictionary {
 }
 
 /// A subscriber's link to a future, seen without the subscriber's type.
+///
+/// `@unchecked Sendable`: it has no state; subclasses guard theirs with a lock.
 class FutureConduit<Output, Failure: Error>: @unchecked Sendable {
   /// Delivers the result if the subscriber may receive it now.
   func offer(_ result: Result<Output, Failure>) {}

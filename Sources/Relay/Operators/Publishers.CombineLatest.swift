@@ -38,12 +38,13 @@ extension Publishers {
   /// finishes when every upstream finished and fails with the first failure, cancelling the
   /// others. Its subscription is named "CombineLatest" in `print`'s log.
   ///
-  /// The upstreams may publish from different threads: the downstream is called by one
-  /// thread at a time, never under a lock, and tuples keep the order in which their values
-  /// arrived. Unlike Combine, a value that arrives while the downstream is being called, from
-  /// another thread or from inside the downstream, makes its tuple after the current one
-  /// rather than being dropped. `cancel()` does not wait for a call in progress on another
-  /// thread; once it returns, no new call to the downstream starts.
+  /// The upstreams may publish from different threads: the downstream is called by one thread at a
+  /// time, never under a lock, and tuples keep the order in which their values arrived. A call into
+  /// it returns after delivering its own value: a value another thread sends meanwhile waits, and a
+  /// drainer on a global dispatch queue delivers it, in order. Unlike Combine, a value that arrives
+  /// while the downstream is being called, from another thread or from inside the downstream, makes
+  /// its tuple after the current one rather than being dropped. `cancel()` does not wait for a call
+  /// in progress on another thread; once it returns, no new call to the downstream starts.
   public struct CombineLatest<A: Publisher, B: Publisher>: Publisher
   where B.Failure == A.Failure {
     /// One latest value of each upstream.

@@ -27,10 +27,11 @@ extension Publishers {
   /// dropped otherwise); the completion is delivered on the scheduler at once and drops a
   /// value still waiting. Its subscription is named "Debounce" in `print`'s log.
   ///
-  /// The downstream is called by one thread at a time, never under a lock, even on a
-  /// concurrent queue. Unlike Combine, which schedules a timer per value, it keeps one timer
-  /// per quiet period and moves it when the burst goes on; what is delivered, and when, is
-  /// the same. `cancel()` does not wait for a delivery in progress on another thread; once it
+  /// The downstream is called by one thread at a time, never under a lock, even on a concurrent
+  /// queue. Deliveries stay on the scheduler: an event that finds another block delivering waits
+  /// for a new block on the scheduler. Unlike Combine, which schedules a timer per value, it keeps
+  /// one timer per quiet period and moves it when the burst goes on; what is delivered, and when,
+  /// is the same. `cancel()` does not wait for a delivery in progress on another thread; once it
   /// returns, no new call to the downstream starts.
   public struct Debounce<Upstream: Publisher, Context: Scheduler>: Publisher {
     /// The upstream's values.
@@ -77,7 +78,7 @@ extension Publishers {
 extension Publishers.Debounce {
   @usableFromInline
   final class Inner<Downstream: Subscriber>: Subscriber, Subscription,
-    CustomStringConvertible, @unchecked Sendable
+    CustomStringConvertible, OutboxDelivering, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
     // the holder of the outbox's token. The scheduler is called with no lock held.
@@ -198,22 +199,29 @@ extension Publishers.Debounce {
       }
     }
 
-    /// Delivers `first` and every event queued behind it; only the token's holder calls it.
+    /// Calls the downstream with one event, then settles what it asked for.
     @inlinable
-    func deliver(_ first: Event) {
-      var event: Event? = first
-      while let current = event {
-        event = nil
-        var more = Subscribers.Demand.none
-        switch current {
-        case .value(let value): more = downstream.receive(value)
-        case .completion(let completion): downstream.receive(completion: completion)
-        }
-        event = state.withLock { state in
-          state.demand += more
-          return state.outbox.next()
-        }
+    func deliverOne(_ event: Event) -> Outbox<Output, Failure>.Step {
+      var more = Subscribers.Demand.none
+      switch event {
+      case .value(let value): more = downstream.receive(value)
+      case .completion(let completion): downstream.receive(completion: completion)
       }
+      return state.withLock { state in
+        state.demand += more
+        return state.outbox.step()
+      }
+    }
+
+    @inlinable
+    func drainerStarts() -> Outbox<Output, Failure>.Step {
+      state.withLock { $0.outbox.drainerStarts() }
+    }
+
+    /// Deliveries stay on the scheduler.
+    @inlinable
+    func scheduleDrainer(_ drain: @escaping () -> Void) {
+      scheduler.schedule(options: options, drain)
     }
 
     @inlinable

@@ -27,9 +27,11 @@ extension Publishers {
   /// delayed value is requested from the upstream. Its subscription is named "Delay" in
   /// `print`'s log.
   ///
-  /// Events keep their order and the downstream is called by one thread at a time, never
-  /// under a lock, even on a concurrent queue. `cancel()` does not wait for a delivery in
-  /// progress on another thread; once it returns, no new call to the downstream starts.
+  /// Events keep their order and the downstream is called by one thread at a time, never under a
+  /// lock, even on a concurrent queue. Deliveries stay on the scheduler: an event that finds
+  /// another block delivering waits for a new block on the scheduler. `cancel()` does not wait for
+  /// a delivery in progress on another thread; once it returns, no new call to the downstream
+  /// starts.
   public struct Delay<Upstream: Publisher, Context: Scheduler>: Publisher {
     /// The upstream's values.
     public typealias Output = Upstream.Output
@@ -77,7 +79,7 @@ extension Publishers {
 
 extension Publishers.Delay {
   private final class Inner<Downstream: Subscriber>: Subscriber, Subscription,
-    CustomStringConvertible, @unchecked Sendable
+    CustomStringConvertible, OutboxDelivering, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
     // the holder of the outbox's token. The scheduler is called with no lock held.
@@ -166,22 +168,27 @@ extension Publishers.Delay {
       if let event { deliver(event) }
     }
 
-    /// Delivers `first` and every event queued behind it; only the token's holder calls it.
-    private func deliver(_ first: Event) {
-      var event: Event? = first
-      while let current = event {
-        event = nil
-        var more = Subscribers.Demand.none
-        switch current {
-        case .value(let value): more = downstream.receive(value)
-        case .completion(let completion): downstream.receive(completion: completion)
-        }
-        let (next, upstream) = state.withLock { state in
-          (state.outbox.next(), more == .none ? nil : state.upstream)
-        }
-        upstream?.request(more)
-        event = next
+    /// Calls the downstream with one event, then settles what it asked for.
+    func deliverOne(_ event: Event) -> Outbox<Output, Failure>.Step {
+      var more = Subscribers.Demand.none
+      switch event {
+      case .value(let value): more = downstream.receive(value)
+      case .completion(let completion): downstream.receive(completion: completion)
       }
+      let (step, upstream) = state.withLock { state in
+        (state.outbox.step(), more == .none ? nil : state.upstream)
+      }
+      upstream?.request(more)
+      return step
+    }
+
+    func drainerStarts() -> Outbox<Output, Failure>.Step {
+      state.withLock { $0.outbox.drainerStarts() }
+    }
+
+    /// Deliveries stay on the scheduler.
+    func scheduleDrainer(_ drain: @escaping () -> Void) {
+      scheduler.schedule(options: options, drain)
     }
 
     func request(_ demand: Subscribers.Demand) {

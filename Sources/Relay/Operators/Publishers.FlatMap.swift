@@ -67,11 +67,12 @@ extension Publishers {
   /// failure fails it and cancels the rest. Its subscription is named "FlatMap" in `print`'s
   /// log.
   ///
-  /// The made publishers may publish from different threads: the downstream is called by one
-  /// thread at a time, never under a lock. Unlike Combine, `maxPublishers: .none` asks the
-  /// upstream for nothing (Relay forbids requesting `.none`), and a failure also cancels the
-  /// upstream. `cancel()` does not wait for a call in progress on another thread; once it
-  /// returns, no new call to the downstream starts.
+  /// The made publishers may publish from different threads: the downstream is called by one thread
+  /// at a time, never under a lock. A call into it returns after delivering its own value: a value
+  /// another thread sends meanwhile waits, and a drainer on a global dispatch queue delivers it, in
+  /// order. Unlike Combine, `maxPublishers: .none` asks the upstream for nothing (Relay forbids
+  /// requesting `.none`), and a failure also cancels the upstream. `cancel()` does not wait for a
+  /// call in progress on another thread; once it returns, no new call to the downstream starts.
   public struct FlatMap<NewPublisher: Publisher, Upstream: Publisher>: Publisher
   where NewPublisher.Failure == Upstream.Failure {
     /// The made publishers' values.
@@ -113,7 +114,7 @@ extension Publishers {
 
 extension Publishers.FlatMap {
   private final class Inner<Downstream: Subscriber>: Subscriber, Subscription,
-    CustomStringConvertible, @unchecked Sendable
+    CustomStringConvertible, OutboxDelivering, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
     // the holder of the outbox's token; `transform` by the upstream's serial calls.
@@ -185,22 +186,20 @@ extension Publishers.FlatMap {
       if let event = effects.deliver { deliver(event) }
     }
 
-    /// Delivers `first` and every event queued behind it; only the token's holder calls it.
-    func deliver(_ first: Machine.Event) {
-      var event: Machine.Event? = first
-      while let current = event {
-        event = nil
-        var more = Subscribers.Demand.none
-        switch current {
-        case .value(let value): more = downstream.receive(value)
-        case .completion(let completion): downstream.receive(completion: completion)
-        }
-        let (next, effects) = state.withLock { $0.delivered(asking: more) }
-        for subscription in effects.cancel { subscription.cancel() }
-        for (subscription, demand) in effects.requests { subscription.request(demand) }
-        event = next
+    /// Calls the downstream with one event, then settles what it asked for.
+    func deliverOne(_ event: Machine.Event) -> Machine.Step {
+      var more = Subscribers.Demand.none
+      switch event {
+      case .value(let value): more = downstream.receive(value)
+      case .completion(let completion): downstream.receive(completion: completion)
       }
+      let (step, effects) = state.withLock { $0.delivered(asking: more) }
+      for subscription in effects.cancel { subscription.cancel() }
+      for (subscription, demand) in effects.requests { subscription.request(demand) }
+      return step
     }
+
+    func drainerStarts() -> Machine.Step { state.withLock { $0.outbox.drainerStarts() } }
 
     func request(_ demand: Subscribers.Demand) {
       _checkDemand(demand)

@@ -22,10 +22,12 @@ extension Publishers {
   /// finishes when both finished and fails with the first failure, cancelling the other. Its
   /// subscription is named "Merge" in `print`'s log.
   ///
-  /// The upstreams may publish from different threads: the downstream is called by one
-  /// thread at a time, never under a lock, in the order the values arrived. Unlike Combine,
-  /// nothing reaches the downstream after the completion. `cancel()` does not wait for a call
-  /// in progress on another thread; once it returns, no new call to the downstream starts.
+  /// The upstreams may publish from different threads: the downstream is called by one thread at a
+  /// time, never under a lock, in the order the values arrived. A call into it returns after
+  /// delivering its own value: a value another thread sends meanwhile waits, and a drainer on a
+  /// global dispatch queue delivers it, in order. Unlike Combine, nothing reaches the downstream
+  /// after the completion. `cancel()` does not wait for a call in progress on another thread; once
+  /// it returns, no new call to the downstream starts.
   public struct Merge<A: Publisher, B: Publisher>: Publisher
   where A.Output == B.Output, A.Failure == B.Failure {
     /// The values of both.

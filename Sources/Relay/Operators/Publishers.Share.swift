@@ -190,6 +190,8 @@ extension Publishers {
 }
 
 /// A member of a `share()`, seen without its subscriber's type.
+///
+/// `@unchecked Sendable`: it has no state; `Share.Member` guards its own with a lock.
 class ShareMember<Output, Failure: Error>: @unchecked Sendable {
   var hasLeft: Bool { false }
   func deliver(_ value: Output) {}

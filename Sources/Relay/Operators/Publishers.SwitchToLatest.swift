@@ -55,11 +55,12 @@ extension Publishers {
   /// upstream and the current publisher finished; a failure of either fails it and cancels
   /// the other. Its subscription is named "SwitchToLatest" in `print`'s log.
   ///
-  /// The publishers may publish from different threads: the downstream is called by one
-  /// thread at a time, never under a lock, and a value of a publisher already replaced is
-  /// dropped. Unlike Combine, a value beyond the demand is dropped rather than delivered.
-  /// `cancel()` does not wait for a call in progress on another thread; once it returns, no
-  /// new call to the downstream starts.
+  /// The publishers may publish from different threads: the downstream is called by one thread at a
+  /// time, never under a lock, and a value of a publisher already replaced is dropped. A call into
+  /// it returns after delivering its own value: a value another thread sends meanwhile waits, and a
+  /// drainer on a global dispatch queue delivers it, in order. Unlike Combine, a value beyond the
+  /// demand is dropped rather than delivered. `cancel()` does not wait for a call in progress on
+  /// another thread; once it returns, no new call to the downstream starts.
   public struct SwitchToLatest<P: Publisher, Upstream: Publisher>: Publisher
   where Upstream.Output == P, P.Failure == Upstream.Failure {
     /// The inner publishers' values.
@@ -87,7 +88,7 @@ extension Publishers {
 
 extension Publishers.SwitchToLatest {
   private final class Inner<Downstream: Subscriber>: Subscriber, Subscription,
-    CustomStringConvertible, @unchecked Sendable
+    CustomStringConvertible, OutboxDelivering, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
     // the holder of the outbox's token.
@@ -140,42 +141,45 @@ extension Publishers.SwitchToLatest {
 
     func childReceive(_ input: Output, at index: Int) -> Subscribers.Demand {
       guard let event = state.withLock({ $0.receive(input, from: index) }) else { return .none }
-      return deliver(event)
+      return deliverAnswering(event)
     }
 
     func perform(_ effects: Machine.Effects) {
       for subscription in effects.cancel { subscription.cancel() }
       for (subscription, demand) in effects.requests { subscription.request(demand) }
-      if let event = effects.deliver { _ = deliver(event) }
+      if let event = effects.deliver { deliver(event) }
     }
 
-    /// Delivers `first` and every event queued behind it; only the token's holder calls it.
-    /// Returns the demand the downstream returned for `first`, which the child that sent it
-    /// receives as its answer, as in Combine; later demand is requested from the current
-    /// child.
-    func deliver(_ first: Machine.Event) -> Subscribers.Demand {
-      var event: Machine.Event? = first
-      var answer: Subscribers.Demand?
-      while let current = event {
-        event = nil
-        var more = Subscribers.Demand.none
-        switch current {
-        case .value(let value): more = downstream.receive(value)
-        case .completion(let completion): downstream.receive(completion: completion)
-        }
-        let (next, forward) = state.withLock { state in
-          if answer == nil {
-            answer = more
-            if more != .none { _ = state.request(more) }
-            return (state.outbox.next(), (any Subscription)?.none)
-          }
-          return state.delivered(asking: more)
-        }
-        forward?.request(more)
-        event = next
+    /// Delivers a child's value and what follows it. Returns the demand the downstream
+    /// returned for it, which the child receives as its answer, as in Combine; later demand is
+    /// requested from the current child.
+    func deliverAnswering(_ first: Machine.Event) -> Subscribers.Demand {
+      var more = Subscribers.Demand.none
+      switch first {
+      case .value(let value): more = downstream.receive(value)
+      case .completion(let completion): downstream.receive(completion: completion)
       }
-      return answer ?? .none
+      let step = state.withLock { state in
+        if more != .none { _ = state.request(more) }
+        return state.outbox.step()
+      }
+      follow(step)
+      return more
     }
+
+    /// Calls the downstream with one event, then settles what it asked for.
+    func deliverOne(_ event: Machine.Event) -> Machine.Step {
+      var more = Subscribers.Demand.none
+      switch event {
+      case .value(let value): more = downstream.receive(value)
+      case .completion(let completion): downstream.receive(completion: completion)
+      }
+      let (step, forward) = state.withLock { $0.delivered(asking: more) }
+      forward?.request(more)
+      return step
+    }
+
+    func drainerStarts() -> Machine.Step { state.withLock { $0.outbox.drainerStarts() } }
 
     func request(_ demand: Subscribers.Demand) {
       _checkDemand(demand)

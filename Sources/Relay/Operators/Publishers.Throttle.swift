@@ -25,9 +25,10 @@ extension Publishers {
   /// the latest or the first of them winning as `latest` says. The completion follows the
   /// value waiting, if any. Its subscription is named "Throttle" in `print`'s log.
   ///
-  /// The downstream is called by one thread at a time, never under a lock, even on a
-  /// concurrent queue. `cancel()` does not wait for a delivery in progress on another
-  /// thread; once it returns, no new call to the downstream starts.
+  /// The downstream is called by one thread at a time, never under a lock, even on a concurrent
+  /// queue. Deliveries stay on the scheduler: an event that finds another block delivering waits
+  /// for a new block on the scheduler. `cancel()` does not wait for a delivery in progress on
+  /// another thread; once it returns, no new call to the downstream starts.
   public struct Throttle<Upstream: Publisher, Context: Scheduler>: Publisher {
     /// The upstream's values.
     public typealias Output = Upstream.Output
@@ -70,7 +71,7 @@ extension Publishers {
 
 extension Publishers.Throttle {
   private final class Inner<Downstream: Subscriber>: Subscriber, Subscription,
-    CustomStringConvertible, @unchecked Sendable
+    CustomStringConvertible, OutboxDelivering, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
     // the holder of the outbox's token. The scheduler is called with no lock held.
@@ -184,21 +185,26 @@ extension Publishers.Throttle {
       if let event { deliver(event) }
     }
 
-    /// Delivers `first` and every event queued behind it; only the token's holder calls it.
-    private func deliver(_ first: Event) {
-      var event: Event? = first
-      while let current = event {
-        event = nil
-        var more = Subscribers.Demand.none
-        switch current {
-        case .value(let value): more = downstream.receive(value)
-        case .completion(let completion): downstream.receive(completion: completion)
-        }
-        event = state.withLock { state in
-          state.demand += more
-          return state.outbox.next()
-        }
+    /// Calls the downstream with one event, then settles what it asked for.
+    func deliverOne(_ event: Event) -> Outbox<Output, Failure>.Step {
+      var more = Subscribers.Demand.none
+      switch event {
+      case .value(let value): more = downstream.receive(value)
+      case .completion(let completion): downstream.receive(completion: completion)
       }
+      return state.withLock { state in
+        state.demand += more
+        return state.outbox.step()
+      }
+    }
+
+    func drainerStarts() -> Outbox<Output, Failure>.Step {
+      state.withLock { $0.outbox.drainerStarts() }
+    }
+
+    /// Deliveries stay on the scheduler.
+    func scheduleDrainer(_ drain: @escaping () -> Void) {
+      scheduler.schedule(options: nil, drain)
     }
 
     func request(_ demand: Subscribers.Demand) {

@@ -45,13 +45,14 @@ extension Publishers {
   /// the others, and fails with the first failure, cancelling every upstream. Its
   /// subscription is named "Zip" in `print`'s log.
   ///
-  /// The upstreams may publish from different threads: the downstream is called by one
-  /// thread at a time, never under a lock. Unlike Combine, tuples are sent only against
-  /// demand (Combine sends surplus tuples), a tuple completed from inside the downstream is
-  /// delivered after the current one, and demand the downstream returns from a value is
-  /// requested from every upstream rather than returned to the one that completed the tuple.
-  /// `cancel()` does not wait for a call in progress on another thread; once it returns, no
-  /// new call to the downstream starts.
+  /// The upstreams may publish from different threads: the downstream is called by one thread at a
+  /// time, never under a lock. A call into it returns after delivering its own value: a value
+  /// another thread sends meanwhile waits, and a drainer on a global dispatch queue delivers it, in
+  /// order. Unlike Combine, tuples are sent only against demand (Combine sends surplus tuples), a
+  /// tuple completed from inside the downstream is delivered after the current one, and demand the
+  /// downstream returns from a value is requested from every upstream rather than returned to the
+  /// one that completed the tuple. `cancel()` does not wait for a call in progress on another
+  /// thread; once it returns, no new call to the downstream starts.
   public struct Zip4<A: Publisher, B: Publisher, C: Publisher, D: Publisher>: Publisher
   where B.Failure == A.Failure, C.Failure == A.Failure, D.Failure == A.Failure {
     /// One value of each upstream.

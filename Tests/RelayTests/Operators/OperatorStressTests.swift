@@ -57,6 +57,17 @@ import Testing
 
   static let perThread = 2_000
 
+  /// Waits until `condition` holds: the drainer may still be delivering what other threads
+  /// sent. False at the deadline.
+  static func eventually(seconds: Double = 30, _ condition: () -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !condition() {
+      if Date() > deadline { return false }
+      Thread.sleep(forTimeInterval: 0.005)
+    }
+    return true
+  }
+
   /// Runs `body` on `count` threads at once; false if they did not all return in time.
   static func runConcurrently(
     threads count: Int, deadline seconds: Double = 60, _ body: @escaping @Sendable (Int) -> Void
@@ -84,6 +95,7 @@ import Testing
       for _ in 0..<Self.perThread { relay.send(1) }
     }
     #expect(finished)
+    #expect(Self.eventually { recorder.values.count == 1 + 4 * Self.perThread })
     let values = recorder.values
     #expect(values.count == 1 + 4 * Self.perThread)
     #expect(recorder.overlaps.load(ordering: .relaxed) == 0)
@@ -103,7 +115,8 @@ import Testing
       for value in 0..<Self.perThread { relay.send(value) }
     }
     #expect(finished)
-    #expect(recorder.values == Array(0..<Self.perThread))
+    #expect(Self.eventually { recorder.values.count == Self.perThread })
+    #expect(recorder.values.elementsEqual(0..<Self.perThread))
     #expect(recorder.overlaps.load(ordering: .relaxed) == 0)
     _ = cancellable
   }
@@ -117,12 +130,12 @@ import Testing
       for index in 0..<Self.perThread { relays[thread].send(thread * 1_000_000 + index) }
     }
     #expect(finished)
+    #expect(Self.eventually { recorder.values.count == 4 * Self.perThread })
     let values = recorder.values
     #expect(values.count == 4 * Self.perThread)
     for thread in 0..<4 {
-      #expect(
-        values.filter { $0 / 1_000_000 == thread }
-          == Array(thread * 1_000_000..<thread * 1_000_000 + Self.perThread))
+      let own = values.filter { $0 / 1_000_000 == thread }
+      #expect(own.elementsEqual(thread * 1_000_000..<thread * 1_000_000 + Self.perThread))
     }
     #expect(recorder.overlaps.load(ordering: .relaxed) == 0)
     _ = cancellable
@@ -142,6 +155,8 @@ import Testing
       for value in 0..<Self.perThread { relays[thread].send(value) }
     }
     #expect(finished)
+    #expect(Self.eventually { received.load(ordering: .relaxed) == 10 })
+    Thread.sleep(forTimeInterval: 0.05)
     #expect(received.load(ordering: .relaxed) == 10)
   }
 
@@ -155,12 +170,12 @@ import Testing
       for index in 0..<Self.perThread { children[thread].send(thread * 1_000_000 + index) }
     }
     #expect(finished)
+    #expect(Self.eventually { recorder.values.count == 4 * Self.perThread })
     let values = recorder.values
     #expect(values.count == 4 * Self.perThread)
     for thread in 0..<4 {
-      #expect(
-        values.filter { $0 / 1_000_000 == thread }
-          == Array(thread * 1_000_000..<thread * 1_000_000 + Self.perThread))
+      let own = values.filter { $0 / 1_000_000 == thread }
+      #expect(own.elementsEqual(thread * 1_000_000..<thread * 1_000_000 + Self.perThread))
     }
     #expect(recorder.overlaps.load(ordering: .relaxed) == 0)
     _ = cancellable
@@ -185,7 +200,7 @@ import Testing
     let values = recorder.values
     for thread in 0..<3 {
       let own = values.filter { $0 / 1_000_000 == thread }
-      #expect(own == own.sorted())
+      #expect(own.elementsEqual(own.sorted()))
     }
     _ = cancellable
   }
@@ -240,7 +255,7 @@ import Testing
       }
     }
     #expect(finished)
-    #expect(reference.values.count == 2 * Self.perThread)
+    #expect(Self.eventually { reference.values.count == 2 * Self.perThread })
     #expect(reference.overlaps.load(ordering: .relaxed) == 0)
     for recorder in finishedRecorders.withLock({ $0 }) {
       #expect(recorder.overlaps.load(ordering: .relaxed) == 0)
@@ -308,5 +323,48 @@ import Testing
       }
     }
     #expect(finished)
+  }
+
+  /// A thread delivers its own value and returns; a value another thread sent meanwhile goes
+  /// to the drainer rather than keeping the first thread delivering.
+  @Test(arguments: ["merge", "combineLatest", "flatMap"])
+  func aSenderLeavesOtherThreadsValuesToTheDrainer(operatorName: String) {
+    let a = PassthroughRelay<Int>()
+    let b = PassthroughRelay<Int>()
+    let publisher: AnyPublisher<Int, Never> =
+      switch operatorName {
+      case "merge": a.merge(with: b).eraseToAnyPublisher()
+      case "combineLatest": a.combineLatest(b) { $0 + 10 * $1 }.eraseToAnyPublisher()
+      default: a.merge(with: b).flatMap { Just($0) }.eraseToAnyPublisher()
+      }
+    let firstEntered = DispatchSemaphore(value: 0)
+    let releaseFirst = DispatchSemaphore(value: 0)
+    let secondDelivered = DispatchSemaphore(value: 0)
+    let secondThread = Locked<String?>(nil)
+    let calls = Atomic<Int>(0)
+    let cancellable = publisher.sink { _ in
+      if calls.add(1, ordering: .relaxed).newValue == 1 {
+        firstEntered.signal()
+        _ = releaseFirst.wait(timeout: .now() + 10)
+      } else {
+        secondThread.withLock { $0 = Thread.current.name }
+        secondDelivered.signal()
+      }
+    }
+    if operatorName == "combineLatest" { b.send(0) }
+    let senderReturned = DispatchSemaphore(value: 0)
+    let sender = Thread {
+      a.send(1)
+      senderReturned.signal()
+    }
+    sender.name = "sender"
+    sender.start()
+    #expect(firstEntered.wait(timeout: .now() + 10) == .success)
+    b.send(2)  // returns at once: the value waits behind the call in progress
+    releaseFirst.signal()
+    #expect(senderReturned.wait(timeout: .now() + 10) == .success)
+    #expect(secondDelivered.wait(timeout: .now() + 10) == .success)
+    #expect(secondThread.withLock { $0 } != "sender")
+    _ = cancellable
   }
 }

@@ -28,6 +28,7 @@ protocol CombineLatestSlots {
 /// cancelling the other upstreams.
 @usableFromInline
 struct CombineLatestStateMachine<Slots: CombineLatestSlots, Failure: Error> {
+  @usableFromInline typealias Step = Outbox<Slots.Output, Failure>.Step
   @usableFromInline typealias Event = Outbox<Slots.Output, Failure>.Event
 
   @usableFromInline var slots = Slots()
@@ -77,7 +78,7 @@ struct CombineLatestStateMachine<Slots: CombineLatestSlots, Failure: Error> {
     guard demand > 0, slots.isComplete else { return false }
     demand -= 1
     guard outbox.claim() else {
-      outbox.events.append(.value(slots.combined.unsafelyUnwrapped))
+      outbox.append(.value(slots.combined.unsafelyUnwrapped))
       return false
     }
     slots.initialize(tuple)
@@ -143,19 +144,15 @@ struct CombineLatestStateMachine<Slots: CombineLatestSlots, Failure: Error> {
     return subscriptions.compactMap { $0 }
   }
 
-  /// The downstream returned from a call, asking for `more`: returns the next event to
-  /// deliver (or `nil`, which hands the token back) and the upstreams to pass `more` to.
+  /// The downstream returned from a call, asking for `more`: returns what the token's holder
+  /// does next and the upstreams to pass `more` to.
   @inlinable
   mutating func delivered(asking more: Subscribers.Demand) -> (
-    next: Event?, forward: [any Subscription]
+    step: Step, forward: [any Subscription]
   ) {
     var forward: [any Subscription] = []
     if more != .none { forward = request(more) }
-    guard !isCancelled else {
-      _ = outbox.next()
-      return (nil, forward)
-    }
-    return (outbox.next(), forward)
+    return (outbox.step(), forward)
   }
 
   /// The downstream returned from a tuple delivered on the hot path, asking for `more`:
@@ -174,7 +171,9 @@ struct CombineLatestStateMachine<Slots: CombineLatestSlots, Failure: Error> {
   /// The downstream cancelled: returns the upstreams to cancel, and what to release outside
   /// the lock.
   @inlinable
-  mutating func cancel() -> (cancel: [any Subscription], released: ([Event?], Slots)) {
+  mutating func cancel() -> (
+    cancel: [any Subscription], released: ([Outbox<Slots.Output, Failure>.Waiting?], Slots)
+  ) {
     guard !isCancelled else { return ([], ([], Slots())) }
     isCancelled = true
     isTerminated = true

@@ -6,7 +6,7 @@
 /// call in progress on another thread; once it returns, no new call to the downstream starts.
 @usableFromInline
 final class CombineLatestStorage<Slots: CombineLatestSlots, Downstream: Subscriber>:
-  Subscription, CustomStringConvertible, @unchecked Sendable
+  Subscription, CustomStringConvertible, OutboxDelivering, @unchecked Sendable
 where Downstream.Input == Slots.Output {
   // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
   // the holder of the outbox's token.
@@ -65,7 +65,7 @@ where Downstream.Input == Slots.Output {
   /// Delivers the events that waited while this thread held the token.
   @inlinable @inline(never)
   func deliverQueued() {
-    if let next = state.withLock({ $0.outbox.next() }) { deliver(next) }
+    follow(state.withLock { $0.outbox.step() })
   }
 
   @inlinable
@@ -75,22 +75,21 @@ where Downstream.Input == Slots.Output {
     if let event = completed.deliver { deliver(event) }
   }
 
-  /// Delivers `first` and every event queued behind it; only the token's holder calls it.
+  /// Calls the downstream with one event, then settles what it asked for.
   @inlinable
-  func deliver(_ first: Machine.Event) {
-    var event: Machine.Event? = first
-    while let current = event {
-      event = nil
-      var more = Subscribers.Demand.none
-      switch current {
-      case .value(let value): more = downstream.receive(value)
-      case .completion(let completion): downstream.receive(completion: completion)
-      }
-      let (next, forward) = state.withLock { $0.delivered(asking: more) }
-      for subscription in forward { subscription.request(more) }
-      event = next
+  func deliverOne(_ event: Machine.Event) -> Machine.Step {
+    var more = Subscribers.Demand.none
+    switch event {
+    case .value(let value): more = downstream.receive(value)
+    case .completion(let completion): downstream.receive(completion: completion)
     }
+    let (step, forward) = state.withLock { $0.delivered(asking: more) }
+    for subscription in forward { subscription.request(more) }
+    return step
   }
+
+  @inlinable
+  func drainerStarts() -> Machine.Step { state.withLock { $0.outbox.drainerStarts() } }
 
   @inlinable
   func request(_ demand: Subscribers.Demand) {

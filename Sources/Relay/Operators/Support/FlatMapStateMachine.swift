@@ -10,6 +10,7 @@
 @usableFromInline
 struct FlatMapStateMachine<Output, Failure: Error> {
   @usableFromInline typealias Event = Outbox<Output, Failure>.Event
+  @usableFromInline typealias Step = Outbox<Output, Failure>.Step
 
   @usableFromInline let maxPublishers: Subscribers.Demand
   @usableFromInline var upstream: (any Subscription)?
@@ -156,9 +157,9 @@ struct FlatMapStateMachine<Output, Failure: Error> {
   }
 
   @inlinable
-  mutating func delivered(asking more: Subscribers.Demand) -> (next: Event?, effects: Effects) {
+  mutating func delivered(asking more: Subscribers.Demand) -> (step: Step, effects: Effects) {
     let effects = more == .none ? Effects() : request(more)
-    return (outbox.next(), effects)
+    return (outbox.step(), effects)
   }
 
   @inlinable

@@ -8,6 +8,7 @@
 /// first failure, cancelling every upstream.
 @usableFromInline
 struct MergeStateMachine<Output, Failure: Error> {
+  @usableFromInline typealias Step = Outbox<Output, Failure>.Step
   @usableFromInline typealias Event = Outbox<Output, Failure>.Event
 
   @usableFromInline var subscriptions: [(any Subscription)?]
@@ -142,10 +143,10 @@ struct MergeStateMachine<Output, Failure: Error> {
     return effects
   }
 
-  /// The downstream returned from a call, asking for `more`: returns the next event (or
-  /// `nil`, which hands the token back) and the requests to make.
+  /// The downstream returned from a call, asking for `more`: returns what the token's holder
+  /// does next and the requests to make.
   @inlinable
-  mutating func delivered(asking more: Subscribers.Demand) -> (next: Event?, requests: Requests) {
+  mutating func delivered(asking more: Subscribers.Demand) -> (step: Step, requests: Requests) {
     var requests: Requests = []
     if more != .none {
       let effects = request(more)
@@ -153,12 +154,14 @@ struct MergeStateMachine<Output, Failure: Error> {
       // The deliverer holds the token, so `request` only queued.
       assert(effects.deliver == nil)
     }
-    return (outbox.next(), requests)
+    return (outbox.step(), requests)
   }
 
   /// The downstream cancelled: the upstreams to cancel and what to release outside the lock.
   @inlinable
-  mutating func cancel() -> (cancel: [any Subscription], released: ([Event?], [Output?])) {
+  mutating func cancel() -> (
+    cancel: [any Subscription], released: ([Outbox<Output, Failure>.Waiting?], [Output?])
+  ) {
     guard !isCancelled else { return ([], ([], [])) }
     isCancelled = true
     isTerminated = true
@@ -179,7 +182,7 @@ struct MergeStateMachine<Output, Failure: Error> {
 /// progress on another thread; once it returns, no new call to the downstream starts.
 @usableFromInline
 final class MergeStorage<Downstream: Subscriber>: Subscription, CustomStringConvertible,
-  @unchecked Sendable
+  OutboxDelivering, @unchecked Sendable
 {
   // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
   // the holder of the outbox's token.
@@ -238,22 +241,21 @@ final class MergeStorage<Downstream: Subscriber>: Subscription, CustomStringConv
     if let event = effects.deliver { deliver(event) }
   }
 
-  /// Delivers `first` and every event queued behind it; only the token's holder calls it.
+  /// Calls the downstream with one event, then settles what it asked for.
   @inlinable
-  func deliver(_ first: Machine.Event) {
-    var event: Machine.Event? = first
-    while let current = event {
-      event = nil
-      var more = Subscribers.Demand.none
-      switch current {
-      case .value(let value): more = downstream.receive(value)
-      case .completion(let completion): downstream.receive(completion: completion)
-      }
-      let (next, requests) = state.withLock { $0.delivered(asking: more) }
-      for (subscription, demand) in requests { subscription.request(demand) }
-      event = next
+  func deliverOne(_ event: Machine.Event) -> Machine.Step {
+    var more = Subscribers.Demand.none
+    switch event {
+    case .value(let value): more = downstream.receive(value)
+    case .completion(let completion): downstream.receive(completion: completion)
     }
+    let (step, requests) = state.withLock { $0.delivered(asking: more) }
+    for (subscription, demand) in requests { subscription.request(demand) }
+    return step
   }
+
+  @inlinable
+  func drainerStarts() -> Machine.Step { state.withLock { $0.outbox.drainerStarts() } }
 
   @inlinable
   func request(_ demand: Subscribers.Demand) {

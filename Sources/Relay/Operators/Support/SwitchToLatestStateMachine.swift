@@ -7,6 +7,7 @@
 /// other.
 @usableFromInline
 struct SwitchToLatestStateMachine<Output, Failure: Error> {
+  @usableFromInline typealias Step = Outbox<Output, Failure>.Step
   @usableFromInline typealias Event = Outbox<Output, Failure>.Event
 
   @usableFromInline var upstream: (any Subscription)?
@@ -119,14 +120,16 @@ struct SwitchToLatestStateMachine<Output, Failure: Error> {
 
   @inlinable
   mutating func delivered(asking more: Subscribers.Demand) -> (
-    next: Event?, forward: (any Subscription)?
+    step: Step, forward: (any Subscription)?
   ) {
     let forward = more == .none ? nil : request(more)
-    return (outbox.next(), forward)
+    return (outbox.step(), forward)
   }
 
   @inlinable
-  mutating func cancel() -> (cancel: [any Subscription], released: [Event?]) {
+  mutating func cancel() -> (
+    cancel: [any Subscription], released: [Outbox<Output, Failure>.Waiting?]
+  ) {
     guard !isCancelled else { return ([], []) }
     isCancelled = true
     isTerminated = true

@@ -47,6 +47,7 @@ struct ZipQueue<Element> {
 /// empty), cancelling the others, and fails with the first failure, cancelling every upstream.
 @usableFromInline
 struct ZipStateMachine<Slots: ZipSlots, Failure: Error> {
+  @usableFromInline typealias Step = Outbox<Slots.Output, Failure>.Step
   @usableFromInline typealias Event = Outbox<Slots.Output, Failure>.Event
 
   @usableFromInline var slots = Slots()
@@ -154,14 +155,16 @@ struct ZipStateMachine<Slots: ZipSlots, Failure: Error> {
   }
 
   @inlinable
-  mutating func delivered(asking more: Subscribers.Demand) -> (next: Event?, effects: Effects) {
+  mutating func delivered(asking more: Subscribers.Demand) -> (step: Step, effects: Effects) {
     var effects = Effects()
     if more != .none { effects = request(more) }
-    return (outbox.next(), effects)
+    return (outbox.step(), effects)
   }
 
   @inlinable
-  mutating func cancel() -> (cancel: [any Subscription], released: ([Event?], Slots)) {
+  mutating func cancel() -> (
+    cancel: [any Subscription], released: ([Outbox<Slots.Output, Failure>.Waiting?], Slots)
+  ) {
     guard !isCancelled else { return ([], ([], Slots())) }
     isCancelled = true
     isTerminated = true
@@ -181,7 +184,7 @@ struct ZipStateMachine<Slots: ZipSlots, Failure: Error> {
 /// call to the downstream starts.
 @usableFromInline
 final class ZipStorage<Slots: ZipSlots, Downstream: Subscriber>: Subscription,
-  CustomStringConvertible, @unchecked Sendable
+  CustomStringConvertible, OutboxDelivering, @unchecked Sendable
 where Downstream.Input == Slots.Output {
   // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
   // the holder of the outbox's token.
@@ -228,23 +231,22 @@ where Downstream.Input == Slots.Output {
     if let event = effects.deliver { deliver(event) }
   }
 
-  /// Delivers `first` and every event queued behind it; only the token's holder calls it.
+  /// Calls the downstream with one event, then settles what it asked for.
   @inlinable
-  func deliver(_ first: Machine.Event) {
-    var event: Machine.Event? = first
-    while let current = event {
-      event = nil
-      var more = Subscribers.Demand.none
-      switch current {
-      case .value(let value): more = downstream.receive(value)
-      case .completion(let completion): downstream.receive(completion: completion)
-      }
-      let (next, effects) = state.withLock { $0.delivered(asking: more) }
-      for subscription in effects.cancel { subscription.cancel() }
-      for (subscription, demand) in effects.requests { subscription.request(demand) }
-      event = next
+  func deliverOne(_ event: Machine.Event) -> Machine.Step {
+    var more = Subscribers.Demand.none
+    switch event {
+    case .value(let value): more = downstream.receive(value)
+    case .completion(let completion): downstream.receive(completion: completion)
     }
+    let (step, effects) = state.withLock { $0.delivered(asking: more) }
+    for subscription in effects.cancel { subscription.cancel() }
+    for (subscription, demand) in effects.requests { subscription.request(demand) }
+    return step
   }
+
+  @inlinable
+  func drainerStarts() -> Machine.Step { state.withLock { $0.outbox.drainerStarts() } }
 
   @inlinable
   func request(_ demand: Subscribers.Demand) {

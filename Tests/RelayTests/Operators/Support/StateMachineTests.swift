@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import Relay
@@ -16,6 +17,14 @@ import Testing
     }
   }
 
+  static func describe(_ step: Outbox<Int, TestingError>.Step) -> String {
+    switch step {
+    case .deliver(let event): describe(event)
+    case .handOff: "handOff"
+    case .idle: "idle"
+    }
+  }
+
   @Test func outboxHandsTheTokenToOneThreadAndKeepsTheOrder() {
     var outbox = Outbox<Int, TestingError>()
     var steps: [String] = []
@@ -24,19 +33,45 @@ import Testing
     steps.append(Self.describe(outbox.deliverOrQueue(.value(2))))
     steps.append(Self.describe(outbox.deliverOrQueue(.completion(.finished))))
     #expect(outbox.count == 2)
-    steps.append(Self.describe(outbox.next()))
-    steps.append(Self.describe(outbox.next()))
-    steps.append(Self.describe(outbox.next()))
-    #expect(steps == ["value(1)", "nil", "nil", "value(2)", "finished", "nil"])
+    steps.append(Self.describe(outbox.step()))
+    steps.append(Self.describe(outbox.step()))
+    steps.append(Self.describe(outbox.step()))
+    #expect(steps == ["value(1)", "nil", "nil", "value(2)", "finished", "idle"])
     #expect(!outbox.isDelivering)
     let taken = outbox.deliverOrQueue(.value(3))
     #expect(Self.describe(taken) == "value(3)")
     _ = outbox.deliverOrQueue(.value(4))
     let removed = outbox.removeAll()
     #expect(removed.count == 1)
-    let after = outbox.next()
-    #expect(Self.describe(after) == "nil")
+    let after = outbox.step()
+    #expect(Self.describe(after) == "idle")
     #expect(!outbox.isDelivering)
+  }
+
+  /// A thread delivers what it caused itself; another thread's event goes to the drainer,
+  /// which then delivers everything, in order.
+  @Test func outboxHandsOtherThreadsEventsToTheDrainer() {
+    final class Box: @unchecked Sendable {
+      // Touched by one thread at a time: the other thread's block is awaited.
+      var outbox = Outbox<Int, TestingError>()
+    }
+    let box = Box()
+    _ = box.outbox.deliverOrQueue(.value(1))
+    let done = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+      _ = box.outbox.deliverOrQueue(.value(2))
+      done.signal()
+    }
+    done.wait()
+    _ = box.outbox.deliverOrQueue(.value(3))  // sent from inside the delivery: the holder's own
+    #expect(box.outbox.count == 2)
+    #expect(Self.describe(box.outbox.step()) == "handOff")
+    #expect(box.outbox.isDelivering)
+    #expect(box.outbox.deliverOrQueue(.value(4)) == nil)
+    var steps = [Self.describe(box.outbox.drainerStarts())]
+    for _ in 0..<3 { steps.append(Self.describe(box.outbox.step())) }
+    #expect(steps == ["value(2)", "value(3)", "value(4)", "idle"])
+    #expect(!box.outbox.isDelivering)
   }
 
   typealias Latest = CombineLatestStateMachine<CombineLatestSlots2<Int, String>, TestingError>
@@ -144,7 +179,7 @@ import Testing
     #expect(effects.requests.map { $0.0 as? TestSubscription }.map { $0 === a } == [true, false])
     #expect(effects.requests.map(\.1) == [.max(1), .max(1)])
     let next = machine.delivered(asking: .none)
-    #expect(Self.describe(next.next) == "value(1)")
+    #expect(Self.describe(next.step) == "value(1)")
     let unlimited = machine.request(.unlimited)
     #expect(unlimited.requests.map(\.1) == [.unlimited, .unlimited])
   }
@@ -158,7 +193,7 @@ import Testing
     let effects = machine.request(.max(1))
     #expect(Self.describe(effects.deliver) == "value(7)")
     let next = machine.delivered(asking: .none)
-    #expect(Self.describe(next.next) == "finished")
+    #expect(Self.describe(next.step) == "finished")
   }
 
   typealias Zipping = ZipStateMachine<ZipSlots2<Int, Int>, TestingError>
