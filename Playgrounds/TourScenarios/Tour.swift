@@ -1,7 +1,7 @@
 import DiffValue
 
-/// Runs the seed README's fully fledged example, then the `UserState` and property-hook
-/// examples, writing everything to `output`.
+/// Runs the seed README's fully fledged example, then the `UserState`, property-hook and
+/// sign-up form examples, writing everything to `output`.
 ///
 /// - Returns: The subscriptions, which the caller keeps alive: cancelling them would make the
 ///   `print` operators log `receive cancel`, which the seed's transcript does not show.
@@ -114,6 +114,18 @@ public func runTour(output: TourOutput) -> [AnyObject] {
   testClass.exampleClass.state = State(stringProperty: "Hello hooks", intProperty: 42)
   testClass.exampleClass.state = State(stringProperty: "Goodbye hooks", intProperty: 42)
 
-  return [exampleClass, replay1, replay2, replay3, viewController, testClass]
+  output.line("")
+  output.line("Sign-up form: submit follows the email once typing pauses, and the password")
+  let signUp = SignUpScreen(output: output)
+  signUp.bind()
+  signUp.waitForUpdate()
+  output.line("Typing the email: z, zain, zain@, zain@example.com")
+  signUp.type(email: ["z", "zain", "zain@", "zain@example.com"])
+  signUp.waitForUpdate()
+  output.line("Typing the password: hunter22")
+  signUp.form.password = "hunter22"
+  signUp.waitForUpdate()
+
+  return [exampleClass, replay1, replay2, replay3, viewController, testClass, signUp]
     + subscriptions.map { $0 as AnyObject }
 }

@@ -1,4 +1,5 @@
 import DiffValue
+import Dispatch
 import Testing
 import TourScenarios
 
@@ -47,6 +48,16 @@ import TourScenarios
     📝 Property Changed: 
     📝 Property Changed: Hello hooks
     📝 Property Changed: Goodbye hooks
+
+    Sign-up form: submit follows the email once typing pauses, and the password
+    Settled email "", password of 0 characters
+    Submit enabled: false
+    Typing the email: z, zain, zain@, zain@example.com
+    Settled email "zain@example.com", password of 0 characters
+    Submit enabled: false
+    Typing the password: hunter22
+    Settled email "zain@example.com", password of 8 characters
+    Submit enabled: true
     """.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
 
   @Test func tourPrintsTheSeedTranscriptThenTheExamples() {
@@ -56,5 +67,40 @@ import TourScenarios
     #expect(Array(lines.prefix(Self.seedTranscript.count)) == Self.seedTranscript)
     #expect(Array(lines.dropFirst(Self.seedTranscript.count)) == Self.examples)
     withExtendedLifetime(kept) {}
+  }
+
+  final class SubmitButton: @unchecked Sendable {
+    // `isEnabled` is written by the pipeline, whose calls never overlap, and read after
+    // `changed` is signalled.
+    let changed = DispatchSemaphore(value: 0)
+    var isEnabled = false { didSet { changed.signal() } }
+  }
+
+  final class SignUpController {
+    @Diff(\.email, \.password) var form: SignUpForm
+    var subscriptions = Set<AnyCancellable>()
+
+    /// The README's operator example, with `queue` standing in for `DispatchQueue.main`.
+    func bind(_ submitButton: SubmitButton, on queue: DispatchQueue) {
+      let email = $form.map(\.email).removeDuplicates()
+        .debounce(for: .milliseconds(300), scheduler: queue)
+      email.combineLatest($form.map(\.password)) { $0.contains("@") && $1.count >= 8 }
+        .assign(to: \.isEnabled, onWeak: submitButton)
+        .store(in: &subscriptions)
+    }
+  }
+
+  @Test func readmeOperatorExample() {
+    let queue = DispatchQueue(label: "readme")
+    let button = SubmitButton()
+    let controller = SignUpController()
+    controller.bind(button, on: queue)
+    #expect(button.changed.wait(timeout: .now() + 10) == .success)
+    #expect(!button.isEnabled)
+    queue.sync { controller.form = SignUpForm(email: "zain@example.com", password: "hunter22") }
+    // The password arrives at once, with the old email; the email once typing paused.
+    #expect(button.changed.wait(timeout: .now() + 10) == .success)
+    #expect(button.changed.wait(timeout: .now() + 10) == .success)
+    #expect(button.isEnabled)
   }
 }

@@ -1,0 +1,244 @@
+extension Publisher {
+  /// Publishes a value only after the upstream has been quiet for a while: the last value of
+  /// each burst.
+  ///
+  /// ```swift
+  /// $form.map(\.email).debounce(for: .milliseconds(300), scheduler: DispatchQueue.main)
+  ///   .sink { validate($0) }
+  /// ```
+  /// - Parameters:
+  ///   - dueTime: How long the upstream must be quiet before its last value is published.
+  ///   - scheduler: Where the value is delivered and the quiet time measured.
+  ///   - options: How the scheduler runs the delivery.
+  /// - Returns: A publisher of the last value of each burst.
+  @inlinable
+  public func debounce<S: Scheduler>(
+    for dueTime: S.SchedulerTimeType.Stride, scheduler: S, options: S.SchedulerOptions? = nil
+  ) -> Publishers.Debounce<Self, S> {
+    Publishers.Debounce(upstream: self, dueTime: dueTime, scheduler: scheduler, options: options)
+  }
+}
+
+extension Publishers {
+  /// A publisher of the last value of each burst of upstream values.
+  ///
+  /// As in Combine: the upstream is asked for every value; a value is delivered on the
+  /// scheduler once `dueTime` passed with no newer value, if the downstream has demand (it is
+  /// dropped otherwise); the completion is delivered on the scheduler at once and drops a
+  /// value still waiting. Its subscription is named "Debounce" in `print`'s log.
+  ///
+  /// The downstream is called by one thread at a time, never under a lock, even on a concurrent
+  /// queue. Deliveries stay on the scheduler: an event that finds another block delivering waits
+  /// for a new block on the scheduler. Unlike Combine, which schedules a timer per value, it keeps
+  /// one timer per quiet period and moves it when the burst goes on; what is delivered, and when,
+  /// is the same. `cancel()` does not wait for a delivery in progress on another thread; once it
+  /// returns, no new call to the downstream starts.
+  public struct Debounce<Upstream: Publisher, Context: Scheduler>: Publisher {
+    /// The upstream's values.
+    public typealias Output = Upstream.Output
+    /// The upstream's failure.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose bursts are debounced.
+    public let upstream: Upstream
+    /// How long the upstream must be quiet.
+    public let dueTime: Context.SchedulerTimeType.Stride
+    /// Where values are delivered.
+    public let scheduler: Context
+    /// How the scheduler runs deliveries.
+    public let options: Context.SchedulerOptions?
+
+    /// Creates the publisher.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose bursts are debounced.
+    ///   - dueTime: How long the upstream must be quiet.
+    ///   - scheduler: Where values are delivered.
+    ///   - options: How the scheduler runs deliveries.
+    @inlinable
+    public init(
+      upstream: Upstream, dueTime: Context.SchedulerTimeType.Stride, scheduler: Context,
+      options: Context.SchedulerOptions?
+    ) {
+      self.upstream = upstream
+      self.dueTime = dueTime
+      self.scheduler = scheduler
+      self.options = options
+    }
+
+    /// Subscribes the debouncing subscriber to the upstream.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(Inner(downstream: subscriber, publisher: self))
+    }
+  }
+}
+
+extension Publishers.Debounce {
+  @usableFromInline
+  final class Inner<Downstream: Subscriber>: Subscriber, Subscription,
+    CustomStringConvertible, OutboxDelivering, @unchecked Sendable
+  where Downstream.Input == Output, Downstream.Failure == Failure {
+    // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
+    // the holder of the outbox's token. The scheduler is called with no lock held.
+    @usableFromInline typealias Event = Outbox<Output, Failure>.Event
+
+    @usableFromInline enum Status {
+      case awaiting
+      case subscribed(any Subscription)
+      case terminated
+    }
+
+    @usableFromInline struct State {
+      @usableFromInline var status = Status.awaiting
+      @usableFromInline var latest: Output?
+      /// When the latest value is due: `dueTime` after it arrived.
+      @usableFromInline var deadline: Context.SchedulerTimeType?
+      @usableFromInline var timerIsPending = false
+      @usableFromInline var demand = Subscribers.Demand.none
+      @usableFromInline var outbox = Outbox<Output, Failure>()
+      @usableFromInline var isCancelled = false
+      @inlinable init() {}
+    }
+
+    @usableFromInline let downstream: Downstream
+    @usableFromInline let dueTime: Context.SchedulerTimeType.Stride
+    @usableFromInline let scheduler: Context
+    @usableFromInline let options: Context.SchedulerOptions?
+    @usableFromInline let state = Lock<State>.make(State())
+
+    @inlinable
+    init(downstream: Downstream, publisher: Publishers.Debounce<Upstream, Context>) {
+      self.downstream = downstream
+      dueTime = publisher.dueTime
+      scheduler = publisher.scheduler
+      options = publisher.options
+    }
+
+    @usableFromInline var description: String { "Debounce" }
+
+    @inlinable
+    func receive(subscription: any Subscription) {
+      let accepted = state.withLock { state in
+        guard case .awaiting = state.status, !state.isCancelled else { return false }
+        state.status = .subscribed(subscription)
+        return true
+      }
+      guard accepted else { return subscription.cancel() }
+      downstream.receive(subscription: self)
+      subscription.request(.unlimited)
+    }
+
+    @inlinable
+    func receive(_ input: Output) -> Subscribers.Demand {
+      let deadline = scheduler.now.advanced(by: dueTime)
+      var replaced: Output? = input
+      let startsTimer = state.withLock { state -> Bool in
+        guard case .subscribed = state.status else { return false }
+        swap(&state.latest, &replaced)
+        state.deadline = deadline
+        guard !state.timerIsPending else { return false }
+        state.timerIsPending = true
+        return true
+      }
+      if startsTimer { schedule(at: deadline) }
+      return .none
+    }
+
+    @inlinable
+    func schedule(at deadline: Context.SchedulerTimeType) {
+      scheduler.schedule(
+        after: deadline, tolerance: scheduler.minimumTolerance, options: options
+      ) { self.due() }
+    }
+
+    @usableFromInline enum Step {
+      case wait(Context.SchedulerTimeType)
+      case deliver(Event?)
+    }
+
+    /// The timer fired: deliver the latest value if the quiet time has passed, otherwise wait
+    /// until the latest deadline.
+    @inlinable
+    func due() {
+      let now = scheduler.now
+      let step = state.withLock { state -> Step in
+        guard case .subscribed = state.status, let deadline = state.deadline else {
+          state.timerIsPending = false
+          return .deliver(nil)
+        }
+        if now < deadline { return .wait(deadline) }
+        state.timerIsPending = false
+        state.deadline = nil
+        guard state.demand > 0, let value = state.latest.take() else { return .deliver(nil) }
+        state.demand -= 1
+        return .deliver(state.outbox.deliverOrQueue(.value(value)))
+      }
+      switch step {
+      case .wait(let deadline): schedule(at: deadline)
+      case .deliver(let event): if let event { deliver(event) }
+      }
+    }
+
+    @inlinable
+    func receive(completion: Subscribers.Completion<Failure>) {
+      let dropped = state.withLock { state -> Output?? in
+        guard case .subscribed = state.status else { return nil }
+        state.status = .terminated
+        return .some(state.latest.take())
+      }
+      guard let dropped else { return }
+      _ = dropped  // released outside the lock
+      scheduler.schedule(options: options) {
+        let event = self.state.withLock { state -> Event? in
+          guard !state.isCancelled else { return nil }
+          return state.outbox.deliverOrQueue(.completion(completion))
+        }
+        if let event { self.deliver(event) }
+      }
+    }
+
+    /// Calls the downstream with one event, then settles what it asked for.
+    @inlinable
+    func deliverOne(_ event: Event) -> Outbox<Output, Failure>.Step {
+      var more = Subscribers.Demand.none
+      switch event {
+      case .value(let value): more = downstream.receive(value)
+      case .completion(let completion): downstream.receive(completion: completion)
+      }
+      return state.withLock { state in
+        state.demand += more
+        return state.outbox.step()
+      }
+    }
+
+    @inlinable
+    func drainerStarts() -> Outbox<Output, Failure>.Step {
+      state.withLock { $0.outbox.drainerStarts() }
+    }
+
+    /// Deliveries stay on the scheduler.
+    @inlinable
+    func scheduleDrainer(_ drain: @escaping () -> Void) {
+      scheduler.schedule(options: options, drain)
+    }
+
+    @inlinable
+    func request(_ demand: Subscribers.Demand) {
+      _checkDemand(demand)
+      state.withLock { $0.demand += demand }
+    }
+
+    @inlinable
+    func cancel() {
+      let (old, released) = state.withLock { state in
+        defer { state.status = .terminated }
+        state.isCancelled = true
+        return (state.status, (state.latest.take(), state.outbox.removeAll()))
+      }
+      _ = released  // released outside the lock
+      if case .subscribed(let upstream) = old { upstream.cancel() }
+    }
+  }
+}

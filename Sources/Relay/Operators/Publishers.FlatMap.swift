@@ -1,0 +1,215 @@
+extension Publisher {
+  /// Turns each value into a publisher and publishes the values of all of them, interleaved.
+  ///
+  /// ```swift
+  /// $selectedIDs.flatMap { ids in ids.publisher }.sink { load($0) }
+  /// ```
+  /// - Parameters:
+  ///   - maxPublishers: How many of the made publishers may run at once; every one by default.
+  ///   - transform: Makes a publisher from a value.
+  /// - Returns: A publisher of the made publishers' values.
+  public func flatMap<T, P: Publisher>(
+    maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
+  ) -> Publishers.FlatMap<P, Self> where T == P.Output, P.Failure == Failure {
+    Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)
+  }
+
+  /// Turns each value into a publisher that cannot fail and publishes their values.
+  ///
+  /// - Parameters:
+  ///   - maxPublishers: How many of the made publishers may run at once.
+  ///   - transform: Makes a publisher from a value.
+  /// - Returns: A publisher of the made publishers' values, failing as this one does.
+  public func flatMap<P: Publisher>(
+    maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
+  ) -> Publishers.FlatMap<Publishers.SetFailureType<P, Failure>, Self> where P.Failure == Never {
+    flatMap(maxPublishers: maxPublishers) { transform($0).setFailureType(to: Failure.self) }
+  }
+}
+
+extension Publisher where Failure == Never {
+  /// Turns each value of a publisher that cannot fail into a publisher that can, and
+  /// publishes their values.
+  ///
+  /// ```swift
+  /// $query.flatMap { search($0) }   // search: (String) -> AnyPublisher<[Hit], any Error>
+  /// ```
+  /// - Parameters:
+  ///   - maxPublishers: How many of the made publishers may run at once.
+  ///   - transform: Makes a publisher from a value.
+  /// - Returns: A publisher of the made publishers' values, failing as they do.
+  public func flatMap<P: Publisher>(
+    maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
+  ) -> Publishers.FlatMap<P, Publishers.SetFailureType<Self, P.Failure>> {
+    setFailureType(to: P.Failure.self).flatMap(maxPublishers: maxPublishers, transform)
+  }
+
+  /// Turns each value into a publisher, where neither can fail, and publishes their values.
+  ///
+  /// - Parameters:
+  ///   - maxPublishers: How many of the made publishers may run at once.
+  ///   - transform: Makes a publisher from a value.
+  /// - Returns: A publisher of the made publishers' values.
+  public func flatMap<P: Publisher>(
+    maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
+  ) -> Publishers.FlatMap<P, Self> where P.Failure == Never {
+    Publishers.FlatMap(upstream: self, maxPublishers: maxPublishers, transform: transform)
+  }
+}
+
+extension Publishers {
+  /// A publisher of the values of the publishers it makes from its upstream's values.
+  ///
+  /// As in Combine: the upstream is asked for `maxPublishers` publishers, and for one more
+  /// each time one finishes; while the downstream's demand is bounded each made publisher is
+  /// asked for one value at a time, and values that find no demand wait in arrival order. It
+  /// finishes when the upstream and every made publisher finished and nothing waits; any
+  /// failure fails it and cancels the rest. Its subscription is named "FlatMap" in `print`'s
+  /// log.
+  ///
+  /// The made publishers may publish from different threads: the downstream is called by one thread
+  /// at a time, never under a lock. A call into it returns after delivering its own value: a value
+  /// another thread sends meanwhile waits, and a drainer on a global dispatch queue delivers it, in
+  /// order. Unlike Combine, `maxPublishers: .none` asks the upstream for nothing (Relay forbids
+  /// requesting `.none`), and a failure also cancels the upstream. `cancel()` does not wait for a
+  /// call in progress on another thread; once it returns, no new call to the downstream starts.
+  public struct FlatMap<NewPublisher: Publisher, Upstream: Publisher>: Publisher
+  where NewPublisher.Failure == Upstream.Failure {
+    /// The made publishers' values.
+    public typealias Output = NewPublisher.Output
+    /// The failure of the upstream and of the made publishers.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose values are turned into publishers.
+    public let upstream: Upstream
+    /// How many made publishers may run at once.
+    public let maxPublishers: Subscribers.Demand
+    /// Makes a publisher from a value.
+    public let transform: (Upstream.Output) -> NewPublisher
+
+    /// Creates the publisher.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values are turned into publishers.
+    ///   - maxPublishers: How many made publishers may run at once.
+    ///   - transform: Makes a publisher from a value.
+    public init(
+      upstream: Upstream, maxPublishers: Subscribers.Demand,
+      transform: @escaping (Upstream.Output) -> NewPublisher
+    ) {
+      self.upstream = upstream
+      self.maxPublishers = maxPublishers
+      self.transform = transform
+    }
+
+    /// Hands the downstream its subscription, then subscribes to the upstream.
+    public func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+      let inner = Inner(downstream: subscriber, maxPublishers: maxPublishers, transform: transform)
+      subscriber.receive(subscription: inner)
+      upstream.subscribe(inner)
+    }
+  }
+}
+
+extension Publishers.FlatMap {
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription,
+    CustomStringConvertible, OutboxDelivering, @unchecked Sendable
+  where Downstream.Input == Output, Downstream.Failure == Failure {
+    // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
+    // the holder of the outbox's token; `transform` by the upstream's serial calls.
+    typealias Input = Upstream.Output
+    typealias Machine = FlatMapStateMachine<Output, Failure>
+
+    let downstream: Downstream
+    let transform: (Upstream.Output) -> NewPublisher
+    let state: Lock<Machine>
+
+    init(
+      downstream: Downstream, maxPublishers: Subscribers.Demand,
+      transform: @escaping (Upstream.Output) -> NewPublisher
+    ) {
+      self.downstream = downstream
+      self.transform = transform
+      state = .make(Machine(maxPublishers: maxPublishers))
+    }
+
+    var description: String { "FlatMap" }
+
+    struct Child: Subscriber {
+      let inner: Inner
+      let index: Int
+      func receive(subscription: any Subscription) {
+        inner.childReceive(subscription: subscription, at: index)
+      }
+      func receive(_ input: Output) -> Subscribers.Demand { inner.childReceive(input, at: index) }
+      func receive(completion: Subscribers.Completion<Failure>) {
+        inner.perform(inner.state.withLock { $0.childCompleted(at: index, with: completion) })
+      }
+    }
+
+    func receive(subscription: any Subscription) {
+      guard let demand = state.withLock({ $0.upstreamSubscribed(subscription) }) else {
+        return subscription.cancel()
+      }
+      if demand != .none { subscription.request(demand) }
+    }
+
+    func receive(_ input: Upstream.Output) -> Subscribers.Demand {
+      guard state.withLock({ !$0.isTerminated }) else { return .none }
+      let publisher = transform(input)
+      guard let index = state.withLock({ $0.makeChild() }) else { return .none }
+      publisher.subscribe(Child(inner: self, index: index))
+      return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+      perform(state.withLock { $0.upstreamCompleted(with: completion) })
+    }
+
+    func childReceive(subscription: any Subscription, at index: Int) {
+      guard let demand = state.withLock({ $0.childSubscribed(subscription, at: index) }) else {
+        return subscription.cancel()
+      }
+      subscription.request(demand)
+    }
+
+    func childReceive(_ input: Output, at index: Int) -> Subscribers.Demand {
+      let (event, demand) = state.withLock { $0.receive(input, from: index) }
+      if let event { deliver(event) }
+      return demand
+    }
+
+    func perform(_ effects: Machine.Effects) {
+      for subscription in effects.cancel { subscription.cancel() }
+      for (subscription, demand) in effects.requests { subscription.request(demand) }
+      if let event = effects.deliver { deliver(event) }
+    }
+
+    /// Calls the downstream with one event, then settles what it asked for.
+    func deliverOne(_ event: Machine.Event) -> Machine.Step {
+      var more = Subscribers.Demand.none
+      switch event {
+      case .value(let value): more = downstream.receive(value)
+      case .completion(let completion): downstream.receive(completion: completion)
+      }
+      let (step, effects) = state.withLock { $0.delivered(asking: more) }
+      for subscription in effects.cancel { subscription.cancel() }
+      for (subscription, demand) in effects.requests { subscription.request(demand) }
+      return step
+    }
+
+    func drainerStarts() -> Machine.Step { state.withLock { $0.outbox.drainerStarts() } }
+
+    func request(_ demand: Subscribers.Demand) {
+      _checkDemand(demand)
+      perform(state.withLock { $0.request(demand) })
+    }
+
+    func cancel() {
+      let (cancel, released) = state.withLock { $0.cancel() }
+      _ = released  // released outside the lock
+      for subscription in cancel { subscription.cancel() }
+    }
+  }
+}

@@ -1,0 +1,151 @@
+extension Publisher {
+  /// Replaces a failure with a value, then finishes.
+  ///
+  /// ```swift
+  /// avatarRequest.replaceError(with: placeholder).assign(to: \.image, on: imageView)
+  /// ```
+  /// - Parameter output: The value sent instead of the error.
+  /// - Returns: A publisher that never fails.
+  public func replaceError(with output: Output) -> Publishers.ReplaceError<Self> {
+    Publishers.ReplaceError(upstream: self, output: output)
+  }
+}
+
+extension Publishers {
+  /// A publisher that replaces its upstream's failure with a value and `.finished`.
+  ///
+  /// The replacement waits for demand when the downstream has none, as in Combine.
+  public struct ReplaceError<Upstream: Publisher>: Publisher {
+    /// The upstream's values.
+    public typealias Output = Upstream.Output
+    /// It never fails.
+    public typealias Failure = Never
+
+    /// The publisher whose failure is replaced.
+    public let upstream: Upstream
+    /// The value sent instead of the error.
+    public let output: Upstream.Output
+
+    /// Creates the publisher.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose failure is replaced.
+    ///   - output: The value sent instead of the error.
+    public init(upstream: Upstream, output: Output) {
+      self.upstream = upstream
+      self.output = output
+    }
+
+    /// Subscribes the replacing subscriber to the upstream.
+    public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
+      upstream.subscribe(Inner(downstream: subscriber, output: output))
+    }
+  }
+}
+
+extension Publishers.ReplaceError: Equatable where Upstream: Equatable, Output: Equatable {}
+
+extension Publishers.ReplaceError {
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription,
+    CustomStringConvertible, @unchecked Sendable
+  where Downstream.Input == Output, Downstream.Failure == Never {
+    // `state` is guarded by its lock; `downstream` is called by the upstream's calls, or by
+    // the request that finds the replacement waiting, never both.
+    private enum Status {
+      case awaiting
+      case subscribed(any Subscription)
+      /// The upstream failed with no demand: the replacement waits for a request.
+      case replacementWaiting
+      case terminated
+    }
+
+    private struct State {
+      var status = Status.awaiting
+      var demand = Subscribers.Demand.none
+      var isCancelled = false
+    }
+
+    private let downstream: Downstream
+    private let output: Output
+    private let state = Lock<State>.make(State())
+
+    init(downstream: Downstream, output: Output) {
+      self.downstream = downstream
+      self.output = output
+    }
+
+    var description: String { "ReplaceError" }
+
+    func receive(subscription: any Subscription) {
+      let accepted = state.withLock { state in
+        guard case .awaiting = state.status else { return false }
+        state.status = .subscribed(subscription)
+        return true
+      }
+      guard accepted else { return subscription.cancel() }
+      downstream.receive(subscription: self)
+    }
+
+    func receive(_ input: Output) -> Subscribers.Demand {
+      let passes = state.withLock { state in
+        guard case .subscribed = state.status else { return false }
+        state.demand -= 1
+        return true
+      }
+      guard passes else { return .none }
+      let more = downstream.receive(input)
+      if more != .none { state.withLock { $0.demand += more } }
+      return more
+    }
+
+    func receive(completion: Subscribers.Completion<Upstream.Failure>) {
+      let replaces = state.withLock { state -> Bool? in
+        guard case .subscribed = state.status else { return nil }
+        if case .failure = completion, state.demand == .none {
+          state.status = .replacementWaiting
+          return nil
+        }
+        state.status = .terminated
+        if case .failure = completion { return true }
+        return false
+      }
+      guard let replaces else { return }
+      if replaces { sendReplacement() } else { downstream.receive(completion: .finished) }
+    }
+
+    private func sendReplacement() {
+      _ = downstream.receive(output)
+      guard !state.withLock({ $0.isCancelled }) else { return }
+      downstream.receive(completion: .finished)
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+      _checkDemand(demand)
+      let action = state.withLock { state -> (upstream: (any Subscription)?, replaces: Bool) in
+        switch state.status {
+        case .replacementWaiting:
+          state.status = .terminated
+          return (nil, true)
+        case .subscribed(let upstream):
+          state.demand += demand
+          return (upstream, false)
+        case .awaiting, .terminated:
+          return (nil, false)
+        }
+      }
+      if action.replaces { sendReplacement() }
+      action.upstream?.request(demand)
+    }
+
+    func cancel() {
+      let old = state.withLock { state in
+        defer {
+          state.status = .terminated
+          state.isCancelled = true
+        }
+        return state.status
+      }
+      if case .subscribed(let upstream) = old { upstream.cancel() }
+    }
+  }
+}

@@ -1,0 +1,101 @@
+extension Publisher {
+  /// Subscribes, requests and cancels on a scheduler; values arrive where the upstream sends
+  /// them.
+  ///
+  /// ```swift
+  /// expensiveQuery.subscribe(on: DispatchQueue.global()).receive(on: .main).sink { show($0) }
+  /// ```
+  /// - Parameters:
+  ///   - scheduler: Where the upstream is subscribed to, asked and cancelled.
+  ///   - options: How the scheduler runs that work.
+  /// - Returns: A publisher of the same events.
+  public func subscribe<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil)
+    -> Publishers.SubscribeOn<Self, S>
+  {
+    Publishers.SubscribeOn(upstream: self, scheduler: scheduler, options: options)
+  }
+}
+
+extension Publishers {
+  /// A publisher that subscribes to its upstream, and passes requests and cancels to it, on
+  /// a scheduler.
+  ///
+  /// The downstream receives its subscription once the upstream's arrives, and values and
+  /// the completion on the thread the upstream sends them. Its subscription is named
+  /// "SubscribeOn" in `print`'s log. Once `cancel()` returns, no new call to the downstream
+  /// starts, though the upstream is cancelled later, on the scheduler.
+  public struct SubscribeOn<Upstream: Publisher, Context: Scheduler>: Publisher {
+    /// The upstream's values.
+    public typealias Output = Upstream.Output
+    /// The upstream's failure.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher subscribed to on the scheduler.
+    public let upstream: Upstream
+    /// Where the upstream is subscribed to, asked and cancelled.
+    public let scheduler: Context
+    /// How the scheduler runs that work.
+    public let options: Context.SchedulerOptions?
+
+    /// Creates the publisher.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher subscribed to on the scheduler.
+    ///   - scheduler: Where the upstream is subscribed to, asked and cancelled.
+    ///   - options: How the scheduler runs that work.
+    public init(upstream: Upstream, scheduler: Context, options: Context.SchedulerOptions?) {
+      self.upstream = upstream
+      self.scheduler = scheduler
+      self.options = options
+    }
+
+    /// Subscribes to the upstream on the scheduler.
+    public func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+      let inner = Inner(downstream: subscriber, scheduler: scheduler, options: options)
+      let upstream = self.upstream
+      scheduler.schedule(options: options) { upstream.subscribe(inner) }
+    }
+  }
+}
+
+extension Publishers.SubscribeOn {
+  private final class Inner<Downstream: Subscriber>: OperatorInner<
+    Upstream.Output, Upstream.Failure, Downstream
+  >, @unchecked Sendable
+  where Downstream.Input == Output, Downstream.Failure == Failure {
+    let scheduler: Context
+    let options: Context.SchedulerOptions?
+
+    init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
+      self.scheduler = scheduler
+      self.options = options
+      super.init(downstream: downstream)
+    }
+
+    override var description: String { "SubscribeOn" }
+
+    override func forward(_ input: Upstream.Output) -> Subscribers.Demand {
+      downstream.receive(input)
+    }
+
+    override func forward(completion: Subscribers.Completion<Upstream.Failure>) {
+      downstream.receive(completion: completion)
+    }
+
+    override func request(_ demand: Subscribers.Demand) {
+      _checkDemand(demand)
+      guard case .subscribed(let upstream) = link.withLock({ $0 }) else { return }
+      scheduler.schedule(options: options) { upstream.request(demand) }
+    }
+
+    override func cancel() {
+      let old = link.withLock { status in
+        defer { status = .terminated }
+        return status
+      }
+      guard case .subscribed(let upstream) = old else { return }
+      scheduler.schedule(options: options) { upstream.cancel() }
+    }
+  }
+}

@@ -1,0 +1,195 @@
+extension Publisher where Output: Publisher, Output.Failure == Failure {
+  /// Publishes the values of the latest publisher this publisher sent, cancelling the one
+  /// before.
+  ///
+  /// ```swift
+  /// $query.map { search($0) }.switchToLatest().sink { show($0) }   // only the last search
+  /// ```
+  /// - Returns: A publisher of the current inner publisher's values.
+  public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
+    Publishers.SwitchToLatest(upstream: self)
+  }
+}
+
+extension Publisher where Output: Publisher, Failure == Never {
+  /// Publishes the values of the latest publisher sent by a publisher that cannot fail.
+  ///
+  /// - Returns: A publisher of the current inner publisher's values, failing as they do.
+  public func switchToLatest()
+    -> Publishers.SwitchToLatest<
+      Output, Publishers.SetFailureType<Self, Output.Failure>
+    >
+  {
+    setFailureType(to: Output.Failure.self).switchToLatest()
+  }
+}
+
+extension Publisher where Output: Publisher, Failure == Never, Output.Failure == Never {
+  /// Publishes the values of the latest publisher sent, where neither can fail.
+  ///
+  /// - Returns: A publisher of the current inner publisher's values.
+  public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
+    Publishers.SwitchToLatest(upstream: self)
+  }
+}
+
+extension Publisher where Output: Publisher, Output.Failure == Never {
+  /// Publishes the values of the latest publisher sent, where only the outer one can fail.
+  ///
+  /// - Returns: A publisher of the current inner publisher's values, failing as this one does.
+  public func switchToLatest()
+    -> Publishers.SwitchToLatest<
+      Publishers.SetFailureType<Output, Failure>,
+      Publishers.Map<Self, Publishers.SetFailureType<Output, Failure>>
+    >
+  {
+    map { $0.setFailureType(to: Failure.self) }.switchToLatest()
+  }
+}
+
+extension Publishers {
+  /// A publisher of the values of the latest publisher its upstream sent.
+  ///
+  /// As in Combine: the upstream is asked for every publisher; each new one cancels the
+  /// current one and is asked for the demand the downstream has left. It finishes when the
+  /// upstream and the current publisher finished; a failure of either fails it and cancels
+  /// the other. Its subscription is named "SwitchToLatest" in `print`'s log.
+  ///
+  /// The publishers may publish from different threads: the downstream is called by one thread at a
+  /// time, never under a lock, and a value of a publisher already replaced is dropped. A call into
+  /// it returns after delivering its own value: a value another thread sends meanwhile waits, and a
+  /// drainer on a global dispatch queue delivers it, in order. Unlike Combine, a value beyond the
+  /// demand is dropped rather than delivered. `cancel()` does not wait for a call in progress on
+  /// another thread; once it returns, no new call to the downstream starts.
+  public struct SwitchToLatest<P: Publisher, Upstream: Publisher>: Publisher
+  where Upstream.Output == P, P.Failure == Upstream.Failure {
+    /// The inner publishers' values.
+    public typealias Output = P.Output
+    /// The failure of the upstream and of the inner publishers.
+    public typealias Failure = P.Failure
+
+    /// The publisher of publishers.
+    public let upstream: Upstream
+
+    /// Creates the publisher.
+    ///
+    /// - Parameter upstream: The publisher of publishers.
+    public init(upstream: Upstream) { self.upstream = upstream }
+
+    /// Hands the downstream its subscription, then subscribes to the upstream.
+    public func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+      let inner = Inner(downstream: subscriber)
+      subscriber.receive(subscription: inner)
+      upstream.subscribe(inner)
+    }
+  }
+}
+
+extension Publishers.SwitchToLatest {
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription,
+    CustomStringConvertible, OutboxDelivering, @unchecked Sendable
+  where Downstream.Input == Output, Downstream.Failure == Failure {
+    // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
+    // the holder of the outbox's token.
+    typealias Input = P
+    typealias Machine = SwitchToLatestStateMachine<Output, Failure>
+
+    let downstream: Downstream
+    let state = Lock<Machine>.make(Machine())
+
+    init(downstream: Downstream) { self.downstream = downstream }
+
+    var description: String { "SwitchToLatest" }
+
+    struct Child: Subscriber {
+      let inner: Inner
+      let index: Int
+      func receive(subscription: any Subscription) {
+        inner.childReceive(subscription: subscription, at: index)
+      }
+      func receive(_ input: Output) -> Subscribers.Demand { inner.childReceive(input, at: index) }
+      func receive(completion: Subscribers.Completion<Failure>) {
+        inner.perform(inner.state.withLock { $0.childCompleted(at: index, with: completion) })
+      }
+    }
+
+    func receive(subscription: any Subscription) {
+      guard state.withLock({ $0.upstreamSubscribed(subscription) }) else {
+        return subscription.cancel()
+      }
+      subscription.request(.unlimited)
+    }
+
+    func receive(_ input: P) -> Subscribers.Demand {
+      let (index, previous) = state.withLock { $0.switchChild() }
+      previous?.cancel()
+      if let index { input.subscribe(Child(inner: self, index: index)) }
+      return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+      perform(state.withLock { $0.upstreamCompleted(with: completion) })
+    }
+
+    func childReceive(subscription: any Subscription, at index: Int) {
+      guard let demand = state.withLock({ $0.childSubscribed(subscription, at: index) }) else {
+        return subscription.cancel()
+      }
+      if demand != .none { subscription.request(demand) }
+    }
+
+    func childReceive(_ input: Output, at index: Int) -> Subscribers.Demand {
+      guard let event = state.withLock({ $0.receive(input, from: index) }) else { return .none }
+      return deliverAnswering(event)
+    }
+
+    func perform(_ effects: Machine.Effects) {
+      for subscription in effects.cancel { subscription.cancel() }
+      for (subscription, demand) in effects.requests { subscription.request(demand) }
+      if let event = effects.deliver { deliver(event) }
+    }
+
+    /// Delivers a child's value and what follows it. Returns the demand the downstream
+    /// returned for it, which the child receives as its answer, as in Combine; later demand is
+    /// requested from the current child.
+    func deliverAnswering(_ first: Machine.Event) -> Subscribers.Demand {
+      var more = Subscribers.Demand.none
+      switch first {
+      case .value(let value): more = downstream.receive(value)
+      case .completion(let completion): downstream.receive(completion: completion)
+      }
+      let step = state.withLock { state in
+        if more != .none { _ = state.request(more) }
+        return state.outbox.step()
+      }
+      follow(step)
+      return more
+    }
+
+    /// Calls the downstream with one event, then settles what it asked for.
+    func deliverOne(_ event: Machine.Event) -> Machine.Step {
+      var more = Subscribers.Demand.none
+      switch event {
+      case .value(let value): more = downstream.receive(value)
+      case .completion(let completion): downstream.receive(completion: completion)
+      }
+      let (step, forward) = state.withLock { $0.delivered(asking: more) }
+      forward?.request(more)
+      return step
+    }
+
+    func drainerStarts() -> Machine.Step { state.withLock { $0.outbox.drainerStarts() } }
+
+    func request(_ demand: Subscribers.Demand) {
+      _checkDemand(demand)
+      state.withLock { $0.request(demand) }?.request(demand)
+    }
+
+    func cancel() {
+      let (cancel, released) = state.withLock { $0.cancel() }
+      _ = released  // released outside the lock
+      for subscription in cancel { subscription.cancel() }
+    }
+  }
+}

@@ -1,0 +1,225 @@
+extension Publisher {
+  /// Publishes at most one value per interval: the first or the latest value of each.
+  ///
+  /// ```swift
+  /// scrollOffsets.throttle(for: .milliseconds(100), scheduler: DispatchQueue.main, latest: true)
+  /// ```
+  /// - Parameters:
+  ///   - interval: The shortest time between two published values.
+  ///   - scheduler: Where values are delivered and time measured.
+  ///   - latest: Whether to publish the latest value of an interval (`true`) or the first.
+  /// - Returns: A publisher of at most one value per interval.
+  public func throttle<S: Scheduler>(
+    for interval: S.SchedulerTimeType.Stride, scheduler: S, latest: Bool
+  ) -> Publishers.Throttle<Self, S> {
+    Publishers.Throttle(upstream: self, interval: interval, scheduler: scheduler, latest: latest)
+  }
+}
+
+extension Publishers {
+  /// A publisher of at most one upstream value per interval.
+  ///
+  /// As in Combine: the upstream is asked for every value; a value that finds the downstream
+  /// without demand is dropped; the first value after a quiet interval is delivered on the
+  /// scheduler at once, and later ones wait for the interval since the last delivery to pass,
+  /// the latest or the first of them winning as `latest` says. The completion follows the
+  /// value waiting, if any. Its subscription is named "Throttle" in `print`'s log.
+  ///
+  /// The downstream is called by one thread at a time, never under a lock, even on a concurrent
+  /// queue. Deliveries stay on the scheduler: an event that finds another block delivering waits
+  /// for a new block on the scheduler. `cancel()` does not wait for a delivery in progress on
+  /// another thread; once it returns, no new call to the downstream starts.
+  public struct Throttle<Upstream: Publisher, Context: Scheduler>: Publisher {
+    /// The upstream's values.
+    public typealias Output = Upstream.Output
+    /// The upstream's failure.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose values are throttled.
+    public let upstream: Upstream
+    /// The shortest time between two published values.
+    public let interval: Context.SchedulerTimeType.Stride
+    /// Where values are delivered.
+    public let scheduler: Context
+    /// Whether the latest value of an interval wins, rather than the first.
+    public let latest: Bool
+
+    /// Creates the publisher.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values are throttled.
+    ///   - interval: The shortest time between two published values.
+    ///   - scheduler: Where values are delivered.
+    ///   - latest: Whether the latest value of an interval wins, rather than the first.
+    public init(
+      upstream: Upstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context,
+      latest: Bool
+    ) {
+      self.upstream = upstream
+      self.interval = interval
+      self.scheduler = scheduler
+      self.latest = latest
+    }
+
+    /// Subscribes the throttling subscriber to the upstream.
+    public func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+      upstream.subscribe(Inner(downstream: subscriber, publisher: self))
+    }
+  }
+}
+
+extension Publishers.Throttle {
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription,
+    CustomStringConvertible, OutboxDelivering, @unchecked Sendable
+  where Downstream.Input == Output, Downstream.Failure == Failure {
+    // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
+    // the holder of the outbox's token. The scheduler is called with no lock held.
+    typealias Event = Outbox<Output, Failure>.Event
+
+    enum Status {
+      case awaiting
+      case subscribed(any Subscription)
+      /// The upstream completed; the completion waits for its turn.
+      case completing
+      case terminated
+    }
+
+    struct State {
+      var status = Status.awaiting
+      var lastEmission: Context.SchedulerTimeType?
+      var pendingValue: Output?
+      var pendingCompletion: Subscribers.Completion<Failure>?
+      var demand = Subscribers.Demand.none
+      var outbox = Outbox<Output, Failure>()
+      var isCancelled = false
+
+      var hasScheduledOutput: Bool { pendingValue != nil || pendingCompletion != nil }
+    }
+
+    let downstream: Downstream
+    let interval: Context.SchedulerTimeType.Stride
+    let scheduler: Context
+    let latest: Bool
+    let state = Lock<State>.make(State())
+
+    init(downstream: Downstream, publisher: Publishers.Throttle<Upstream, Context>) {
+      self.downstream = downstream
+      interval = publisher.interval
+      scheduler = publisher.scheduler
+      latest = publisher.latest
+    }
+
+    var description: String { "Throttle" }
+
+    func receive(subscription: any Subscription) {
+      let accepted = state.withLock { state in
+        guard case .awaiting = state.status, !state.isCancelled else { return false }
+        state.status = .subscribed(subscription)
+        return true
+      }
+      guard accepted else { return subscription.cancel() }
+      subscription.request(.unlimited)
+      downstream.receive(subscription: self)
+    }
+
+    func receive(_ input: Output) -> Subscribers.Demand {
+      let now = scheduler.now
+      var replaced: Output?
+      let emission = state.withLock { state -> Context.SchedulerTimeType? in
+        guard case .subscribed = state.status, state.demand > 0 else { return nil }
+        if state.hasScheduledOutput {
+          if latest {
+            replaced = state.pendingValue
+            state.pendingValue = input
+          }
+          return nil
+        }
+        state.demand -= 1
+        state.pendingValue = input
+        guard let last = state.lastEmission else { return now }
+        return max(now, last.advanced(by: interval))
+      }
+      _ = replaced  // released outside the lock
+      if let emission {
+        if emission == now {
+          scheduler.schedule(options: nil) { [weak self] in self?.emit() }
+        } else {
+          scheduler.schedule(after: emission) { [weak self] in self?.emit() }
+        }
+      }
+      return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+      let schedules = state.withLock { state -> Bool in
+        guard case .subscribed = state.status else { return false }
+        state.status = .completing
+        let wasScheduled = state.hasScheduledOutput
+        state.pendingCompletion = completion
+        return !wasScheduled
+      }
+      if schedules { scheduler.schedule(options: nil) { [weak self] in self?.emit() } }
+    }
+
+    /// Delivers what waits: the value, then the completion.
+    private func emit() {
+      let now = scheduler.now
+      let event = state.withLock { state -> Event? in
+        switch state.status {
+        case .subscribed, .completing: break
+        case .awaiting, .terminated: return nil
+        }
+        if state.pendingValue != nil, state.pendingCompletion == nil { state.lastEmission = now }
+        var first: Event?
+        if let value = state.pendingValue.take() {
+          first = state.outbox.deliverOrQueue(.value(value))
+        }
+        if let completion = state.pendingCompletion.take() {
+          state.status = .terminated
+          let now = state.outbox.deliverOrQueue(.completion(completion))
+          first = first ?? now
+        }
+        return first
+      }
+      if let event { deliver(event) }
+    }
+
+    /// Calls the downstream with one event, then settles what it asked for.
+    func deliverOne(_ event: Event) -> Outbox<Output, Failure>.Step {
+      var more = Subscribers.Demand.none
+      switch event {
+      case .value(let value): more = downstream.receive(value)
+      case .completion(let completion): downstream.receive(completion: completion)
+      }
+      return state.withLock { state in
+        state.demand += more
+        return state.outbox.step()
+      }
+    }
+
+    func drainerStarts() -> Outbox<Output, Failure>.Step {
+      state.withLock { $0.outbox.drainerStarts() }
+    }
+
+    /// Deliveries stay on the scheduler.
+    func scheduleDrainer(_ drain: @escaping () -> Void) {
+      scheduler.schedule(options: nil, drain)
+    }
+
+    func request(_ demand: Subscribers.Demand) {
+      _checkDemand(demand)
+      state.withLock { $0.demand += demand }
+    }
+
+    func cancel() {
+      let (old, released) = state.withLock { state in
+        defer { state.status = .terminated }
+        state.isCancelled = true
+        return (state.status, (state.pendingValue.take(), state.outbox.removeAll()))
+      }
+      _ = released  // released outside the lock
+      if case .subscribed(let upstream) = old { upstream.cancel() }
+    }
+  }
+}

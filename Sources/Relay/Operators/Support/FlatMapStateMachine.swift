@@ -1,0 +1,177 @@
+/// The rules of `flatMap`, as a value with no locks and no threads: the storage asks it what
+/// to do under its lock, releases the lock, and then does it.
+///
+/// As in Combine: the upstream is asked for `maxPublishers` publishers, and for one more each
+/// time a child finishes (when that is bounded). While the downstream's demand is bounded, each
+/// child is asked for one value at a time and a value that finds no demand waits, in arrival
+/// order, until the downstream asks; unlimited demand passes to every child. It finishes when
+/// the upstream and every child finished and nothing waits; a failure of the upstream or of a
+/// child fails it and cancels the rest.
+@usableFromInline
+struct FlatMapStateMachine<Output, Failure: Error> {
+  @usableFromInline typealias Event = Outbox<Output, Failure>.Event
+  @usableFromInline typealias Step = Outbox<Output, Failure>.Step
+
+  @usableFromInline let maxPublishers: Subscribers.Demand
+  @usableFromInline var upstream: (any Subscription)?
+  @usableFromInline var upstreamSubscribed = false
+  @usableFromInline var upstreamFinished = false
+  @usableFromInline var children: [Int: any Subscription] = [:]
+  @usableFromInline var nextChild = 0
+  /// Children made but not subscribed yet.
+  @usableFromInline var pendingChildren = 0
+  /// Values that found no demand, with the child that sent each.
+  @usableFromInline var waiting = ZipQueue<(child: Int, value: Output)>()
+  @usableFromInline var demand = Subscribers.Demand.none
+  @usableFromInline var outbox = Outbox<Output, Failure>()
+  @usableFromInline var isTerminated = false
+  @usableFromInline var isCancelled = false
+
+  @inlinable init(maxPublishers: Subscribers.Demand) { self.maxPublishers = maxPublishers }
+
+  /// What an event leads to, to do once the lock is released.
+  @usableFromInline
+  struct Effects {
+    @usableFromInline var deliver: Event?
+    @usableFromInline var requests: [(any Subscription, Subscribers.Demand)] = []
+    @usableFromInline var cancel: [any Subscription] = []
+    @usableFromInline var released: [Any] = []
+    @inlinable init() {}
+  }
+
+  @inlinable
+  mutating func upstreamSubscribed(_ subscription: any Subscription) -> Subscribers.Demand? {
+    guard !upstreamSubscribed, !isTerminated else { return nil }
+    upstreamSubscribed = true
+    upstream = subscription
+    return maxPublishers
+  }
+
+  /// A new child is about to be subscribed: its index, or `nil` when it is too late.
+  @inlinable
+  mutating func makeChild() -> Int? {
+    guard !isTerminated, !upstreamFinished else { return nil }
+    pendingChildren += 1
+    defer { nextChild += 1 }
+    return nextChild
+  }
+
+  @inlinable
+  mutating func childSubscribed(_ subscription: any Subscription, at index: Int)
+    -> Subscribers.Demand?
+  {
+    guard !isTerminated, children[index] == nil else { return nil }
+    pendingChildren -= 1
+    children[index] = subscription
+    return demand == .unlimited ? .unlimited : .max(1)
+  }
+
+  /// A child's value: the event to deliver now with the token, and the demand to return.
+  @inlinable
+  mutating func receive(_ value: Output, from index: Int) -> (Event?, Subscribers.Demand) {
+    guard !isTerminated, children[index] != nil else { return (nil, .none) }
+    if demand == .unlimited { return (outbox.deliverOrQueue(.value(value)), .none) }
+    guard demand > 0 else {
+      waiting.append((index, value))
+      return (nil, .none)
+    }
+    demand -= 1
+    return (outbox.deliverOrQueue(.value(value)), .max(1))
+  }
+
+  @inlinable
+  mutating func childCompleted(at index: Int, with completion: Subscribers.Completion<Failure>)
+    -> Effects
+  {
+    var effects = Effects()
+    guard !isTerminated, let subscription = children.removeValue(forKey: index) else {
+      return effects
+    }
+    switch completion {
+    case .finished:
+      effects.released.append(subscription)
+      finishIfDone(into: &effects)
+      if !isTerminated, maxPublishers != .unlimited, let upstream {
+        effects.requests.append((upstream, .max(1)))
+      }
+    case .failure:
+      terminate(with: completion, into: &effects)
+    }
+    return effects
+  }
+
+  @inlinable
+  mutating func upstreamCompleted(with completion: Subscribers.Completion<Failure>) -> Effects {
+    var effects = Effects()
+    guard !isTerminated, !upstreamFinished else { return effects }
+    upstreamFinished = true
+    if let upstream = upstream.take() { effects.released.append(upstream) }
+    switch completion {
+    case .finished: finishIfDone(into: &effects)
+    case .failure: terminate(with: completion, into: &effects)
+    }
+    return effects
+  }
+
+  @inlinable
+  mutating func finishIfDone(into effects: inout Effects) {
+    guard upstreamFinished, children.isEmpty, pendingChildren == 0, waiting.isEmpty else {
+      return
+    }
+    terminate(with: .finished, into: &effects)
+  }
+
+  @inlinable
+  mutating func terminate(
+    with completion: Subscribers.Completion<Failure>, into effects: inout Effects
+  ) {
+    isTerminated = true
+    if let now = outbox.deliverOrQueue(.completion(completion)) { effects.deliver = now }
+    effects.cancel += children.values
+    children = [:]
+    if let upstream = upstream.take() { effects.cancel.append(upstream) }
+    var old = ZipQueue<(child: Int, value: Output)>()
+    swap(&old, &waiting)
+    effects.released.append(old)
+  }
+
+  @inlinable
+  mutating func request(_ more: Subscribers.Demand) -> Effects {
+    var effects = Effects()
+    guard !isTerminated, more != .none else { return effects }
+    let wasUnlimited = demand == .unlimited
+    demand += more
+    while demand > 0, let (child, value) = waiting.popFirst() {
+      if demand != .unlimited {
+        demand -= 1
+        // One value asked for each one delivered, as Combine does.
+        if let subscription = children[child] { effects.requests.append((subscription, .max(1))) }
+      }
+      if let now = outbox.deliverOrQueue(.value(value)) { effects.deliver = now }
+    }
+    if demand == .unlimited, !wasUnlimited {
+      for subscription in children.values { effects.requests.append((subscription, .unlimited)) }
+    }
+    finishIfDone(into: &effects)
+    return effects
+  }
+
+  @inlinable
+  mutating func delivered(asking more: Subscribers.Demand) -> (step: Step, effects: Effects) {
+    let effects = more == .none ? Effects() : request(more)
+    return (outbox.step(), effects)
+  }
+
+  @inlinable
+  mutating func cancel() -> (cancel: [any Subscription], released: [Any]) {
+    guard !isCancelled else { return ([], []) }
+    isCancelled = true
+    isTerminated = true
+    var cancel = Array(children.values)
+    children = [:]
+    if let upstream = upstream.take() { cancel.append(upstream) }
+    var old = ZipQueue<(child: Int, value: Output)>()
+    swap(&old, &waiting)
+    return (cancel, [old, outbox.removeAll()])
+  }
+}

@@ -1,0 +1,301 @@
+/// The rules of `merge`, as a value with no locks and no threads: the storage asks it what to
+/// do under its lock, releases the lock, and then does it.
+///
+/// As in Combine: while the downstream's demand is bounded, each upstream is asked for one
+/// value at a time, and a value that finds no demand waits in its upstream's slot (a newer
+/// one replaces it) until the downstream asks; unlimited demand passes to every upstream. The
+/// publisher finishes when every upstream has finished and no value waits, and fails with the
+/// first failure, cancelling every upstream.
+@usableFromInline
+struct MergeStateMachine<Output, Failure: Error> {
+  @usableFromInline typealias Step = Outbox<Output, Failure>.Step
+  @usableFromInline typealias Event = Outbox<Output, Failure>.Event
+
+  @usableFromInline var subscriptions: [(any Subscription)?]
+  @usableFromInline var subscribed: [Bool]
+  @usableFromInline var finished: [Bool]
+  @usableFromInline var finishedCount = 0
+  /// A value per upstream that found no demand.
+  @usableFromInline var waiting: [Output?]
+  @usableFromInline var waitingCount = 0
+  @usableFromInline var demand = Subscribers.Demand.none
+  @usableFromInline var outbox = Outbox<Output, Failure>()
+  @usableFromInline var isTerminated = false
+  @usableFromInline var isCancelled = false
+
+  @inlinable
+  init(count: Int) {
+    subscriptions = Array(repeating: nil, count: count)
+    subscribed = Array(repeating: false, count: count)
+    finished = Array(repeating: false, count: count)
+    waiting = Array(repeating: nil, count: count)
+  }
+
+  /// Requests to make once the lock is released.
+  @usableFromInline typealias Requests = [(any Subscription, Subscribers.Demand)]
+
+  /// An upstream's subscription arrived: the demand to ask it for, or `nil` to cancel it.
+  @inlinable
+  mutating func subscribed(_ subscription: any Subscription, at index: Int)
+    -> Subscribers.Demand?
+  {
+    guard !subscribed[index], !isTerminated else { return nil }
+    subscribed[index] = true
+    subscriptions[index] = subscription
+    return demand == .unlimited ? .unlimited : .max(1)
+  }
+
+  /// An upstream's value: returns the event to deliver now with the token, the demand to
+  /// return to that upstream, and a value it replaced, to release outside the lock.
+  @inlinable
+  mutating func receive(_ value: Output, at index: Int) -> (
+    deliver: Event?, demand: Subscribers.Demand, replaced: Output?
+  ) {
+    guard !isTerminated, !finished[index] else { return (nil, .none, nil) }
+    guard demand > 0 else {
+      if waiting[index] == nil { waitingCount += 1 }
+      let replaced = waiting[index]
+      waiting[index] = value
+      return (nil, .none, replaced)
+    }
+    demand -= 1
+    return (
+      outbox.deliverOrQueue(.value(value)), demand == .unlimited ? .none : .max(1), nil
+    )
+  }
+
+  /// What an upstream's completion or a request leads to.
+  @usableFromInline
+  struct Effects {
+    @usableFromInline var deliver: Event?
+    @usableFromInline var requests: Requests = []
+    @usableFromInline var cancel: [any Subscription] = []
+    @usableFromInline var released: [(any Subscription)?] = []
+    @inlinable init() {}
+  }
+
+  /// An upstream completed.
+  @inlinable
+  mutating func complete(at index: Int, with completion: Subscribers.Completion<Failure>)
+    -> Effects
+  {
+    var effects = Effects()
+    guard !isTerminated, !finished[index] else { return effects }
+    finished[index] = true
+    finishedCount += 1
+    if case .failure = completion {
+      // Every upstream is cancelled, the failed one too, as Combine does.
+      terminate(with: completion, into: &effects)
+    } else {
+      effects.released.append(subscriptions[index].take())
+      finishIfDone(into: &effects)
+    }
+    return effects
+  }
+
+  @inlinable
+  mutating func finishIfDone(into effects: inout Effects) {
+    guard finishedCount == subscriptions.count, waitingCount == 0, !isTerminated else { return }
+    terminate(with: .finished, into: &effects)
+  }
+
+  @inlinable
+  mutating func terminate(
+    with completion: Subscribers.Completion<Failure>, into effects: inout Effects
+  ) {
+    isTerminated = true
+    queue(.completion(completion), into: &effects)
+    effects.cancel += subscriptions.compactMap { $0 }
+    subscriptions = Array(repeating: nil, count: subscriptions.count)
+  }
+
+  @inlinable
+  mutating func queue(_ event: Event, into effects: inout Effects) {
+    if let now = outbox.deliverOrQueue(event) {
+      effects.deliver = now
+    }
+  }
+
+  /// The downstream asked for more, from outside a delivery or, with `isDelivering`, from
+  /// the deliverer after a call.
+  @inlinable
+  mutating func request(_ more: Subscribers.Demand) -> Effects {
+    var effects = Effects()
+    guard !isTerminated, more != .none else { return effects }
+    let wasUnlimited = demand == .unlimited
+    demand += more
+    // Waiting values go first, in upstream order; each upstream drained is asked for one more.
+    for index in waiting.indices where demand > 0 {
+      guard let value = waiting[index].take() else { continue }
+      waitingCount -= 1
+      demand -= 1
+      queue(.value(value), into: &effects)
+      if demand != .unlimited, let subscription = subscriptions[index] {
+        effects.requests.append((subscription, .max(1)))
+      }
+    }
+    if demand == .unlimited, !wasUnlimited {
+      for subscription in subscriptions.compactMap({ $0 }) {
+        effects.requests.append((subscription, .unlimited))
+      }
+    }
+    finishIfDone(into: &effects)
+    return effects
+  }
+
+  /// The downstream returned from a call, asking for `more`: returns what the token's holder
+  /// does next and the requests to make.
+  @inlinable
+  mutating func delivered(asking more: Subscribers.Demand) -> (step: Step, requests: Requests) {
+    var requests: Requests = []
+    if more != .none {
+      let effects = request(more)
+      requests = effects.requests
+      // The deliverer holds the token, so `request` only queued.
+      assert(effects.deliver == nil)
+    }
+    return (outbox.step(), requests)
+  }
+
+  /// The downstream cancelled: the upstreams to cancel and what to release outside the lock.
+  @inlinable
+  mutating func cancel() -> (
+    cancel: [any Subscription], released: ([Outbox<Output, Failure>.Waiting?], [Output?])
+  ) {
+    guard !isCancelled else { return ([], ([], [])) }
+    isCancelled = true
+    isTerminated = true
+    let cancel = subscriptions.compactMap { $0 }
+    subscriptions = Array(repeating: nil, count: subscriptions.count)
+    let oldWaiting = waiting
+    waiting = Array(repeating: nil, count: waiting.count)
+    waitingCount = 0
+    return (cancel, (outbox.removeAll(), oldWaiting))
+  }
+}
+
+/// The subscription of a `merge`: it takes the lock, asks the state machine what to do,
+/// releases the lock, and then calls the downstream or the upstreams.
+///
+/// The downstream is called by one thread at a time, the one holding the `Outbox` token;
+/// values other threads send meanwhile wait in order. `cancel()` never waits for a call in
+/// progress on another thread; once it returns, no new call to the downstream starts.
+@usableFromInline
+final class MergeStorage<Downstream: Subscriber>: Subscription, CustomStringConvertible,
+  OutboxDelivering, @unchecked Sendable
+{
+  // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
+  // the holder of the outbox's token.
+  @usableFromInline typealias Machine = MergeStateMachine<Downstream.Input, Downstream.Failure>
+
+  @usableFromInline let downstream: Downstream
+  @usableFromInline let state: Lock<Machine>
+
+  @inlinable
+  init(downstream: Downstream, count: Int) {
+    self.downstream = downstream
+    state = .make(Machine(count: count))
+  }
+
+  /// `Merge`, as Combine names it in `print`'s log.
+  @usableFromInline var description: String { "Merge" }
+
+  /// Subscribes the downstream, then each upstream in order.
+  @inlinable
+  func start<P: Publisher>(_ upstreams: [P])
+  where P.Output == Downstream.Input, P.Failure == Downstream.Failure {
+    downstream.receive(subscription: self)
+    for (index, upstream) in upstreams.enumerated() {
+      upstream.subscribe(MergeChild(storage: self, index: index))
+    }
+  }
+
+  @inlinable
+  func child(at index: Int) -> MergeChild<Downstream> { MergeChild(storage: self, index: index) }
+
+  @inlinable
+  func receive(subscription: any Subscription, at index: Int) {
+    guard let demand = state.withLock({ $0.subscribed(subscription, at: index) }) else {
+      return subscription.cancel()
+    }
+    subscription.request(demand)
+  }
+
+  @inlinable
+  func receive(_ input: Downstream.Input, at index: Int) -> Subscribers.Demand {
+    let (event, demand, replaced) = state.withLock { $0.receive(input, at: index) }
+    _ = replaced  // released outside the lock
+    if let event { deliver(event) }
+    return demand
+  }
+
+  @inlinable
+  func receive(completion: Subscribers.Completion<Downstream.Failure>, at index: Int) {
+    perform(state.withLock { $0.complete(at: index, with: completion) })
+  }
+
+  @inlinable
+  func perform(_ effects: Machine.Effects) {
+    for subscription in effects.cancel { subscription.cancel() }
+    for (subscription, demand) in effects.requests { subscription.request(demand) }
+    if let event = effects.deliver { deliver(event) }
+  }
+
+  /// Calls the downstream with one event, then settles what it asked for.
+  @inlinable
+  func deliverOne(_ event: Machine.Event) -> Machine.Step {
+    var more = Subscribers.Demand.none
+    switch event {
+    case .value(let value): more = downstream.receive(value)
+    case .completion(let completion): downstream.receive(completion: completion)
+    }
+    let (step, requests) = state.withLock { $0.delivered(asking: more) }
+    for (subscription, demand) in requests { subscription.request(demand) }
+    return step
+  }
+
+  @inlinable
+  func drainerStarts() -> Machine.Step { state.withLock { $0.outbox.drainerStarts() } }
+
+  @inlinable
+  func request(_ demand: Subscribers.Demand) {
+    _checkDemand(demand)
+    perform(state.withLock { $0.request(demand) })
+  }
+
+  @inlinable
+  func cancel() {
+    let (cancel, released) = state.withLock { $0.cancel() }
+    _ = released  // released outside the lock
+    for subscription in cancel { subscription.cancel() }
+  }
+}
+
+/// The subscriber a `merge` attaches to one of its upstreams.
+@usableFromInline
+struct MergeChild<Downstream: Subscriber>: Subscriber {
+  @usableFromInline typealias Input = Downstream.Input
+  @usableFromInline typealias Failure = Downstream.Failure
+
+  @usableFromInline let storage: MergeStorage<Downstream>
+  @usableFromInline let index: Int
+
+  @inlinable
+  init(storage: MergeStorage<Downstream>, index: Int) {
+    self.storage = storage
+    self.index = index
+  }
+
+  @inlinable
+  func receive(subscription: any Subscription) {
+    storage.receive(subscription: subscription, at: index)
+  }
+
+  @inlinable
+  func receive(_ input: Input) -> Subscribers.Demand { storage.receive(input, at: index) }
+
+  @inlinable
+  func receive(completion: Subscribers.Completion<Failure>) {
+    storage.receive(completion: completion, at: index)
+  }
+}

@@ -1,0 +1,233 @@
+import Dispatch
+
+/// The events waiting for one downstream, and the token that lets one thread at a time
+/// deliver them: the serial half of every operator that several threads may feed.
+///
+/// An operator keeps it inside the state its lock guards. A thread with an event asks
+/// `deliverOrQueue`: if nobody delivers, it gets the event back and the token with it, and
+/// calls the downstream with no lock held; otherwise the event waits. After each call the
+/// token's holder asks `step()`, under the lock: it delivers the events it caused itself (sent
+/// from inside the downstream, on its own thread), and when the next event came from another
+/// thread it hands the token to a drainer, a block on a dispatch queue, and returns. So the
+/// downstream is never called concurrently with itself, events keep their order, no lock is
+/// held while it runs, and no caller is kept delivering other threads' events: as with
+/// Relay's relays, a call returns after work bounded by its own event.
+///
+/// Invariant: events wait only while someone (a thread or the drainer) holds the token.
+@usableFromInline
+struct Outbox<Output, Failure: Error> {
+  /// A call to make to the downstream.
+  @usableFromInline
+  enum Event {
+    case value(Output)
+    case completion(Subscribers.Completion<Failure>)
+  }
+
+  /// What the token's holder does after a delivery.
+  @usableFromInline
+  enum Step {
+    /// Deliver this event, and ask again.
+    case deliver(Event)
+    /// Start the drainer, which now holds the token, and return.
+    case handOff
+    /// Nothing waits: the token was handed back.
+    case idle
+  }
+
+  /// A waiting event, and whether the thread holding the token sent it.
+  @usableFromInline
+  struct Waiting {
+    @usableFromInline var event: Event
+    @usableFromInline var isOwn: Bool
+    @inlinable init(event: Event, isOwn: Bool) {
+      self.event = event
+      self.isOwn = isOwn
+    }
+  }
+
+  /// Waiting events; delivered ones are moved out (`nil`), so that emptying the array under
+  /// a lock never releases a value there.
+  @usableFromInline var events: [Waiting?] = []
+  @usableFromInline var start = 0
+  /// Whether a thread or the drainer holds the token.
+  @usableFromInline private(set) var isDelivering = false
+  /// The thread holding the token, while it is not the drainer's.
+  @usableFromInline var holder: ThreadIdentity?
+  /// Whether the drainer holds the token: it delivers every waiting event.
+  @usableFromInline var isDraining = false
+
+  @inlinable init() {}
+
+  /// Whether no event waits.
+  @inlinable var isEmpty: Bool { start == events.count }
+
+  /// How many events wait.
+  @inlinable var count: Int { events.count - start }
+
+  /// Returns `event` with the token when nobody delivers; otherwise queues it and returns
+  /// `nil`.
+  @inlinable
+  mutating func deliverOrQueue(_ event: Event) -> Event? {
+    guard claim() else {
+      append(event)
+      return nil
+    }
+    return event
+  }
+
+  /// Queues an event behind the delivery in progress.
+  @inlinable
+  mutating func append(_ event: Event) {
+    let isOwn = !isDraining && holder == ThreadIdentity.current
+    events.append(Waiting(event: event, isOwn: isOwn))
+  }
+
+  /// Takes the token when nobody delivers; the caller then delivers a value of its own
+  /// without wrapping it in an event (the hot path). Returns false, and the caller queues its
+  /// event instead, when someone delivers.
+  @inlinable
+  mutating func claim() -> Bool {
+    guard !isDelivering else { return false }
+    isDelivering = true
+    isDraining = false
+    holder = ThreadIdentity.current
+    return true
+  }
+
+  /// For the token's holder, after a delivery: hands the token back and returns true when
+  /// nothing waits; otherwise returns false and the holder asks `step()`. The hot path: no
+  /// event is moved.
+  @inlinable
+  mutating func releaseIfIdle() -> Bool {
+    guard start == events.count else { return false }
+    release()
+    return true
+  }
+
+  @inlinable
+  mutating func release() {
+    isDelivering = false
+    isDraining = false
+    holder = nil
+  }
+
+  /// For the token's holder, after a delivery: what to do next.
+  @inlinable
+  mutating func step() -> Step {
+    guard start < events.count else {
+      release()
+      return .idle
+    }
+    guard isDraining || events[start].unsafelyUnwrapped.isOwn else {
+      // Another thread's event: the drainer delivers it, and this thread returns.
+      isDraining = true
+      holder = nil
+      return .handOff
+    }
+    let waiting = events[start].take().unsafelyUnwrapped
+    start += 1
+    if start == events.count {
+      events.removeAll(keepingCapacity: events.count <= 64)
+      start = 0
+    }
+    return .deliver(waiting.event)
+  }
+
+  /// For the drainer, when its block starts: it holds the token (handed to it by `step()`).
+  @inlinable
+  mutating func drainerStarts() -> Step {
+    isDraining = true
+    holder = ThreadIdentity.current
+    return step()
+  }
+
+  /// Drops the waiting events and returns them, to release outside the lock. The token
+  /// stays with its holder, who finds nothing more to deliver.
+  @inlinable
+  mutating func removeAll() -> [Waiting?] {
+    defer {
+      events = []
+      start = 0
+    }
+    return events
+  }
+}
+
+/// An operator that delivers through an `Outbox`: it delivers one event at a time and says,
+/// under its lock, what follows; the loop, the hand-off to the drainer and the drainer's
+/// turns are shared.
+@usableFromInline
+protocol OutboxDelivering: AnyObject, Sendable {
+  associatedtype DeliveredOutput
+  associatedtype DeliveredFailure: Error
+
+  /// Calls the downstream with `event`, then, under the lock, settles what it returned and
+  /// asks the outbox's `step()`.
+  func deliverOne(_ event: Outbox<DeliveredOutput, DeliveredFailure>.Event)
+    -> Outbox<DeliveredOutput, DeliveredFailure>.Step
+
+  /// Under the lock: the drainer's first step (`Outbox.drainerStarts()`).
+  func drainerStarts() -> Outbox<DeliveredOutput, DeliveredFailure>.Step
+
+  /// Runs the drainer's block: on a global queue, or, for the time operators, their
+  /// scheduler.
+  func scheduleDrainer(_ drain: @escaping () -> Void)
+}
+
+/// How many events the drainer delivers before it yields its thread and continues in a new
+/// block.
+@usableFromInline let outboxDrainerBudget = 64
+
+extension OutboxDelivering {
+  @inlinable
+  func scheduleDrainer(_ drain: @escaping () -> Void) {
+    let action = ScheduledAction(drain)
+    DispatchQueue.global().async { action.run() }
+  }
+
+  /// Delivers `first`, then what its delivery caused; hands other threads' events to the
+  /// drainer. Only the token's holder calls it.
+  @inlinable
+  func deliver(_ first: Outbox<DeliveredOutput, DeliveredFailure>.Event) {
+    run(first, isDrainer: false)
+  }
+
+  /// Goes on after `step` told the holder what to do.
+  @inlinable
+  func follow(_ step: Outbox<DeliveredOutput, DeliveredFailure>.Step) {
+    switch step {
+    case .deliver(let event): run(event, isDrainer: false)
+    case .handOff: scheduleDrainer { self.drain() }
+    case .idle: return
+    }
+  }
+
+  @inlinable
+  func run(_ first: Outbox<DeliveredOutput, DeliveredFailure>.Event, isDrainer: Bool) {
+    var event = first
+    var budget = outboxDrainerBudget
+    while true {
+      switch deliverOne(event) {
+      case .deliver(let next):
+        if isDrainer {
+          budget -= 1
+          if budget == 0 {
+            let handOver = ScheduledAction { self.run(next, isDrainer: true) }
+            return scheduleDrainer(handOver.run)
+          }
+        }
+        event = next
+      case .handOff:
+        return scheduleDrainer { self.drain() }
+      case .idle:
+        return
+      }
+    }
+  }
+
+  /// The drainer's block.
+  @inlinable
+  func drain() {
+    if case .deliver(let event) = drainerStarts() { run(event, isDrainer: true) }
+  }
+}

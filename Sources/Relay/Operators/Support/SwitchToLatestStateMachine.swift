@@ -1,0 +1,141 @@
+/// The rules of `switchToLatest`, as a value with no locks and no threads: the storage asks it
+/// what to do under its lock, releases the lock, and then does it.
+///
+/// As in Combine: the upstream is asked for every publisher; each new one cancels the
+/// current one and is asked for the demand the downstream has left. It finishes when the
+/// upstream and the current publisher finished; a failure of either fails it and cancels the
+/// other.
+@usableFromInline
+struct SwitchToLatestStateMachine<Output, Failure: Error> {
+  @usableFromInline typealias Step = Outbox<Output, Failure>.Step
+  @usableFromInline typealias Event = Outbox<Output, Failure>.Event
+
+  @usableFromInline var upstream: (any Subscription)?
+  @usableFromInline var upstreamSubscribed = false
+  @usableFromInline var upstreamFinished = false
+  /// The current child's index; values of older ones are ignored.
+  @usableFromInline var current = 0
+  @usableFromInline var child: (any Subscription)?
+  @usableFromInline var awaitingChild = false
+  @usableFromInline var demand = Subscribers.Demand.none
+  @usableFromInline var outbox = Outbox<Output, Failure>()
+  @usableFromInline var isTerminated = false
+  @usableFromInline var isCancelled = false
+
+  @inlinable init() {}
+
+  @usableFromInline
+  struct Effects {
+    @usableFromInline var deliver: Event?
+    @usableFromInline var requests: [(any Subscription, Subscribers.Demand)] = []
+    @usableFromInline var cancel: [any Subscription] = []
+    @inlinable init() {}
+  }
+
+  @inlinable
+  mutating func upstreamSubscribed(_ subscription: any Subscription) -> Bool {
+    guard !upstreamSubscribed, !isTerminated else { return false }
+    upstreamSubscribed = true
+    upstream = subscription
+    return true
+  }
+
+  /// A new publisher arrived: its index (or `nil` when it is too late) and the current one to
+  /// cancel.
+  @inlinable
+  mutating func switchChild() -> (index: Int?, cancel: (any Subscription)?) {
+    guard !isTerminated, !upstreamFinished else { return (nil, nil) }
+    current += 1
+    awaitingChild = true
+    return (current, child.take())
+  }
+
+  @inlinable
+  mutating func childSubscribed(_ subscription: any Subscription, at index: Int)
+    -> Subscribers.Demand?
+  {
+    guard !isTerminated, index == current, child == nil else { return nil }
+    child = subscription
+    awaitingChild = false
+    return demand
+  }
+
+  /// A child's value: the event to deliver now with the token, if any.
+  @inlinable
+  mutating func receive(_ value: Output, from index: Int) -> Event? {
+    guard !isTerminated, index == current, demand > 0 else { return nil }
+    demand -= 1
+    return outbox.deliverOrQueue(.value(value))
+  }
+
+  @inlinable
+  mutating func childCompleted(at index: Int, with completion: Subscribers.Completion<Failure>)
+    -> Effects
+  {
+    var effects = Effects()
+    guard !isTerminated, index == current else { return effects }
+    child = nil
+    awaitingChild = false
+    switch completion {
+    case .finished:
+      if upstreamFinished { terminate(with: completion, into: &effects) }
+    case .failure:
+      terminate(with: completion, into: &effects)
+    }
+    return effects
+  }
+
+  @inlinable
+  mutating func upstreamCompleted(with completion: Subscribers.Completion<Failure>) -> Effects {
+    var effects = Effects()
+    guard !isTerminated, !upstreamFinished else { return effects }
+    upstreamFinished = true
+    upstream = nil
+    switch completion {
+    case .finished:
+      if child == nil, !awaitingChild { terminate(with: completion, into: &effects) }
+    case .failure:
+      terminate(with: completion, into: &effects)
+    }
+    return effects
+  }
+
+  @inlinable
+  mutating func terminate(
+    with completion: Subscribers.Completion<Failure>, into effects: inout Effects
+  ) {
+    isTerminated = true
+    if let now = outbox.deliverOrQueue(.completion(completion)) { effects.deliver = now }
+    if let child = child.take() { effects.cancel.append(child) }
+    if let upstream = upstream.take() { effects.cancel.append(upstream) }
+  }
+
+  /// The downstream asked for more: the current child to pass the request to.
+  @inlinable
+  mutating func request(_ more: Subscribers.Demand) -> (any Subscription)? {
+    guard !isTerminated else { return nil }
+    demand += more
+    return child
+  }
+
+  @inlinable
+  mutating func delivered(asking more: Subscribers.Demand) -> (
+    step: Step, forward: (any Subscription)?
+  ) {
+    let forward = more == .none ? nil : request(more)
+    return (outbox.step(), forward)
+  }
+
+  @inlinable
+  mutating func cancel() -> (
+    cancel: [any Subscription], released: [Outbox<Output, Failure>.Waiting?]
+  ) {
+    guard !isCancelled else { return ([], []) }
+    isCancelled = true
+    isTerminated = true
+    var cancel: [any Subscription] = []
+    if let child = child.take() { cancel.append(child) }
+    if let upstream = upstream.take() { cancel.append(upstream) }
+    return (cancel, outbox.removeAll())
+  }
+}

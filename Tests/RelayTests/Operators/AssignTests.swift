@@ -1,0 +1,113 @@
+import Relay
+import Testing
+
+/// OpenCombine's `AssignTests`, ported, and the weak form.
+@Suite struct AssignTests {
+  final class TestObject: @unchecked Sendable {
+    var value = 0
+    var onDeinit: (() -> Void)?
+    deinit { onDeinit?() }
+  }
+
+  @Test func description() {
+    let assign = Subscribers.Assign(object: TestObject(), keyPath: \TestObject.value)
+    #expect(assign.description == "Assign TestObject.")
+  }
+
+  @Test func keepsTheFirstSubscriptionOnly() {
+    let assign = Subscribers.Assign(object: TestObject(), keyPath: \TestObject.value)
+    let subscription1 = TestSubscription()
+    assign.receive(subscription: subscription1)
+    #expect(subscription1.history == [.requested(.unlimited)])
+    let subscription2 = TestSubscription()
+    assign.receive(subscription: subscription2)
+    #expect(subscription2.history == [.cancelled])
+    assign.receive(subscription: subscription1)
+    #expect(subscription1.history == [.requested(.unlimited), .cancelled])
+    assign.receive(completion: .finished)
+    let subscription3 = TestSubscription()
+    assign.receive(subscription: subscription3)
+    #expect(subscription3.history == [.cancelled])
+    assign.cancel()
+    #expect(subscription1.history == [.requested(.unlimited), .cancelled])
+  }
+
+  @Test func writesValuesWhileSubscribed() {
+    let object = TestObject()
+    let assign = Subscribers.Assign(object: object, keyPath: \TestObject.value)
+    let subscription = TestSubscription()
+    let publisher = TestPublisher<Int, Never>(subscription: subscription)
+    #expect(assign.receive(12) == .none)
+    #expect(object.value == 0)
+    publisher.subscribe(assign)
+    #expect(publisher.send(42) == .none)
+    #expect(object.value == 42)
+    publisher.send(completion: .finished)
+    #expect(assign.object == nil)
+    #expect(assign.receive(100) == .none)
+    #expect(object.value == 42)
+    publisher.subscribe(assign)
+    #expect(subscription.history == [.requested(.unlimited), .cancelled])
+  }
+
+  @Test func operatorHoldsTheObjectUntilCancelled() {
+    let relay = PassthroughRelay<Int>()
+    var released = false
+    var cancellable: AnyCancellable?
+    do {
+      let object = TestObject()
+      object.onDeinit = { released = true }
+      cancellable = relay.assign(to: \.value, on: object)
+      relay.send(42)
+      #expect(object.value == 42)
+    }
+    #expect(!released)
+    cancellable?.cancel()
+    #expect(released)
+    relay.send(1)
+  }
+
+  @Test func droppingTheCancellableCancels() {
+    let relay = PassthroughRelay<Int>()
+    let object = TestObject()
+    _ = relay.assign(to: \.value, on: object)
+    relay.send(100)
+    #expect(object.value == 0)
+  }
+
+  @Test func weakFormDoesNotKeepTheObject() {
+    let relay = PassthroughRelay<Int>()
+    var released = false
+    var cancellable: AnyCancellable?
+    do {
+      let object = TestObject()
+      object.onDeinit = { released = true }
+      cancellable = relay.assign(to: \.value, onWeak: object)
+      relay.send(42)
+      #expect(object.value == 42)
+    }
+    #expect(released)
+    relay.send(1)  // finds the object gone and cancels itself
+    #expect(!relay.hasSubscribers)
+    _ = cancellable
+  }
+
+  @Test func weakFormBreaksTheViewModelCycle() {
+    final class ViewModel: @unchecked Sendable {
+      let relay = CurrentValueRelay(1)
+      var mirrored = 0
+      var subscriptions = Set<AnyCancellable>()
+      var onDeinit: (() -> Void)?
+      init() { relay.assign(to: \.mirrored, onWeak: self).store(in: &subscriptions) }
+      deinit { onDeinit?() }
+    }
+    var released = false
+    do {
+      let model = ViewModel()
+      model.onDeinit = { released = true }
+      model.relay.send(5)
+      #expect(model.mirrored == 5)
+    }
+    #expect(released)
+  }
+}

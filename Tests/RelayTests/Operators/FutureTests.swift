@@ -1,0 +1,137 @@
+import Dispatch
+import Relay
+import TestSupport
+import Testing
+
+/// OpenCombine's `FutureTests`, ported, and the promise from other threads.
+@Suite struct FutureTests {
+  typealias Sut = Future<Int, TestingError>
+
+  @Test func success() {
+    let promise = Locked<Sut.Promise?>(nil)
+    let future = Sut { p in promise.withLock { $0 = p } }
+    let tracker = Tracker<Int, TestingError>(demand: .unlimited)
+    future.subscribe(tracker)
+    promise.withLock { $0 }?(.success(42))
+    #expect(tracker.history == [.subscription("Future"), .value(42), .finished])
+  }
+
+  @Test func failure() {
+    let promise = Locked<Sut.Promise?>(nil)
+    let future = Sut { p in promise.withLock { $0 = p } }
+    let tracker = Tracker<Int, TestingError>(demand: .unlimited)
+    future.subscribe(tracker)
+    promise.withLock { $0 }?(.failure(.oops))
+    #expect(tracker.history == [.subscription("Future"), .failure(.oops)])
+  }
+
+  @Test func onlyTheFirstResultCounts() {
+    let promise = Locked<Sut.Promise?>(nil)
+    let future = Sut { p in promise.withLock { $0 = p } }
+    let tracker = Tracker<Int, TestingError>(demand: .unlimited)
+    future.subscribe(tracker)
+    promise.withLock { $0 }?(.success(42))
+    promise.withLock { $0 }?(.success(41))
+    #expect(tracker.history == [.subscription("Future"), .value(42), .finished])
+  }
+
+  @Test func cancelledSubscriberReceivesNothing() {
+    let promise = Locked<Sut.Promise?>(nil)
+    let future = Sut { p in promise.withLock { $0 = p } }
+    let tracker = Tracker<Int, TestingError>(demand: .unlimited)
+    future.subscribe(tracker)
+    let subscription = tracker.subscription
+    subscription?.cancel()
+    subscription?.cancel()
+    subscription?.request(.max(1))
+    promise.withLock { $0 }?(.success(42))
+    #expect(tracker.history == [.subscription("Future")])
+  }
+
+  @Test func lateSubscribersReceiveTheResult() {
+    let succeeded = Sut { $0(.success(42)) }
+    let tracker = Tracker<Int, TestingError>(demand: .unlimited)
+    succeeded.subscribe(tracker)
+    #expect(tracker.history == [.subscription("Future"), .value(42), .finished])
+
+    // A failure needs no demand.
+    let failed = Sut { $0(.failure(.oops)) }
+    let other = Tracker<Int, TestingError>()
+    failed.subscribe(other)
+    #expect(other.history == [.subscription("Future"), .failure(.oops)])
+  }
+
+  @Test func aValueWaitsForDemand() {
+    let promise = Locked<Sut.Promise?>(nil)
+    let future = Sut { p in promise.withLock { $0 = p } }
+    let tracker = Tracker<Int, TestingError>()
+    future.subscribe(tracker)
+    promise.withLock { $0 }?(.success(42))
+    #expect(tracker.history == [.subscription("Future")])
+    tracker.request(.max(1))
+    #expect(tracker.history == [.subscription("Future"), .value(42), .finished])
+  }
+
+  @Test func keepingThePromiseFromInsideTheSubscriberChangesNothing() {
+    let promise = Locked<Sut.Promise?>(nil)
+    let future = Sut { p in promise.withLock { $0 = p } }
+    let tracker = Tracker<Int, TestingError>(
+      receiveSubscription: { $0.request(.unlimited) },
+      receiveValue: {
+        promise.withLock { $0 }?(.success($0 + 1))
+        return .none
+      },
+      receiveCompletion: { _ in promise.withLock { $0 }?(.success(7)) })
+    future.subscribe(tracker)
+    promise.withLock { $0 }?(.success(0))
+    #expect(tracker.history == [.subscription("Future"), .value(0), .finished])
+  }
+
+  @Test func runsItsClosureAtOnce() {
+    var started = false
+    _ = Sut { _ in started = true }
+    #expect(started)
+  }
+
+  @Test(arguments: ["cancelled", "finished", "failed"])
+  func releasesEverythingOnTermination(reason: String) {
+    weak var weakSubscriber: Tracker<Int, TestingError>?
+    weak var weakFuture: Sut?
+    do {
+      let promise = Locked<Sut.Promise?>(nil)
+      let future = Sut { p in promise.withLock { $0 = p } }
+      weakFuture = future
+      do {
+        let tracker = Tracker<Int, TestingError>(demand: .max(1))
+        weakSubscriber = tracker
+        future.subscribe(tracker)
+        switch reason {
+        case "cancelled": tracker.cancel()
+        case "finished": promise.withLock { $0 }?(.success(1))
+        default: promise.withLock { $0 }?(.failure(.oops))
+        }
+      }
+      #expect(weakSubscriber == nil)
+    }
+    #expect(weakFuture == nil)
+  }
+
+  @Test func promiseKeptOnAnotherThreadReachesEverySubscriberOnce() async {
+    for _ in 0..<200 {
+      let promise = Locked<Sut.Promise?>(nil)
+      let future = Sut { p in promise.withLock { $0 = p } }
+      let trackers = (0..<4).map { _ in Tracker<Int, TestingError>(demand: .max(1)) }
+      let group = DispatchGroup()
+      group.enter()
+      DispatchQueue.global().async {
+        promise.withLock { $0 }?(.success(7))
+        group.leave()
+      }
+      for tracker in trackers { future.subscribe(tracker) }
+      #expect(group.wait(timeout: .now() + 10) == .success)
+      for tracker in trackers {
+        #expect(tracker.history == [.subscription("Future"), .value(7), .finished])
+      }
+    }
+  }
+}

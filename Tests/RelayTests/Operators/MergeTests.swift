@@ -1,0 +1,196 @@
+import Relay
+import Testing
+
+/// OpenCombine's `MergeTests`, ported, for two to ten upstreams (`merge(with:)` chains and
+/// `MergeMany`).
+///
+/// One deliberate difference: nothing reaches the downstream after the completion (Combine
+/// lets a value through after a completion sent from inside the downstream).
+@Suite struct MergeTests {
+  struct Child {
+    let subscription = TestSubscription()
+    let publisher: TestPublisher<Int, TestingError>
+    init() { publisher = TestPublisher(subscription: subscription) }
+  }
+
+  static func make(_ arity: Int) -> ([Child], AnyPublisher<Int, TestingError>) {
+    let children = (0..<arity).map { _ in Child() }
+    let p = children.map(\.publisher)
+    let merged: AnyPublisher<Int, TestingError> =
+      switch arity {
+      case 2: p[0].merge(with: p[1]).eraseToAnyPublisher()
+      case 3: p[0].merge(with: p[1], p[2]).eraseToAnyPublisher()
+      case 4: p[0].merge(with: p[1], p[2], p[3]).eraseToAnyPublisher()
+      case 5: p[0].merge(with: p[1]).merge(with: p[2], p[3], p[4]).eraseToAnyPublisher()
+      default: Publishers.MergeMany(p).eraseToAnyPublisher()
+      }
+    return (children, merged)
+  }
+
+  @Test(arguments: [2, 3, 4, 6, 10]) func sendsEveryValue(arity: Int) {
+    let (children, merged) = Self.make(arity)
+    let tracker = Tracker<Int, TestingError>(demand: .unlimited)
+    merged.subscribe(tracker)
+    for (index, child) in children.enumerated() { #expect(child.publisher.send(index) == .none) }
+    #expect(
+      tracker.history == [.subscription("Merge")] + (0..<arity).map { .value($0) })
+  }
+
+  @Test(arguments: [Subscribers.Demand.unlimited, .max(1), .max(10)])
+  func askEachUpstreamForOneValueAtATime(initialDemand: Subscribers.Demand) {
+    let (children, merged) = Self.make(2)
+    let tracker = Tracker<Int, TestingError>()
+    merged.subscribe(tracker)
+    tracker.request(initialDemand)
+    let expectedHistory: [TestSubscription.Event] =
+      initialDemand == .unlimited
+      ? [.requested(.max(1)), .requested(.unlimited)] : [.requested(.max(1))]
+    for child in children { #expect(child.subscription.history == expectedHistory) }
+    switch initialDemand {
+    case .unlimited:
+      #expect(children[0].publisher.send(1) == .none)
+      #expect(children[1].publisher.send(1) == .none)
+    case .max(1):
+      #expect(children[0].publisher.send(1) == .max(1))
+      #expect(children[1].publisher.send(1) == .none)
+    default:
+      #expect(children[0].publisher.send(1) == .max(1))
+      #expect(children[1].publisher.send(1) == .max(1))
+    }
+    for child in children { #expect(child.subscription.history == expectedHistory) }
+    let delivered = initialDemand == .max(1) ? 1 : 2
+    #expect(tracker.values == Array(repeating: 1, count: delivered))
+  }
+
+  @Test func waitingValueIsDeliveredOnRequestAndItsUpstreamAskedAgain() {
+    let (children, merged) = Self.make(2)
+    let tracker = Tracker<Int, TestingError>(demand: .max(1))
+    merged.subscribe(tracker)
+    #expect(children[0].publisher.send(100) == .max(1))
+    #expect(children[1].publisher.send(1) == .none)
+    #expect(children[0].publisher.send(200) == .none)
+    #expect(children[0].publisher.send(300) == .none)
+    #expect(children[1].publisher.send(2) == .none)
+    #expect(tracker.history == [.subscription("Merge"), .value(100)])
+    tracker.request(.max(1))
+    // The first upstream's latest waiting value goes first.
+    #expect(tracker.history == [.subscription("Merge"), .value(100), .value(300)])
+    #expect(children[0].subscription.history == [.requested(.max(1)), .requested(.max(1))])
+    tracker.request(.max(1))
+    #expect(tracker.values == [100, 300, 2])
+    #expect(children[1].subscription.history == [.requested(.max(1)), .requested(.max(1))])
+  }
+
+  @Test func finishesOnlyAfterEveryUpstreamFinished() {
+    let upstream = TestSubscription()
+    let child1 = TestPublisher<Int, TestingError>(subscription: upstream)
+    let child2 = TestPublisher<Int, TestingError>(subscription: upstream)
+    let tracker = Tracker<Int, TestingError>(demand: .unlimited)
+    child1.merge(with: child2).subscribe(tracker)
+    #expect(child1.send(100) == .none)
+    #expect(child1.send(200) == .none)
+    #expect(child2.send(1) == .none)
+    child1.send(completion: .finished)
+    #expect(child2.send(2) == .none)
+    child2.send(completion: .finished)
+    #expect(
+      tracker.history == [
+        .subscription("Merge"), .value(100), .value(200), .value(1), .value(2), .finished,
+      ])
+    #expect(upstream.history == [.requested(.unlimited), .requested(.unlimited)])
+  }
+
+  @Test func finishWaitsForWaitingValues() {
+    let (children, merged) = Self.make(2)
+    let tracker = Tracker<Int, TestingError>()
+    merged.subscribe(tracker)
+    children[0].publisher.send(1)
+    children[0].publisher.send(completion: .finished)
+    children[1].publisher.send(completion: .finished)
+    #expect(tracker.history == [.subscription("Merge")])
+    tracker.request(.max(1))
+    #expect(tracker.history == [.subscription("Merge"), .value(1), .finished])
+  }
+
+  @Test func completionFromInsideTheDownstreamIsLast() {
+    let (children, merged) = Self.make(2)
+    let tracker = Tracker<Int, TestingError>(
+      receiveSubscription: { $0.request(.unlimited) },
+      receiveValue: { _ in
+        children[0].publisher.send(completion: .finished)
+        children[1].publisher.send(completion: .finished)
+        return .none
+      })
+    merged.subscribe(tracker)
+    #expect(children[0].publisher.send(1) == .none)
+    #expect(children[1].publisher.send(1) == .none)
+    #expect(tracker.history == [.subscription("Merge"), .value(1), .finished])
+  }
+
+  @Test func failureCancelsEveryUpstream() {
+    let (children, merged) = Self.make(2)
+    let tracker = Tracker<Int, TestingError>(demand: .unlimited)
+    merged.subscribe(tracker)
+    children[0].publisher.send(100)
+    children[0].publisher.send(completion: .failure(.oops))
+    children[1].publisher.send(1)
+    children[1].publisher.send(completion: .finished)
+    #expect(tracker.history == [.subscription("Merge"), .value(100), .failure(.oops)])
+    #expect(children[0].subscription.history == [.requested(.unlimited), .cancelled])
+    #expect(children[1].subscription.history == [.requested(.unlimited), .cancelled])
+  }
+
+  @Test func valuesAfterAnUpstreamFinishedAreIgnored() {
+    let a = TestSubject<Int, TestingError>()
+    let b = TestSubject<Int, TestingError>()
+    let tracker = Tracker<Int, TestingError>(demand: .unlimited)
+    a.merge(with: b).subscribe(tracker)
+    a.send(completion: .finished)
+    a.send(200)
+    b.send(1)
+    b.send(completion: .finished)
+    a.send(completion: .failure(.oops))
+    #expect(tracker.history == [.subscription("Merge"), .value(1), .finished])
+  }
+
+  @Test func secondSubscriptionIsCancelled() {
+    let subscription = TestSubscription()
+    let publisher = TestPublisher<Int, TestingError>(subscription: subscription)
+    let tracker = Tracker<Int, TestingError>()
+    publisher.merge(with: TestSubject<Int, TestingError>()).subscribe(tracker)
+    #expect(subscription.history == [.requested(.max(1))])
+    let second = TestSubscription()
+    publisher.send(subscription: second)
+    #expect(second.history == [.cancelled])
+    tracker.cancel()
+    #expect(subscription.history == [.requested(.max(1)), .cancelled])
+  }
+
+  @Test func relays() {
+    let a = PassthroughRelay<Int>()
+    let b = CurrentValueRelay(0)
+    var received: [Int] = []
+    let cancellable = a.merge(with: b).sink { received.append($0) }
+    a.send(1)
+    b.send(2)
+    a.send(3)
+    #expect(received == [0, 1, 2, 3])
+    _ = cancellable
+  }
+
+  @Test func mergeManyWithNothingFinishes() {
+    let tracker = Tracker<Int, Never>()
+    Publishers.MergeMany([Just<Int>]()).subscribe(tracker)
+    #expect(tracker.history == [.subscription("Empty"), .finished])
+    var values: [Int] = []
+    _ = Publishers.MergeMany(Just(1), Just(2)).merge(with: Just(3)).sink { values.append($0) }
+    #expect(values == [1, 2, 3])
+  }
+
+  @Test func requestingNoneStopsTheProgram() async {
+    await #expect(processExitsWith: .failure) {
+      let tracker = Tracker<Int, Never>(receiveSubscription: { $0.request(.none) })
+      Just(1).merge(with: Just(2)).subscribe(tracker)
+    }
+  }
+}
