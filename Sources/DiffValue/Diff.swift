@@ -61,8 +61,9 @@ public struct Diff<Value: Equatable> {
     selected: ((Value, Value) -> Bool)? = nil
   ) {
     storage = DiffStorage(
-      value: value, selection: DiffSelection(keyPaths: keyPaths, selected: selected),
-      isDuplicateAt: { parts.agrees($0, $1) })
+      relay: CurrentValueRelay(
+        value, removingDuplicatesAt: { parts.agrees(UnsafeRawPointer($0), UnsafeRawPointer($1)) }),
+      selection: DiffSelection(keyPaths: keyPaths, selected: selected))
   }
 
   /// Compares the parts `parts` compares and the value `select` reads.

@@ -34,8 +34,9 @@ final class DiffStorage<Value: Equatable>: @unchecked Sendable {
 
   /// Creates the storage of a property around its relay.
   ///
-  /// The relay is made by the caller, specialized for the value's type, when its comparison
-  /// is a plain function: the whole value's `==`.
+  /// The relay is made by the caller, where the value's type and the selection are known, so
+  /// that its comparison is specialized code; it compares the two values where the relay
+  /// holds them.
   /// - Parameters:
   ///   - relay: The relay that stores and publishes the value, dropping duplicates.
   ///   - selection: The selection, as `changes` reports it.
@@ -43,23 +44,6 @@ final class DiffStorage<Value: Equatable>: @unchecked Sendable {
   init(relay: CurrentValueRelay<Value>, selection: DiffSelection<Value>) {
     self.relay = relay
     self.selection = selection
-  }
-
-  /// Creates the storage of a property whose selected parts `isDuplicateAt` compares, given
-  /// the two values' addresses: the relay compares the values where it holds them, with no
-  /// copy and no thunk that loads them.
-  /// - Parameters:
-  ///   - value: The initial value.
-  ///   - selection: The selection, as `changes` reports it.
-  ///   - isDuplicateAt: Whether the values at two addresses agree on every selected part;
-  ///     specialized for the parts where the selection is written.
-  @usableFromInline
-  init(
-    value: Value, selection: DiffSelection<Value>,
-    isDuplicateAt: @escaping (UnsafeRawPointer, UnsafeRawPointer) -> Bool
-  ) {
-    self.selection = selection
-    relay = CurrentValueRelay(value) { isDuplicateAt(UnsafeRawPointer($0), UnsafeRawPointer($1)) }
   }
 
   // Hooks subscribe to `relay`, which holds them; the property going away must end them.

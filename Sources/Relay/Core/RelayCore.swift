@@ -304,7 +304,8 @@ final class RelayCore<Output>: @unchecked Sendable {
   @inlinable @inline(__always)
   func repeats(_ previous: inout Output?, _ value: Output) -> Bool {
     guard checksDuplicates else { return false }
-    if case .none = previous { return false }
+    // A relay that checks duplicates keeps a current value, so a round always replaces one.
+    assert(previous != nil, "a round of a relay that drops duplicates replaced nothing")
     return withUnsafeMutablePointer(to: &previous) { old in
       withUnsafePointer(to: value) { new in
         // An optional's payload lies at its start (a single-payload enum's layout).

@@ -178,9 +178,14 @@ struct RelayStateMachine<Output> {
   @inlinable @inline(__always)
   mutating func startRound(for value: Output, replaced: inout Output?) -> RelayRound<Output> {
     if keepsCurrentValue || checksDuplicates {
-      // Moved, not copied: `replaced` is empty, and leaves with the old value.
-      swap(&replaced, &current)
-      current = value
+      // The old value moves to `replaced`, which is empty and owns nothing, and the new one
+      // is copied in: no copy of the old value, and no destroy under the lock.
+      withUnsafeMutablePointer(to: &current) { current in
+        withUnsafeMutablePointer(to: &replaced) { replaced in
+          replaced.moveInitialize(from: current, count: 1)
+          current.initialize(to: value)
+        }
+      }
     }
     if allUnlimited { return RelayRound(kind: .unlimited, targets: subscribers.lend()) }
     if checksDuplicates, replaced != nil {
