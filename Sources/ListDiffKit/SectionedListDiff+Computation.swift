@@ -174,7 +174,7 @@ extension SectionedListDiff {
           }
           let change = _ItemChange(oldSection, partner - oldStart[oldSection], newSection, item)
           let updated = !oldValue(partner).isContentEqual(to: new[newSection].items[item])
-          if stays[item] == _staysInPlace {
+          if stays[item].staysInPlace {
             if updated { changes.updatedStays.append(change) }
           } else if updated {
             changes.updatedMoves.append(change)
