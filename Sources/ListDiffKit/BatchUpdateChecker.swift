@@ -9,45 +9,9 @@
 ///
 /// The checker applies a ``BatchUpdate`` to the old sections the way `UITableView` and
 /// `UICollectionView` do inside `performBatchUpdates`, then compares what the view would show
-/// with the new sections. It models these rules; the messages quoted are UIKit's exceptions
-/// (`NSInternalInconsistencyException`), the sources are in parentheses:
-///
-/// 1. **Coordinates.** Deletes, reloads and move sources name positions before the update;
-///    inserts and move destinations name positions after it (Apple's *Table View Programming
-///    Guide*, "Batch Insertion, Deletion, and Reloading"; WWDC 2018 session 225, "A Tour of
-///    UICollectionView"). Out of range: "attempt to delete item 5 from section 0 which only
-///    contains 5 items before the update", and the same for inserts after the update and for
-///    sections.
-/// 2. **One operation per position and side.** Before the update, a position is deleted,
-///    reloaded or moved from at most once ("attempt to delete and reload the same index path",
-///    "attempt to perform a delete and a move from the same index path"); after it, a position
-///    is inserted, reloaded or moved to at most once ("attempt to perform an insert and a move
-///    to the same index path"). The same holds for sections.
-/// 3. **A reload is a delete plus an insert at the same index path** ("reloads are decomposed
-///    into a delete and an insert", an Apple engineer on the Developer Forums, thread 751732).
-///    So a reload claims its index path on both sides (rule 2: reloading a moved item raises
-///    "attempt to perform a delete and a move from the same index path", openradar 33662307),
-///    and reloading an item or a section whose position changes in the same batch either
-///    breaks the counts (IGListKit issue 690, "reload displaced section crashes") or shows
-///    the wrong cells. Reload only what stays in place.
-/// 4. **Counts.** Sections after = before + inserted - deleted ("invalid number of sections").
-///    For every section that survives: items after = before + inserted - deleted + moved in -
-///    moved out ("invalid number of items in section 0. The number of items contained in an
-///    existing section after the update (213) must be equal to ...").
-/// 5. **Items and section lifetimes.** No item operation before the update in a section that
-///    is deleted or reloaded, none after it in a section that is inserted or reloaded: those
-///    sections' items come and go with the section (DifferenceKit's staged changesets and
-///    IGListKit's `IGListBatchUpdateData` never emit them).
-/// 6. **Moved sections hold still.** No item operation in a section that moves in the same
-///    batch: `UICollectionView` corrupts its heap when inserting into a moved section
-///    (openradar 26021018), crashes on a no-op section move with an item moved out of it
-///    (openradar 48941906), and leaves stray snapshot cells when deleting from one; IGListKit
-///    turns every such section move into a delete plus an insert for these reasons.
-/// 7. **Content.** UIKit fetches a cell only for an inserted or reloaded item (or a section
-///    inserted or reloaded); every other cell keeps what it showed, moved or not. The checker
-///    requires the result to equal the new data item by item and section model by section
-///    model, which catches an update that was forgotten, that rode on a move, or a reload
-///    that landed on the wrong item.
+/// with the new sections. It reports the first rule broken, as a ``BatchUpdateViolation``. The
+/// rules it models, with their sources, are listed in
+/// <doc:ListsAndBatchUpdates#The-checker-and-UIKits-rules>.
 ///
 ///     let update = ListDiff(old: old, new: new).batchUpdate()
 ///     #expect(BatchUpdateChecker.check(update, old: old, new: new) == nil)
