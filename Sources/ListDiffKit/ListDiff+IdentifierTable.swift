@@ -17,9 +17,7 @@ internal struct _Bucket {
 
   @inlinable
   init(tag: UInt32, representative: Int32, cursor: _Cursor) {
-    self.tag = tag
-    self.representative = representative
-    self.cursor = cursor
+    (self.tag, self.representative, self.cursor) = (tag, representative, cursor)
   }
 }
 

@@ -1,39 +1,6 @@
 // The fewest moves: among the matched items, a longest run that kept its relative order stays
 // in place, and every other matched item moves.
 
-/// An item's entry in the search for a longest increasing subsequence: the previous member of
-/// the best run ending at the item while the search runs, and once it is done, whether the
-/// item belongs to the longest run.
-@usableFromInline
-@frozen
-internal struct _SubsequenceMark: Equatable {
-  @usableFromInline
-  internal var rawValue: Int32
-
-  @inlinable @inline(__always)
-  internal init(rawValue: Int32) { self.rawValue = rawValue }
-
-  /// Not in the longest run; during the search, no predecessor (or not matched).
-  @inlinable @inline(__always)
-  internal static var none: Self { Self(rawValue: -1) }
-
-  /// During the search: the best run ending here continues the one ending at `position`.
-  @inlinable @inline(__always)
-  internal static func after(_ position: Int32) -> Self { Self(rawValue: position) }
-
-  /// A member of the longest run: the item stays in place.
-  @inlinable @inline(__always)
-  internal static var member: Self { Self(rawValue: .min) }
-
-  /// The previous member of the best run ending here, or `nil`.
-  @inlinable @inline(__always)
-  internal var predecessor: Int? { rawValue >= 0 ? Int(truncatingIfNeeded: rawValue) : nil }
-
-  /// Whether the item belongs to the longest run, so stays in place.
-  @inlinable @inline(__always)
-  internal var staysInPlace: Bool { self == .member }
-}
-
 /// Finds a longest increasing subsequence of the matched old offsets taken in new order.
 ///
 /// Patience sorting with predecessor links, O(*k* log *k*) for *k* matched items (O(*k*) when

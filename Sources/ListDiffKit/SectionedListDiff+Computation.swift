@@ -17,8 +17,7 @@ extension SectionedListDiff {
     let sections = _SectionMatching(old: old, new: new)
     let items = _ItemPairing(old: old, new: new, sections: sections)
     let plan = _StagePlan(old: old, new: new, sections: sections, items: items, staging: staging)
-    let snapshots = _StageSnapshots(
-      old: old, new: new, sections: sections, items: items, plan: plan)
-    return (sections.diff, snapshots.stages())
+    let stages = _StageSnapshots(old: old, new: new, plan: plan).stages()
+    return (sections.diff, stages)
   }
 }

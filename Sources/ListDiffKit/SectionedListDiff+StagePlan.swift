@@ -28,6 +28,10 @@ internal enum _SectionReload: Equatable {
 /// them; the reload batch is a stage when it holds anything.
 @usableFromInline
 internal struct _StagePlan {
+  /// The sections matched by identity.
+  @usableFromInline let sections: _SectionMatching
+  /// The items paired by identity.
+  @usableFromInline let items: _ItemPairing
   /// Whether every change goes in one batch (``SectionedListDiff/Staging/singleBatch``).
   @usableFromInline let singleBatch: Bool
   /// The sections whose items come and go with them.
@@ -57,17 +61,18 @@ internal struct _StagePlan {
     old: [Section], new: [Section], sections: _SectionMatching, items: _ItemPairing,
     staging: SectionedListDiff<Section>.Staging
   ) {
+    self.sections = sections
+    self.items = items
     singleBatch = staging == .singleBatch
     fresh = _FreshSections(sections: sections, singleBatch: singleBatch)
     changes = _ItemChanges(old: old, new: new, sections: sections, items: items, fresh: fresh)
     showsOldItem = [Bool](repeating: false, count: singleBatch ? 0 : items.newItemCount)
     sectionReloads = [_SectionReload](repeating: .none, count: sections.newCount)
-    applyMovedSectionRule(old: old, new: new, sections: sections, items: items)
+    applyMovedSectionRule(old: old, new: new)
     let sectionsWithItemOperations = changes.sectionsWithItemOperations(sections)
-    placeItemOperations(sections: sections)
-    applyChangedItemRule(sections: sections, items: items)
-    applyChangedSectionRule(
-      sections: sections, sectionsWithItemOperations: sectionsWithItemOperations)
+    placeItemOperations()
+    applyChangedItemRule()
+    applyChangedSectionRule(sectionsWithItemOperations: sectionsWithItemOperations)
     removeReloadsOfReloadedSections()
     sortOperations()
   }
@@ -80,9 +85,7 @@ internal struct _StagePlan {
   /// change follows in a second stage. With `.singleBatch` such a section is deleted and
   /// inserted instead, as IGListKit does: its items then come and go with it.
   @inlinable
-  mutating func applyMovedSectionRule<Section: DiffableSection>(
-    old: [Section], new: [Section], sections: _SectionMatching, items: _ItemPairing
-  ) {
+  mutating func applyMovedSectionRule<Section: DiffableSection>(old: [Section], new: [Section]) {
     guard singleBatch else {
       splitsItems = changes.touchesMovedSection(sections)
       return
@@ -108,20 +111,20 @@ internal struct _StagePlan {
   /// The section of an old item in the coordinates of the item batch: its old section, or,
   /// when items wait for the sections to move, that section's new index.
   @inlinable
-  func itemBatchSection(_ oldSection: Int, _ sections: _SectionMatching) -> Int {
+  func itemBatchSection(_ oldSection: Int) -> Int {
     splitsItems ? sections.newSectionOfOld[oldSection] : oldSection
   }
 
   /// Places the item deletes, inserts and unchanged moves in the item batch.
   @inlinable
-  mutating func placeItemOperations(sections: _SectionMatching) {
+  mutating func placeItemOperations() {
     itemBatch.deletes = changes.deletes.map {
-      _indexPath(itemBatchSection($0.oldSection, sections), $0.oldItem)
+      _indexPath(itemBatchSection($0.oldSection), $0.oldItem)
     }
     itemBatch.inserts = changes.inserts.map { _indexPath($0.newSection, $0.newItem) }
     itemBatch.moves = changes.moves.map {
       BatchUpdate.Move(
-        from: _indexPath(itemBatchSection($0.oldSection, sections), $0.oldItem),
+        from: _indexPath(itemBatchSection($0.oldSection), $0.oldItem),
         to: _indexPath($0.newSection, $0.newItem))
     }
   }
@@ -134,9 +137,9 @@ internal struct _StagePlan {
   /// reloaded at its new index path in the reload batch. With `.singleBatch` it is deleted and
   /// inserted. A changed item that keeps its index path is reloaded in the item batch.
   @inlinable
-  mutating func applyChangedItemRule(sections: _SectionMatching, items: _ItemPairing) {
+  mutating func applyChangedItemRule() {
     for change in changes.updatedStays {
-      let section = itemBatchSection(change.oldSection, sections)
+      let section = itemBatchSection(change.oldSection)
       let inPlace =
         section == change.newSection && change.oldItem == change.newItem
         && (splitsItems || !sections.moved[change.newSection])
@@ -151,7 +154,7 @@ internal struct _StagePlan {
       }
     }
     for change in changes.updatedMoves {
-      let from = _indexPath(itemBatchSection(change.oldSection, sections), change.oldItem)
+      let from = _indexPath(itemBatchSection(change.oldSection), change.oldItem)
       let to = _indexPath(change.newSection, change.newItem)
       if singleBatch {
         itemBatch.deletes.append(from)
@@ -176,9 +179,7 @@ internal struct _StagePlan {
   /// batch. Also places the section deletes, inserts and moves (a moved fresh section is
   /// deleted and inserted).
   @inlinable
-  mutating func applyChangedSectionRule(
-    sections: _SectionMatching, sectionsWithItemOperations hasItemChanges: [Bool]
-  ) {
+  mutating func applyChangedSectionRule(sectionsWithItemOperations hasItemChanges: [Bool]) {
     sectionBatch.sectionDeletes = sections.diff.deletes
     sectionBatch.sectionInserts = sections.diff.inserts
     for move in sections.diff.moves {

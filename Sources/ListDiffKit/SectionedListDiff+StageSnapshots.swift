@@ -6,21 +6,21 @@
 internal struct _StageSnapshots<Section: DiffableSection> {
   @usableFromInline let old: [Section]
   @usableFromInline let new: [Section]
-  @usableFromInline let sections: _SectionMatching
-  @usableFromInline let items: _ItemPairing
+  /// The plan, with the sections and items it was made from.
   @usableFromInline let plan: _StagePlan
 
   @inlinable
-  init(
-    old: [Section], new: [Section], sections: _SectionMatching, items: _ItemPairing,
-    plan: _StagePlan
-  ) {
+  init(old: [Section], new: [Section], plan: _StagePlan) {
     self.old = old
     self.new = new
-    self.sections = sections
-    self.items = items
     self.plan = plan
   }
+
+  @inlinable
+  var sections: _SectionMatching { plan.sections }
+
+  @inlinable
+  var items: _ItemPairing { plan.items }
 
   /// The stages: the section batch and the item batch, together unless the plan splits them,
   /// then the reload batch if it holds anything. Empty stages are left out.
