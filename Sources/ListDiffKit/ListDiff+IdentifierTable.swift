@@ -53,8 +53,8 @@ internal struct _IdentifierTable<Element: Diffable> {
   /// Frees the table's memory.
   @inlinable
   func deallocate() {
-    buckets.deallocate()
     hashes.deallocate()
+    buckets.deallocate()
   }
 
   /// The number of buckets for `count` old items: a power of two, at least 1.5 times `count`,

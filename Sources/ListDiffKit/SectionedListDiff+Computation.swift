@@ -15,9 +15,10 @@ extension SectionedListDiff {
     old: [Section], new: [Section], staging: Staging
   ) -> (ListDiff, [Stage]) {
     let sections = _SectionMatching(old: old, new: new)
-    let items = _ItemPairing(old: old, new: new, sections: sections)
+    var items = _ItemPairing(old: old, new: new, sections: sections)
     let plan = _StagePlan(old: old, new: new, sections: sections, items: items, staging: staging)
-    let stages = _StageSnapshots(old: old, new: new, plan: plan).stages()
+    items.dropOldToNewDirection()
+    let stages = _StageSnapshots(old: old, new: new, items: items, plan: plan).stages()
     return (sections.diff, stages)
   }
 }

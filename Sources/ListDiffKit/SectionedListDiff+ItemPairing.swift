@@ -127,9 +127,18 @@ internal struct _ItemPairing {
     return (items, offsets)
   }
 
+  /// Frees the maps that only the classification reads (`newIndexOfOld`, `newSectionOfItem`),
+  /// before the stages' data is built: that takes about as much memory again, and can then
+  /// reuse theirs.
+  @inlinable
+  mutating func dropOldToNewDirection() {
+    newIndexOfOld = []
+    newSectionOfItem = []
+  }
+
   /// The number of old items.
   @inlinable
-  var oldItemCount: Int { newIndexOfOld.count }
+  var oldItemCount: Int { oldSectionOfItem.count }
 
   /// The number of new items.
   @inlinable

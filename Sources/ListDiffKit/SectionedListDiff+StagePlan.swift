@@ -30,8 +30,6 @@ internal enum _SectionReload: Equatable {
 internal struct _StagePlan {
   /// The sections matched by identity.
   @usableFromInline let sections: _SectionMatching
-  /// The items paired by identity.
-  @usableFromInline let items: _ItemPairing
   /// Whether every change goes in one batch (``SectionedListDiff/Staging/singleBatch``).
   @usableFromInline let singleBatch: Bool
   /// The sections whose items come and go with them.
@@ -62,16 +60,15 @@ internal struct _StagePlan {
     staging: SectionedListDiff<Section>.Staging
   ) {
     self.sections = sections
-    self.items = items
     singleBatch = staging == .singleBatch
     fresh = _FreshSections(sections: sections, singleBatch: singleBatch)
     changes = _ItemChanges(old: old, new: new, sections: sections, items: items, fresh: fresh)
     showsOldItem = [Bool](repeating: false, count: singleBatch ? 0 : items.newItemCount)
     sectionReloads = [_SectionReload](repeating: .none, count: sections.newCount)
-    applyMovedSectionRule(old: old, new: new)
+    applyMovedSectionRule(old: old, new: new, items: items)
     let sectionsWithItemOperations = changes.sectionsWithItemOperations(sections)
     placeItemOperations()
-    applyChangedItemRule()
+    applyChangedItemRule(items: items)
     applyChangedSectionRule(sectionsWithItemOperations: sectionsWithItemOperations)
     removeReloadsOfReloadedSections()
     sortOperations()
@@ -85,7 +82,9 @@ internal struct _StagePlan {
   /// change follows in a second stage. With `.singleBatch` such a section is deleted and
   /// inserted instead, as IGListKit does: its items then come and go with it.
   @inlinable
-  mutating func applyMovedSectionRule<Section: DiffableSection>(old: [Section], new: [Section]) {
+  mutating func applyMovedSectionRule<Section: DiffableSection>(
+    old: [Section], new: [Section], items: _ItemPairing
+  ) {
     guard singleBatch else {
       splitsItems = changes.touchesMovedSection(sections)
       return
@@ -137,7 +136,7 @@ internal struct _StagePlan {
   /// reloaded at its new index path in the reload batch. With `.singleBatch` it is deleted and
   /// inserted. A changed item that keeps its index path is reloaded in the item batch.
   @inlinable
-  mutating func applyChangedItemRule() {
+  mutating func applyChangedItemRule(items: _ItemPairing) {
     for change in changes.updatedStays {
       let section = itemBatchSection(change.oldSection)
       let inPlace =

@@ -6,21 +6,18 @@
 internal struct _StageSnapshots<Section: DiffableSection> {
   @usableFromInline let old: [Section]
   @usableFromInline let new: [Section]
-  /// The plan, with the sections and items it was made from.
+  /// The items, of which only the new-to-old direction is read.
+  @usableFromInline let items: _ItemPairing
   @usableFromInline let plan: _StagePlan
 
   @inlinable
-  init(old: [Section], new: [Section], plan: _StagePlan) {
-    self.old = old
-    self.new = new
-    self.plan = plan
+  init(old: [Section], new: [Section], items: _ItemPairing, plan: _StagePlan) {
+    (self.old, self.new) = (old, new)
+    (self.items, self.plan) = (items, plan)
   }
 
   @inlinable
   var sections: _SectionMatching { plan.sections }
-
-  @inlinable
-  var items: _ItemPairing { plan.items }
 
   /// The stages: the section batch and the item batch, together unless the plan splits them,
   /// then the reload batch if it holds anything. Empty stages are left out.

@@ -33,7 +33,7 @@ struct Phases {
   func snapshots(_ staging: SectionedListDiff<TestSection>.Staging) -> _StageSnapshots<
     TestSection
   > {
-    _StageSnapshots(old: old, new: new, plan: plan(staging))
+    _StageSnapshots(old: old, new: new, items: items, plan: plan(staging))
   }
 }
 
