@@ -9,22 +9,12 @@ extension ListDiff {
   ///
   /// Deletes, the `from` of moves and reloads use `oldSection`; inserts and the `to` of moves
   /// use `newSection`, so a section whose index changes (because sections before it come and
-  /// go) keeps its items' paths right. A section that is itself moved with `moveSection` must
-  /// not have item changes in the same batch (rule 6 of ``BatchUpdateChecker``): move it in
-  /// an earlier batch, or let ``SectionedListDiff`` stage everything.
-  ///
-  /// An updated item is reloaded only where it stays in place: same section number, same
-  /// index. UIKit performs a reload as a delete and an insert at the *same* index path, so a
-  /// reload of an item whose position changes (because it moved, or because items before it
-  /// were inserted or deleted) would conflict with a move ("attempt to perform a delete and a
-  /// move from the same index path") or put a fresh cell at the wrong position. Such an item
-  /// becomes a **delete plus an insert** at its old and new index paths instead; in
-  /// particular an item both moved and updated is deleted and inserted, not moved and
-  /// reloaded afterwards. The alternative, a move now plus a reload at the new index path
-  /// once the batch is done, needs a second update and an intermediate data state; the one
-  /// batch here is complete on its own, so no caller can forget a step. The cost is that such
-  /// an item cross-fades in place of sliding. (``SectionedListDiff`` with `.preservingMoves`
-  /// produces the two-stage form, on one section or many, when sliding matters more.)
+  /// go) keeps its items' paths right. An updated item is reloaded only where it keeps its
+  /// index path; one whose index path changes (moved, or shifted by other changes) is deleted
+  /// and inserted instead, so it cross-fades rather than slides. The section itself must not
+  /// move in the same batch. Both choices are explained in
+  /// <doc:ListsAndBatchUpdates#One-section-one-batch>; ``SectionedListDiff`` stages the changes
+  /// when moves must slide or sections move.
   ///
   ///     let diff = ListDiff(old: items, new: newItems)
   ///     let update = diff.batchUpdate()

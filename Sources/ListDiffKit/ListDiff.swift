@@ -219,19 +219,22 @@ extension ListDiff {
   /// instance as the old one, as IGListKit's pointer-personality option does: useful for
   /// immutable model objects that are replaced, never mutated.
   ///
+  ///     let diff = ListDiff(old: oldModels, new: newModels, detectingUpdatesBy: .instance)
+  ///
   /// - Parameters:
   ///   - old: The list as it was.
   ///   - new: The list as it is now.
-  ///   - updates: How a matched pair is judged updated.
+  ///   - updateDetection: How a matched pair is judged updated.
   ///   - duplicates: How to pair items whose identifier occurs more than once.
   /// - Complexity: Expected O(*n* + *m*) time and memory, as ``init(old:new:duplicates:)``.
   @inlinable
   public init<Old: Collection, New: Collection>(
-    old: Old, new: New, updates: UpdateDetection, duplicates: DuplicatePolicy = .pairInOrder
+    old: Old, new: New, detectingUpdatesBy updateDetection: UpdateDetection,
+    duplicates: DuplicatePolicy = .pairInOrder
   ) where Old.Element: Diffable & AnyObject, Old.Element == New.Element {
     self = _withContiguousElements(old) { oldBuffer in
       _withContiguousElements(new) { newBuffer in
-        switch updates {
+        switch updateDetection {
         case .content:
           return ListDiff(
             _old: oldBuffer, new: newBuffer, duplicates: duplicates,
@@ -243,6 +246,23 @@ extension ListDiff {
         }
       }
     }
+  }
+
+  /// Computes the difference between two collections of objects, detecting updates by content
+  /// or by instance.
+  ///
+  /// - Parameters:
+  ///   - old: The list as it was.
+  ///   - new: The list as it is now.
+  ///   - updates: How a matched pair is judged updated.
+  ///   - duplicates: How to pair items whose identifier occurs more than once.
+  /// - Complexity: Expected O(*n* + *m*) time and memory, as ``init(old:new:duplicates:)``.
+  @available(*, deprecated, renamed: "init(old:new:detectingUpdatesBy:duplicates:)")
+  @inlinable
+  public init<Old: Collection, New: Collection>(
+    old: Old, new: New, updates: UpdateDetection, duplicates: DuplicatePolicy = .pairInOrder
+  ) where Old.Element: Diffable & AnyObject, Old.Element == New.Element {
+    self.init(old: old, new: new, detectingUpdatesBy: updates, duplicates: duplicates)
   }
 }
 

@@ -173,8 +173,8 @@ struct ListDiffTests {
     let old = [first, second]
     let new = [first, Model(2, "b")]
     #expect(ListDiff(old: old, new: new).updates.isEmpty)
-    #expect(ListDiff(old: old, new: new, updates: .content).updates.isEmpty)
-    #expect(ListDiff(old: old, new: new, updates: .instance).updates == [1])
+    #expect(ListDiff(old: old, new: new, detectingUpdatesBy: .content).updates.isEmpty)
+    #expect(ListDiff(old: old, new: new, detectingUpdatesBy: .instance).updates == [1])
   }
 }
 

@@ -1,0 +1,141 @@
+// The table that finds old items by identifier. An open-addressing table of `_Bucket`s (12 bytes
+// per bucket, a power of two at least 1.5 times the old items) rather than a `Dictionary` keyed
+// by the identifiers, which would copy every identifier. A bucket stores one old offset holding
+// its identifier (compared with `==` on every hit, so colliding hashes never pair items) and a
+// cursor into the chain of old offsets that share it; the chain's links live in the
+// `newIndexOfOld` map itself (see `_OldItemState`).
+
+/// One slot of the identifier table.
+@usableFromInline
+internal struct _Bucket {
+  /// The high bits of the identifier's hash value, to skip most unequal identifiers cheaply.
+  @usableFromInline var tag: UInt32
+  /// One old offset whose identifier lives in this bucket, plus one; 0 marks an empty bucket.
+  @usableFromInline var representative: Int32
+  /// Which old item with this identifier pairs next.
+  @usableFromInline var cursor: _Cursor
+
+  @inlinable
+  init(tag: UInt32, representative: Int32, cursor: _Cursor) {
+    (self.tag, self.representative, self.cursor) = (tag, representative, cursor)
+  }
+}
+
+/// An open-addressing table of the old items' identifiers, with the scratch space to hash the
+/// items a block at a time; the caller deallocates it.
+@usableFromInline
+internal struct _IdentifierTable<Element: Diffable> {
+  /// The old items.
+  @usableFromInline let old: UnsafeBufferPointer<Element>
+  /// The buckets, a power of two of them.
+  @usableFromInline let buckets: UnsafeMutableBufferPointer<_Bucket>
+  /// The bucket count minus one.
+  @usableFromInline let mask: Int
+  /// The hash values of the current block, and one more slot that keeps their reads alive.
+  @usableFromInline let hashes: UnsafeMutablePointer<Int>
+
+  /// How many items are hashed together, so that the cache misses of a block overlap instead
+  /// of stalling the probes one after another.
+  @inlinable
+  static var blockSize: Int { 32 }
+
+  /// Allocates an empty table sized for `old`.
+  @inlinable
+  init(old: UnsafeBufferPointer<Element>) {
+    self.old = old
+    let bucketCount = Self.bucketCount(for: old.count)
+    mask = bucketCount &- 1
+    buckets = .allocate(capacity: bucketCount)
+    buckets.initialize(repeating: _Bucket(tag: 0, representative: 0, cursor: .exhausted))
+    hashes = .allocate(capacity: Self.blockSize &+ 1)
+  }
+
+  /// Frees the table's memory.
+  @inlinable
+  func deallocate() {
+    hashes.deallocate()
+    buckets.deallocate()
+  }
+
+  /// The number of buckets for `count` old items: a power of two, at least 1.5 times `count`,
+  /// so that linear probing stays short.
+  @inlinable
+  static func bucketCount(for count: Int) -> Int {
+    var buckets = 8
+    while buckets < count &+ count &>> 1 { buckets &<<= 1 }
+    return buckets
+  }
+
+  /// The tag of a hash value: its high bits.
+  @inlinable @inline(__always)
+  static func tag(_ hash: Int) -> UInt32 {
+    UInt32(truncatingIfNeeded: UInt(bitPattern: hash) &>> 32)
+  }
+
+  /// Returns the bucket holding `identifier`, or the empty bucket where it belongs.
+  @inlinable @inline(__always)
+  func find(_ identifier: Element.DiffIdentifier, hash: Int) -> (bucket: Int, found: Bool) {
+    let tag = Self.tag(hash)
+    var bucket = hash & mask
+    while true {
+      let representative = Int(truncatingIfNeeded: buckets[bucket].representative)
+      if representative == 0 { return (bucket, false) }
+      if buckets[bucket].tag == tag && old[representative &- 1].diffIdentifier == identifier {
+        return (bucket, true)
+      }
+      bucket = (bucket &+ 1) & mask
+    }
+  }
+
+  /// Hashes the identifiers of a block of at most ``blockSize`` items into the scratch space,
+  /// touching each hash's bucket right away; read them back with ``hash(at:)``.
+  @inlinable @inline(__always)
+  func computeHashes(
+    _ block: Range<Int>, _ identifier: (Int) -> Element.DiffIdentifier
+  ) {
+    var touched: UInt32 = 0
+    for index in block {
+      let hash = identifier(index).hashValue
+      hashes[index &- block.lowerBound] = hash
+      touched |= buckets[hash & mask].tag
+    }
+    // Keeps the reads from being optimized away.
+    hashes[Self.blockSize] = Int(touched)
+  }
+
+  /// The hash computed for the item at `position` in the last block.
+  @inlinable @inline(__always)
+  func hash(at position: Int) -> Int { hashes[position] }
+
+  /// Enters every old item, last to first, each at the front of its identifier's chain so that
+  /// every chain ends up in ascending order; each bucket's cursor is left on the chain's head.
+  ///
+  /// - Parameter oldItems: The old items' states, written as ``_OldItemState/unique``,
+  ///   ``_OldItemState/lastOfSeveral`` or ``_OldItemState/followed(by:)``.
+  @inlinable @inline(__always)
+  func insertOldItems(_ oldItems: UnsafeMutableBufferPointer<_OldItemState>) {
+    var blockEnd = old.count
+    while blockEnd > 0 {
+      let blockStart = Swift.max(blockEnd &- Self.blockSize, 0)
+      computeHashes(blockStart..<blockEnd) { old[$0].diffIdentifier }
+      var oldIndex = blockEnd
+      while oldIndex > blockStart {
+        oldIndex &-= 1
+        let hash = hash(at: oldIndex &- blockStart)
+        let (bucket, found) = find(old[oldIndex].diffIdentifier, hash: hash)
+        if found {
+          let head = buckets[bucket].cursor.uncheckedWaitingItem
+          if oldItems[head] == .unique { oldItems[head] = .lastOfSeveral }
+          oldItems[oldIndex] = .followed(by: head)
+        } else {
+          buckets[bucket] = _Bucket(
+            tag: Self.tag(hash), representative: Int32(truncatingIfNeeded: oldIndex &+ 1),
+            cursor: .exhausted)
+          oldItems[oldIndex] = .unique
+        }
+        buckets[bucket].cursor = .waiting(oldIndex)
+      }
+      blockEnd = blockStart
+    }
+  }
+}

@@ -1,0 +1,159 @@
+// Pairing by identity: a Heckel-style symbol table pairs items in linear time, one function
+// per duplicate policy.
+
+/// Pairs old and new items by identifier, filling both index maps; returns the pair count.
+///
+/// On return `newIndexOfOld[i]` is the new offset of old item `i` or -1, and
+/// `oldIndexOfNew[j]` the old offset of new item `j` or -1; both buffers may be slices of
+/// longer lists that start `offset` items in, and the offsets written count from the lists'
+/// starts. `oldIndexOfNew` must hold -1 everywhere on entry.
+@inlinable
+internal func _pairByIdentity<Element: Diffable>(
+  old: UnsafeBufferPointer<Element>,
+  new: UnsafeBufferPointer<Element>,
+  duplicates: ListDiff.DuplicatePolicy,
+  newIndexOfOld: UnsafeMutableBufferPointer<Int32>,
+  oldIndexOfNew: UnsafeMutableBufferPointer<Int32>,
+  offset: Int
+) -> Int {
+  let table = _IdentifierTable(old: old)
+  defer { table.deallocate() }
+  return newIndexOfOld.withMemoryRebound(to: _OldItemState.self) { oldItems in
+    oldIndexOfNew.withMemoryRebound(to: _NewItemState.self) { newItems in
+      table.insertOldItems(oldItems)
+      let pairing = _IdentityPairing(
+        table: table, new: new, oldItems: oldItems, newItems: newItems, offset: offset)
+      let matchedCount =
+        switch duplicates {
+        case .pairInOrder: pairing.pairInOrder()
+        case .replaceAll: pairing.pairUniqueIdentifiers()
+        }
+      // Unpaired old items still hold chain links: mark them deleted.
+      if matchedCount < old.count {
+        for oldIndex in 0..<old.count where !oldItems[oldIndex].isPaired {
+          oldItems[oldIndex] = .unique
+        }
+      }
+      return matchedCount
+    }
+  }
+}
+
+/// The new items paired with the old items of a filled table, by one of the two policies.
+@usableFromInline
+internal struct _IdentityPairing<Element: Diffable> {
+  /// The table, filled with the old items.
+  @usableFromInline let table: _IdentifierTable<Element>
+  /// The new items.
+  @usableFromInline let new: UnsafeBufferPointer<Element>
+  /// The old items' states, as ``_IdentifierTable/insertOldItems(_:)`` left them.
+  @usableFromInline let oldItems: UnsafeMutableBufferPointer<_OldItemState>
+  /// The new items' states, all `unpaired` on entry.
+  @usableFromInline let newItems: UnsafeMutableBufferPointer<_NewItemState>
+  /// Where both lists start in the lists the offsets written count from.
+  @usableFromInline let offset: Int
+
+  @inlinable @inline(__always)
+  init(
+    table: _IdentifierTable<Element>, new: UnsafeBufferPointer<Element>,
+    oldItems: UnsafeMutableBufferPointer<_OldItemState>,
+    newItems: UnsafeMutableBufferPointer<_NewItemState>, offset: Int
+  ) {
+    (self.table, self.new, self.oldItems, self.newItems) = (table, new, oldItems, newItems)
+    self.offset = offset
+  }
+
+  /// Records a pair, in the offsets of the whole lists.
+  @inlinable @inline(__always)
+  func pair(old oldIndex: Int, new newIndex: Int) {
+    oldItems[oldIndex] = .paired(with: newIndex &+ offset)
+    newItems[newIndex] = .paired(with: oldIndex &+ offset)
+  }
+
+  /// Pairs the occurrences of each identifier in order
+  /// (``ListDiff/DuplicatePolicy/pairInOrder``) and returns the pair count.
+  ///
+  /// New items are taken in order, each paired with the next waiting old item of its
+  /// identifier. As in Heckel's algorithm, a pair is first extended to its neighbours: when the
+  /// old item after the last partner is unique in the old list and has the next new item's
+  /// identifier, they pair without hashing (in-order pairing would pair them anyway), so an
+  /// unchanged run costs one lookup. Hashes are computed a block at a time, only when needed.
+  @inlinable
+  func pairInOrder() -> Int {
+    let old = table.old
+    let buckets = table.buckets
+    var matchedCount = 0
+    var blockStart = 0
+    var blockEnd = 0
+    var previousPartner = -2
+    var newIndex = 0
+    while newIndex < new.count {
+      let neighbour = previousPartner &+ 1
+      if previousPartner >= 0 && neighbour < old.count && oldItems[neighbour] == .unique
+        && old[neighbour].diffIdentifier == new[newIndex].diffIdentifier
+      {
+        pair(old: neighbour, new: newIndex)
+        matchedCount &+= 1
+        previousPartner = neighbour
+        newIndex &+= 1
+        continue
+      }
+      previousPartner = -2
+      if newIndex >= blockEnd {
+        blockStart = newIndex
+        blockEnd = Swift.min(newIndex &+ _IdentifierTable<Element>.blockSize, new.count)
+        table.computeHashes(blockStart..<blockEnd) { new[$0].diffIdentifier }
+      }
+      let (bucket, found) = table.find(
+        new[newIndex].diffIdentifier, hash: table.hash(at: newIndex &- blockStart))
+      if found, let partner = buckets[bucket].cursor.waitingItem {
+        let state = oldItems[partner]
+        if state.isPaired {
+          // Taken by a neighbour extension: the identifier is unique, nothing is left.
+          buckets[bucket].cursor = .exhausted
+        } else {
+          buckets[bucket].cursor = state.nextOccurrence.map(_Cursor.waiting) ?? .exhausted
+          pair(old: partner, new: newIndex)
+          matchedCount &+= 1
+          previousPartner = partner
+        }
+      }
+      newIndex &+= 1
+    }
+    return matchedCount
+  }
+
+  /// Pairs only the identifiers that occur once in each list
+  /// (``ListDiff/DuplicatePolicy/replaceAll``) and returns the pair count.
+  ///
+  /// A first pass notes each new item's bucket and whether its identifier is unique on both
+  /// sides, turning each cursor from `waiting` (not seen in the new list yet) into `seenOnce`
+  /// or `neverPair`; a second pass pairs the identifiers seen once.
+  @inlinable
+  func pairUniqueIdentifiers() -> Int {
+    let buckets = table.buckets
+    for newIndex in 0..<new.count {
+      let identifier = new[newIndex].diffIdentifier
+      let (bucket, found) = table.find(identifier, hash: identifier.hashValue)
+      guard found else { continue }
+      newItems[newIndex] = .inBucket(bucket)
+      if let first = buckets[bucket].cursor.waitingItem {
+        buckets[bucket].cursor =
+          oldItems[first] == .unique ? .seenOnce(partner: first) : .neverPair
+      } else {
+        buckets[bucket].cursor = .neverPair
+      }
+    }
+    var matchedCount = 0
+    for newIndex in 0..<new.count {
+      guard let bucket = newItems[newIndex].bucket else { continue }
+      if let partner = buckets[bucket].cursor.onceSeenPartner {
+        pair(old: partner, new: newIndex)
+        matchedCount &+= 1
+      } else {
+        newItems[newIndex] = .unpaired
+      }
+    }
+    return matchedCount
+  }
+}
