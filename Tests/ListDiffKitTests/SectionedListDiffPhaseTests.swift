@@ -1,4 +1,5 @@
 import Foundation
+import ListDiffTestSupport
 import TestSupport
 import Testing
 
