@@ -181,11 +181,13 @@ final class RelaySubscriberList<Output>:
 
 /// The subscriber list of a relay, lent to the round in progress without a retain.
 ///
-/// Lending saves the round an atomic retain and release of the list on every send, the
-/// whole cost of a relay's bookkeeping beyond its lock (the benchmark's `send` rows). The
-/// invariant that makes it safe: while `isLent`, `list` is never changed in place. An edit
-/// first retires it (`prepareEdit`): the lent list goes to the caller, who keeps it alive
-/// until the round ends, and the edit goes to a copy.
+/// Lending saves every send an atomic retain and release of the list. Measured with callgrind
+/// on a `CurrentValueRelay.send` with one sink: 526 instructions lent, 576 retained (10 sinks:
+/// 805 and 855); in wall-clock time on an idle core the two are within noise (52.7 and
+/// 54.2 ns), and under contention the retained form adds a cache line that moves between
+/// cores. The invariant that makes it safe: while `isLent`, `list` is never changed in place.
+/// An edit first retires it (`prepareEdit`): the lent list goes to the caller, who keeps it
+/// alive until the round ends, and the edit goes to a copy.
 @usableFromInline
 struct RelayLendableSubscribers<Output> {
   /// The current subscribers.
