@@ -1,0 +1,278 @@
+import Dispatch
+import Foundation
+import Relay
+import TestSupport
+import Testing
+
+// The doubles OpenCombine's operator tests are written with, in our own code: a subscription
+// that records what it is asked, a publisher driven by hand, and a subscriber that records its
+// whole history and can run a closure at each event.
+
+/// An error for failure completions.
+enum TestingError: Error, Equatable, ExpressibleByStringLiteral, CustomStringConvertible {
+  case oops
+  case message(String)
+
+  init(stringLiteral value: String) { self = .message(value) }
+
+  var description: String {
+    switch self {
+    case .oops: "oops"
+    case .message(let text): text
+    }
+  }
+}
+
+/// A subscription that records every request and cancel.
+final class ManualSubscription: Subscription, CustomStringConvertible, @unchecked Sendable {
+  // `recorded` is guarded by `lock`; the callbacks are set before use.
+  enum Event: Equatable, CustomStringConvertible {
+    case requested(Subscribers.Demand)
+    case cancelled
+
+    var description: String {
+      switch self {
+      case .requested(let demand): ".requested(.\(demand))"
+      case .cancelled: ".cancelled"
+      }
+    }
+  }
+
+  private let lock = NSLock()
+  private var recorded: [Event] = []
+  var onRequest: ((Subscribers.Demand) -> Void)?
+  var onCancel: (() -> Void)?
+  var onDeinit: (() -> Void)?
+
+  init(
+    onRequest: ((Subscribers.Demand) -> Void)? = nil, onCancel: (() -> Void)? = nil,
+    onDeinit: (() -> Void)? = nil
+  ) {
+    self.onRequest = onRequest
+    self.onCancel = onCancel
+    self.onDeinit = onDeinit
+  }
+
+  deinit { onDeinit?() }
+
+  /// Every request and cancel, in order.
+  var history: [Event] {
+    lock.lock()
+    defer { lock.unlock() }
+    return recorded
+  }
+
+  func request(_ demand: Subscribers.Demand) {
+    lock.lock()
+    recorded.append(.requested(demand))
+    lock.unlock()
+    onRequest?(demand)
+  }
+
+  func cancel() {
+    lock.lock()
+    recorded.append(.cancelled)
+    lock.unlock()
+    onCancel?()
+  }
+
+  var description: String { "ManualSubscription" }
+}
+
+/// A publisher driven by hand: it hands its subscriber the subscription it was made with, and
+/// the test sends values, completions and more subscriptions to that subscriber.
+final class ManualPublisher<Output, Failure: Error>: Publisher, @unchecked Sendable {
+  // Touched by one thread at a time in the tests that use it.
+  private(set) var subscriber: AnySubscriber<Output, Failure>?
+  /// The subscriber as given, to check whether it is also the downstream's subscription.
+  private(set) var erasedSubscriber: Any?
+  let subscription: (any Subscription)?
+
+  init(subscription: (any Subscription)?) { self.subscription = subscription }
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    self.subscriber = AnySubscriber(subscriber)
+    erasedSubscriber = subscriber
+    if let subscription { subscriber.receive(subscription: subscription) }
+  }
+
+  func send(subscription: any Subscription) { subscriber?.receive(subscription: subscription) }
+
+  @discardableResult
+  func send(_ value: Output) -> Subscribers.Demand { subscriber?.receive(value) ?? .none }
+
+  func send(completion: Subscribers.Completion<Failure>) {
+    subscriber?.receive(completion: completion)
+  }
+
+  /// Forgets the subscriber.
+  func drop() {
+    subscriber = nil
+    erasedSubscriber = nil
+  }
+}
+
+/// A subscriber that records its whole history and runs the closures it was given.
+final class HistorySubscriber<Input, Failure: Error>: Subscriber, Cancellable,
+  @unchecked Sendable
+{
+  // `recorded` and `subscriptions` are guarded by `lock`; the closures are set before use.
+  enum Event: CustomStringConvertible {
+    case subscription(String)
+    case value(Input)
+    case completion(Subscribers.Completion<Failure>)
+
+    var description: String {
+      switch self {
+      case .subscription(let name): ".subscription(\"\(name)\")"
+      case .value(let value): ".value(\(value))"
+      case .completion(.finished): ".completion(.finished)"
+      case .completion(.failure(let error)): ".completion(.failure(\(error)))"
+      }
+    }
+  }
+
+  private let lock = NSLock()
+  private var recorded: [Event] = []
+  private var received: [any Subscription] = []
+  private let onSubscription: ((any Subscription) -> Void)?
+  private let onValue: ((Input) -> Subscribers.Demand)?
+  private let onCompletion: ((Subscribers.Completion<Failure>) -> Void)?
+  private let onDeinit: (() -> Void)?
+
+  init(
+    receiveSubscription: ((any Subscription) -> Void)? = nil,
+    receiveValue: ((Input) -> Subscribers.Demand)? = nil,
+    receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)? = nil,
+    onDeinit: (() -> Void)? = nil
+  ) {
+    onSubscription = receiveSubscription
+    onValue = receiveValue
+    onCompletion = receiveCompletion
+    self.onDeinit = onDeinit
+  }
+
+  deinit { onDeinit?() }
+
+  var history: [Event] {
+    lock.lock()
+    defer { lock.unlock() }
+    return recorded
+  }
+
+  var values: [Input] { history.compactMap { if case .value(let v) = $0 { v } else { nil } } }
+
+  /// The subscriptions received, in order.
+  var subscriptions: [any Subscription] {
+    lock.lock()
+    defer { lock.unlock() }
+    return received
+  }
+
+  func receive(subscription: any Subscription) {
+    lock.lock()
+    recorded.append(.subscription("\(subscription)"))
+    received.append(subscription)
+    lock.unlock()
+    onSubscription?(subscription)
+  }
+
+  func receive(_ input: Input) -> Subscribers.Demand {
+    lock.lock()
+    recorded.append(.value(input))
+    lock.unlock()
+    return onValue?(input) ?? .none
+  }
+
+  func receive(completion: Subscribers.Completion<Failure>) {
+    lock.lock()
+    recorded.append(.completion(completion))
+    lock.unlock()
+    onCompletion?(completion)
+  }
+
+  /// Cancels every subscription received.
+  func cancel() { for subscription in subscriptions { subscription.cancel() } }
+}
+
+extension HistorySubscriber.Event: Equatable where Input: Equatable, Failure: Equatable {}
+
+/// A manual publisher, an operator built on it, and a history subscriber attached to the
+/// operator: the set-up of most operator tests.
+final class OperatorHarness<Input, Output, Failure: Error> {
+  let subscription = ManualSubscription()
+  let publisher: ManualPublisher<Input, Failure>
+  let tracking: HistorySubscriber<Output, Failure>
+  private let box = DownstreamBox()
+
+  /// What the operator gave its subscriber as a subscription.
+  var downstreamSubscription: (any Subscription)? { box.subscription }
+
+  private final class DownstreamBox {
+    var subscription: (any Subscription)?
+  }
+
+  init<Operator: Publisher>(
+    initialDemand: Subscribers.Demand?, receiveValueDemand: Subscribers.Demand,
+    _ makeOperator: (ManualPublisher<Input, Failure>) -> Operator
+  ) where Operator.Output == Output, Operator.Failure == Failure {
+    publisher = ManualPublisher(subscription: subscription)
+    let box = box
+    tracking = HistorySubscriber(
+      receiveSubscription: { subscription in
+        box.subscription = subscription
+        if let initialDemand { subscription.request(initialDemand) }
+      },
+      receiveValue: { _ in receiveValueDemand })
+    makeOperator(publisher).subscribe(tracking)
+  }
+}
+
+/// OpenCombine's `testReceiveSubscriptionTwice`: an operator that makes its own subscription
+/// cancels a second subscription, the first one received again included, and cancelling
+/// downstream cancels the first upstream.
+func expectCancelsASecondSubscription<Operator: Publisher>(
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ makeOperator: (ManualPublisher<Int, TestingError>) -> Operator
+) where Operator.Failure == TestingError {
+  let harness = OperatorHarness<Int, Operator.Output, TestingError>(
+    initialDemand: nil, receiveValueDemand: .none, makeOperator)
+  #expect(harness.subscription.history == [], sourceLocation: sourceLocation)
+  let second = ManualSubscription()
+  harness.publisher.send(subscription: second)
+  #expect(second.history == [.cancelled], sourceLocation: sourceLocation)
+  harness.publisher.send(subscription: harness.subscription)
+  #expect(harness.subscription.history == [.cancelled], sourceLocation: sourceLocation)
+  harness.downstreamSubscription?.cancel()
+  #expect(harness.subscription.history == [.cancelled, .cancelled], sourceLocation: sourceLocation)
+  #expect(harness.tracking.history.count == 1, sourceLocation: sourceLocation)
+}
+
+/// A value whose deinit runs a closure: to check that no operator releases a user's value
+/// under its lock (the closure sends to or subscribes to the same pipeline).
+final class DeinitProbe: @unchecked Sendable, CustomStringConvertible {
+  let onDeinit: () -> Void
+  let id: Int
+  init(id: Int, onDeinit: @escaping () -> Void) {
+    self.id = id
+    self.onDeinit = onDeinit
+  }
+  deinit { onDeinit() }
+  var description: String { "probe \(id)" }
+}
+
+/// Runs `body` on another thread and waits for it at most `seconds`: a deadlock fails the
+/// test instead of hanging it (the stuck thread is left behind).
+func finishesWithin(
+  seconds: Double = 10, sourceLocation: SourceLocation = #_sourceLocation,
+  _ body: @escaping @Sendable () -> Void
+) -> Bool {
+  let done = DispatchSemaphore(value: 0)
+  Thread.detachNewThread {
+    body()
+    done.signal()
+  }
+  let finished = done.wait(timeout: .now() + seconds) == .success
+  #expect(finished, "deadlock: did not finish within \(seconds) s", sourceLocation: sourceLocation)
+  return finished
+}
