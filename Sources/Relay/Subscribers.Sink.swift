@@ -54,9 +54,9 @@ extension Subscribers {
     @unchecked Sendable
   {
     // `status` is guarded by its lock. `handlers` is a constant reference, owned (+1) until it
-    // is released exactly once: by whoever sets `ended` while no call is in progress, or by the
-    // call that ends last after it was set (see `calls`). The lock orders that release with
-    // the getters, which read `handlers` under it.
+    // is released exactly once, by whoever claims `released` in `calls` once the sink has
+    // ended and no closure call is in progress. The lock orders that release with the
+    // getters, which read `handlers` under it.
 
     /// The two closures, in one object so that a call reaches them without retaining them.
     @usableFromInline
@@ -88,12 +88,14 @@ extension Subscribers {
 
     /// Set in `calls` once the sink completed or was cancelled: no new call starts.
     @inlinable static var ended: Int { 1 }
+    /// Set in `calls` by whoever releases the closures.
+    @inlinable static var released: Int { 2 }
     /// Added to `calls` for each closure call in progress (calls may nest when a publisher
     /// sends from inside the closure).
-    @inlinable static var oneCall: Int { 2 }
+    @inlinable static var oneCall: Int { 4 }
 
     @usableFromInline let handlers: Unmanaged<Handlers>
-    /// Twice the number of closure calls in progress, plus `ended`.
+    /// Four times the number of closure calls in progress, plus `ended` and `released`.
     @usableFromInline let calls = Atomic<Int>(0)
     @usableFromInline let state = Lock<State>.make(State())
 
@@ -128,7 +130,7 @@ extension Subscribers {
     }
 
     deinit {
-      if !state.withLock({ $0.handlersReleased }) { handlers.release() }
+      if calls.load(ordering: .acquiring) & Sink.released == 0 { handlers.release() }
     }
 
     /// `Sink`, as Combine names it in logs.
@@ -198,33 +200,34 @@ extension Subscribers {
         return nil
       }
       let before = calls.bitwiseOr(Sink.ended, ordering: .acquiringAndReleasing).oldValue
-      if before == 0 { releaseHandlers() }
+      if before == 0 { releaseHandlersIfIdle() }
       subscription?.cancel()
     }
 
     /// Counts a closure call, unless the sink has ended.
-    @inlinable
+    @inlinable @inline(__always)
     func beginCall() -> Bool {
-      var current = calls.load(ordering: .relaxed)
-      while current & Sink.ended == 0 {
-        let (exchanged, original) = calls.compareExchange(
-          expected: current, desired: current + Sink.oneCall, ordering: .acquiringAndReleasing)
-        if exchanged { return true }
-        current = original
-      }
+      let before = calls.wrappingAdd(Sink.oneCall, ordering: .acquiringAndReleasing).oldValue
+      if before & Sink.ended == 0 { return true }
+      endCall()
       return false
     }
 
     /// Ends a closure call; the last call to end after the sink ended releases the closures.
-    @inlinable
+    @inlinable @inline(__always)
     func endCall() {
-      let after = calls.subtract(Sink.oneCall, ordering: .acquiringAndReleasing).newValue
-      if after == Sink.ended { releaseHandlers() }
+      let after = calls.wrappingSubtract(Sink.oneCall, ordering: .acquiringAndReleasing).newValue
+      if after == Sink.ended { releaseHandlersIfIdle() }
     }
 
-    /// Releases the closures, outside the lock: their captures' deinits are user code.
+    /// Releases the closures if the sink has ended, no call is in progress and nobody else
+    /// has released them; outside the lock, since their captures' deinits are user code.
     @usableFromInline
-    func releaseHandlers() {
+    func releaseHandlersIfIdle() {
+      let (claimed, _) = calls.compareExchange(
+        expected: Sink.ended, desired: Sink.ended | Sink.released,
+        ordering: .acquiringAndReleasing)
+      guard claimed else { return }
       state.withLock { $0.handlersReleased = true }
       handlers.release()
     }
