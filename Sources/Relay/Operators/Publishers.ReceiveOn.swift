@@ -1,10 +1,11 @@
 import Dispatch
+import Synchronization
 
 extension Publisher {
   /// Delivers values and the completion on a dispatch queue, in the order they were sent.
   ///
-  /// The order holds on a concurrent queue too: one block at a time drains the values waiting.
-  /// The subscription itself is handed over on the calling thread, as Combine does.
+  /// The order holds on a concurrent queue too: one block at a time delivers the values
+  /// waiting. The subscription itself is handed over on the calling thread, as Combine does.
   ///
   /// ```swift
   /// $state.receive(on: .main).sink { label.text = $0.userName }
@@ -19,6 +20,26 @@ extension Publisher {
 
 extension Publishers {
   /// A publisher that delivers its upstream's values and completion on a dispatch queue.
+  ///
+  /// Values wait in order until a block on the queue delivers them. That block takes every
+  /// value waiting at once and delivers them one by one, so each value costs constant work
+  /// however long the backlog; if more arrived meanwhile, it leaves them to a new block, so a
+  /// busy upstream never keeps the queue from its other work for longer than one batch. The
+  /// downstream's demand returned from a value is requested from the upstream after it.
+  ///
+  /// Memory: values wait without bound while the queue is busy or suspended; bound them
+  /// upstream (demand) if a producer can outpace the queue for long.
+  ///
+  /// `cancel()` never waits for the queue: once it returns, no new call to the downstream
+  /// starts (a call in progress on the queue finishes), the values still waiting are released
+  /// on the cancelling thread after the lock, and those the queue already took are released
+  /// there as it skips them.
+  ///
+  /// Where it differs from Combine: a completion that arrived before `cancel()` is not
+  /// delivered after it (Combine's delivers it); a subscription that arrives after a cancel
+  /// is cancelled; requesting `.none` stops the program. Values and a completion that arrive
+  /// before the subscription are ignored, and after the completion everything is, as in
+  /// Combine.
   public struct ReceiveOn<Upstream: Publisher>: Publisher {
     /// The upstream's values.
     public typealias Output = Upstream.Output
@@ -51,31 +72,34 @@ extension Publishers {
     }
 
     @usableFromInline
-    final class Inner<Downstream: Subscriber>: Subscriber, Subscription, SendableAction,
-      CustomStringConvertible,
-      @unchecked Sendable
+    final class Inner<Downstream: Subscriber>: Subscriber, Subscription, SendableWork,
+      CustomStringConvertible, @unchecked Sendable
     where Downstream.Input == Output, Downstream.Failure == Failure {
-      // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
-      // the one drain block at a time.
+      // Every mutable field is in `state`, guarded by its lock; `isCancelled` mirrors
+      // `state.isCancelled` for the delivering block, which checks it before each call.
+      // `downstream` is called only by the one delivering block at a time, and `spare` is
+      // touched only by it.
       @usableFromInline enum Event {
         case value(Output)
         case completion(Subscribers.Completion<Failure>)
       }
 
       @usableFromInline struct State {
-        @usableFromInline var upstream: (any Subscription)?
+        @usableFromInline var status = OperatorStatus.awaiting
         @usableFromInline var waiting: [Event] = []
-        @usableFromInline var isDraining = false
-        @usableFromInline var isCancelled = false
+        /// A block is scheduled or delivering.
+        @usableFromInline var isDelivering = false
+        /// The completion arrived: nothing more is accepted.
         @usableFromInline var isCompleted = false
-        @usableFromInline var deliveringThread: ThreadIdentity?
-        @usableFromInline var cancellers: [RelayWaiter] = []
         @inlinable init() {}
       }
 
       @usableFromInline let downstream: Downstream
       @usableFromInline let queue: DispatchQueue
       @usableFromInline let state = Lock<State>.make(State())
+      @usableFromInline let isCancelled = Atomic<Bool>(false)
+      /// The last batch's emptied storage, swapped in for the next one.
+      @exclusivity(unchecked) @usableFromInline var spare: [Event] = []
 
       @inlinable
       init(downstream: Downstream, queue: DispatchQueue) {
@@ -86,8 +110,8 @@ extension Publishers {
       @inlinable
       func receive(subscription: any Subscription) {
         let accepted = state.withLock { state in
-          guard state.upstream == nil, !state.isCancelled, !state.isCompleted else { return false }
-          state.upstream = subscription
+          guard case .awaiting = state.status else { return false }
+          state.status = .subscribed(subscription)
           return true
         }
         guard accepted else { return subscription.cancel() }
@@ -105,78 +129,81 @@ extension Publishers {
         enqueue(.completion(completion))
       }
 
-      @usableFromInline
+      @inlinable
       func enqueue(_ event: Event) {
-        let schedules = state.withLock { state in
-          guard !state.isCancelled, !state.isCompleted else { return false }
+        var ended: OperatorStatus?  // released after the lock
+        let schedules = state.withLock { state -> Bool in
+          guard case .subscribed = state.status, !state.isCompleted else { return false }
           if case .completion = event {
             state.isCompleted = true
-            state.upstream = nil
+            ended = state.status  // the upstream is done: forget its subscription
+            state.status = .terminated
           }
           state.waiting.append(event)
-          defer { state.isDraining = true }
-          return !state.isDraining
+          defer { state.isDelivering = true }
+          return !state.isDelivering
         }
-        if schedules {
-          let action: any SendableAction = self
-          queue.async { action.run() }
-        }
+        _ = ended
+        if schedules { schedule() }
       }
 
-      /// Delivers the waiting events one by one on the queue.
       @usableFromInline
-      func run() {
-        let thread = ThreadIdentity.current
-        while true {
-          let next = state.withLock { state -> (Event, (any Subscription)?)? in
-            guard !state.isCancelled, !state.waiting.isEmpty else {
-              state.isDraining = false
-              return nil
-            }
-            state.deliveringThread = thread
-            return (state.waiting.removeFirst(), state.upstream)
-          }
-          guard let (event, upstream) = next else { return }
+      func schedule() {
+        let work: any SendableWork = self
+        queue.async { work.perform() }
+      }
+
+      /// Delivers every event waiting, then hands what arrived meanwhile to a new block.
+      @usableFromInline
+      func perform() {
+        var batch = spare
+        let upstream = state.withLock { state -> (any Subscription)? in
+          swap(&batch, &state.waiting)
+          if case .subscribed(let upstream) = state.status { return upstream }
+          return nil
+        }
+        for event in batch {
+          if isCancelled.load(ordering: .acquiring) { break }
           switch event {
           case .value(let value):
             let demand = downstream.receive(value)
-            if demand != .none { upstream?.request(demand) }
+            if demand != .none, !isCancelled.load(ordering: .acquiring) {
+              upstream?.request(demand)
+            }
           case .completion(let completion):
             downstream.receive(completion: completion)
           }
-          let cancellers = state.withLock { state in
-            state.deliveringThread = nil
-            return state.cancellers.take()
-          }
-          for canceller in cancellers { canceller.wake() }
         }
+        batch.removeAll(keepingCapacity: true)  // the values go here, outside the lock
+        spare = batch
+        let more = state.withLock { state in
+          state.isDelivering = !state.waiting.isEmpty
+          return state.isDelivering
+        }
+        if more { schedule() }
       }
 
       @inlinable
       func request(_ demand: Subscribers.Demand) {
         _checkDemand(demand)
-        state.withLock { $0.upstream }?.request(demand)
+        state.withLock { state -> (any Subscription)? in
+          if case .subscribed(let upstream) = state.status { return upstream }
+          return nil
+        }?.request(demand)
       }
 
       @inlinable
       func cancel() {
-        let thread = ThreadIdentity.current
-        let (upstream, waiter) = state.withLock { state -> ((any Subscription)?, RelayWaiter?) in
-          guard !state.isCancelled else { return (nil, nil) }
-          state.isCancelled = true
-          state.waiting = []
-          var waiter: RelayWaiter?
-          if let delivering = state.deliveringThread, delivering != thread {
-            waiter = RelayWaiter()
-            state.cancellers.append(waiter!)
-          }
-          return (state.upstream.take(), waiter)
+        var dropped: [Event] = []  // released after the lock
+        let upstream = state.withLock { state -> (any Subscription)? in
+          isCancelled.store(true, ordering: .releasing)
+          swap(&dropped, &state.waiting)
+          defer { state.status = .terminated }
+          if case .subscribed(let upstream) = state.status { return upstream }
+          return nil
         }
         upstream?.cancel()
-        if let waiter {
-          waiter.wait()
-          state.withLock { _ in }  // pairs with the drain's unlock, for the sanitizer too
-        }
+        dropped.removeAll()
       }
 
       @usableFromInline var description: String { "ReceiveOn" }
