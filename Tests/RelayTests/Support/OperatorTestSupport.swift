@@ -276,3 +276,174 @@ func finishesWithin(
   #expect(finished, "deadlock: did not finish within \(seconds) s", sourceLocation: sourceLocation)
   return finished
 }
+
+/// A subject that can complete, as Combine's `PassthroughSubject` (Relay's relays never
+/// complete): it keeps each subscriber until it cancels or the subject completes, sends only
+/// against demand, and drops its subscribers when it completes.
+final class TestSubject<Output, Failure: Error>: Publisher, @unchecked Sendable {
+  // Used from one thread at a time.
+  final class Conduit: Subscription, CustomStringConvertible, @unchecked Sendable {
+    var downstream: AnySubscriber<Output, Failure>?
+    var demand = Subscribers.Demand.none
+    weak var subject: TestSubject?
+    init(downstream: AnySubscriber<Output, Failure>, subject: TestSubject) {
+      self.downstream = downstream
+      self.subject = subject
+    }
+    func request(_ demand: Subscribers.Demand) { self.demand += demand }
+    func cancel() {
+      downstream = nil
+      subject?.conduits.removeAll { $0 === self }
+    }
+    var description: String { "PassthroughSubject" }
+  }
+
+  private(set) var conduits: [Conduit] = []
+  private var isCompleted = false
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
+    guard !isCompleted else { return }
+    let conduit = Conduit(downstream: AnySubscriber(subscriber), subject: self)
+    conduits.append(conduit)
+    subscriber.receive(subscription: conduit)
+  }
+
+  func send(_ value: Output) {
+    for conduit in conduits where conduit.demand > 0 {
+      guard let downstream = conduit.downstream else { continue }
+      conduit.demand -= 1
+      conduit.demand += downstream.receive(value)
+    }
+  }
+
+  func send(completion: Subscribers.Completion<Failure>) {
+    guard !isCompleted else { return }
+    isCompleted = true
+    let ending = conduits
+    conduits = []
+    for conduit in ending {
+      let downstream = conduit.downstream
+      conduit.downstream = nil
+      downstream?.receive(completion: completion)
+    }
+  }
+}
+
+/// OpenCombine's `testLifecycle`. A `HistorySubscriber` keeps the subscriptions it received,
+/// so it and an operator that is its own subscription keep each other alive until something
+/// breaks the cycle; `cancellingReleasesSubscriber` says whether the operator lets go of its
+/// subscriber on completion and on cancel (true for the operators that pass the upstream's
+/// subscription through).
+func expectLifecycle<Operator: Publisher>(
+  sendValue: Int, cancellingReleasesSubscriber releases: Bool,
+  sourceLocation: SourceLocation = #_sourceLocation,
+  _ makeOperator: (TestSubject<Int, TestingError>) -> Operator
+) {
+  var deinits = 0
+  let onDeinit = { deinits += 1 }
+  typealias Tracking = HistorySubscriber<Operator.Output, Operator.Failure>
+
+  // 1: the upstream fails.
+  do {
+    let subject = TestSubject<Int, TestingError>()
+    makeOperator(subject).subscribe(Tracking(onDeinit: onDeinit))
+    subject.send(sendValue)
+    subject.send(completion: .failure("failure"))
+  }
+  #expect(deinits == (releases ? 1 : 0), "#1", sourceLocation: sourceLocation)
+
+  // 2: nothing ends.
+  do {
+    let subject = TestSubject<Int, TestingError>()
+    makeOperator(subject).subscribe(Tracking(onDeinit: onDeinit))
+  }
+  #expect(deinits == (releases ? 1 : 0), "#2", sourceLocation: sourceLocation)
+
+  // 3: a subscription kept outside, cancelled later.
+  var subscription: (any Subscription)?
+  do {
+    let subject = TestSubject<Int, TestingError>()
+    makeOperator(subject).subscribe(
+      Tracking(
+        receiveSubscription: {
+          subscription = $0
+          $0.request(.unlimited)
+        }, onDeinit: onDeinit))
+    subject.send(sendValue)
+  }
+  #expect(deinits == (releases ? 1 : 0), "#3 before cancel", sourceLocation: sourceLocation)
+  subscription?.cancel()
+  #expect(deinits == (releases ? 2 : 0), "#3 after cancel", sourceLocation: sourceLocation)
+
+  // 4: a subscriber that forgets its subscription on completion is released by it.
+  var released = false
+  do {
+    let subject = TestSubject<Int, TestingError>()
+    makeOperator(subject).subscribe(
+      ForgetfulSubscriber<Operator.Output, Operator.Failure> { released = true })
+    subject.send(completion: .finished)
+  }
+  #expect(released, "#4", sourceLocation: sourceLocation)
+}
+
+/// OpenCombine's `CleaningUpSubscriber`: keeps its subscription until the completion.
+final class ForgetfulSubscriber<Input, Failure: Error>: Subscriber {
+  private var subscription: (any Subscription)?
+  private let onDeinit: () -> Void
+  init(onDeinit: @escaping () -> Void) { self.onDeinit = onDeinit }
+  deinit { onDeinit() }
+  func receive(subscription: any Subscription) { self.subscription = subscription }
+  func receive(_ input: Input) -> Subscribers.Demand { .none }
+  func receive(completion: Subscribers.Completion<Failure>) { subscription = nil }
+}
+
+/// OpenCombine's `FilterTests.testDemand` for a dropping operator built on `Int.init` over
+/// strings: a dropped value asks the upstream for one more, a passed one returns the
+/// subscriber's demand. `ownSubscription` says whether the operator is its subscriber's
+/// subscription (then a cancel reaches the upstream once and later requests do not).
+func expectDroppingOperatorDemand<Operator: Publisher>(
+  ownSubscription: Bool, sourceLocation: SourceLocation = #_sourceLocation,
+  _ makeOperator: (ManualPublisher<String, TestingError>, @escaping (String) -> Int?) -> Operator
+) where Operator.Output: Equatable, Operator.Failure == TestingError {
+  let subscription = ManualSubscription()
+  let publisher = ManualPublisher<String, TestingError>(subscription: subscription)
+  var downstream: (any Subscription)?
+  var demand = Subscribers.Demand.max(3)
+  let tracking = HistorySubscriber<Operator.Output, TestingError>(
+    receiveSubscription: {
+      $0.request(.max(5))
+      downstream = $0
+    }, receiveValue: { _ in demand })
+  makeOperator(publisher, { Int($0) }).subscribe(tracking)
+  #expect(subscription.history == [.requested(.max(5))], sourceLocation: sourceLocation)
+  #expect(publisher.send("a") == .max(1), sourceLocation: sourceLocation)
+  #expect(publisher.send("1") == .max(3), sourceLocation: sourceLocation)
+  demand = .max(2)
+  #expect(publisher.send("2") == .max(2), sourceLocation: sourceLocation)
+  demand = .max(1)
+  #expect(publisher.send("3") == .max(1), sourceLocation: sourceLocation)
+  #expect(publisher.send("b") == .max(1), sourceLocation: sourceLocation)
+  downstream?.request(.max(15))
+  downstream?.request(.max(5))
+  demand = .none
+  #expect(publisher.send("4") == .none, sourceLocation: sourceLocation)
+  downstream?.request(.max(121))
+  #expect(publisher.send("c") == .max(1), sourceLocation: sourceLocation)
+  let requests: [ManualSubscription.Event] = [
+    .requested(.max(5)), .requested(.max(15)), .requested(.max(5)), .requested(.max(121)),
+  ]
+  #expect(subscription.history == requests, sourceLocation: sourceLocation)
+  downstream?.cancel()
+  downstream?.cancel()
+  downstream?.request(.max(3))
+  demand = .max(80)
+  if ownSubscription {
+    #expect(subscription.history == requests + [.cancelled], sourceLocation: sourceLocation)
+    #expect(publisher.send("8") == .none, sourceLocation: sourceLocation)
+  } else {
+    #expect(
+      subscription.history == requests + [.cancelled, .cancelled, .requested(.max(3))],
+      sourceLocation: sourceLocation)
+    #expect(publisher.send("8") == .max(80), sourceLocation: sourceLocation)
+  }
+}
