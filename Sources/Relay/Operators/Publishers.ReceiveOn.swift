@@ -89,7 +89,8 @@ extension Publishers {
         @usableFromInline var waiting: [Event] = []
         /// A block is scheduled or delivering.
         @usableFromInline var isDelivering = false
-        /// The completion arrived: nothing more is accepted.
+        /// The completion arrived: nothing more is accepted. The upstream's subscription is
+        /// kept until the completion is delivered, for the demand of the values before it.
         @usableFromInline var isCompleted = false
         @inlinable init() {}
       }
@@ -131,19 +132,13 @@ extension Publishers {
 
       @inlinable
       func enqueue(_ event: Event) {
-        var ended: OperatorStatus?  // released after the lock
         let schedules = state.withLock { state -> Bool in
           guard case .subscribed = state.status, !state.isCompleted else { return false }
-          if case .completion = event {
-            state.isCompleted = true
-            ended = state.status  // the upstream is done: forget its subscription
-            state.status = .terminated
-          }
+          if case .completion = event { state.isCompleted = true }
           state.waiting.append(event)
           defer { state.isDelivering = true }
           return !state.isDelivering
         }
-        _ = ended
         if schedules { schedule() }
       }
 
@@ -171,6 +166,12 @@ extension Publishers {
               upstream?.request(demand)
             }
           case .completion(let completion):
+            // The upstream is done: forget its subscription (after the lock).
+            let ended = state.withLock { state in
+              defer { state.status = .terminated }
+              return state.status
+            }
+            _ = ended
             downstream.receive(completion: completion)
           }
         }

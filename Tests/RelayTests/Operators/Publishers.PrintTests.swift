@@ -150,8 +150,9 @@ import Testing
     let log = LineRecorder()
     let tracking = HistorySubscriber<Int, Never>(receiveSubscription: { $0.request(.max(1)) })
     relay.print("C", to: log).subscribe(tracking)
-    tracking.cancel()
-    tracking.cancel()
+    let subscription = tracking.subscriptions.first
+    subscription?.cancel()
+    subscription?.cancel()
     #expect(
       log.lines == [
         "C: receive subscription: (PassthroughSubject)", "C: request max: (1)",

@@ -191,8 +191,14 @@ final class HistorySubscriber<Input, Failure: Error>: Subscriber, Cancellable,
     onCompletion?(completion)
   }
 
-  /// Cancels every subscription received.
-  func cancel() { for subscription in subscriptions { subscription.cancel() } }
+  /// Cancels every subscription received and forgets its history, as OpenCombine's does.
+  func cancel() {
+    for subscription in subscriptions { subscription.cancel() }
+    lock.lock()
+    recorded = []
+    received = []
+    lock.unlock()
+  }
 }
 
 extension HistorySubscriber.Event: Equatable where Input: Equatable, Failure: Equatable {}
