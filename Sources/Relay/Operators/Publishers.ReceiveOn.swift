@@ -21,10 +21,12 @@ extension Publisher {
 extension Publishers {
   /// A publisher that delivers its upstream's values and completion on a dispatch queue.
   ///
-  /// Values wait in order until a block on the queue delivers them. That block takes every
-  /// value waiting at once and delivers them one by one, so each value costs constant work
-  /// however long the backlog; if more arrived meanwhile, it leaves them to a new block, so a
-  /// busy upstream never keeps the queue from its other work for longer than one batch. The
+  /// Values wait in order until a block on the queue delivers them. A value that finds no
+  /// block pending schedules one, so work submitted to the queue after a send (such as
+  /// `queue.sync {}`) runs after that value was delivered. A block takes every value waiting
+  /// at once and delivers them one by one, so each value costs constant work however long the
+  /// backlog; values that arrive meanwhile are left to the block they scheduled, so a busy
+  /// upstream never keeps the queue from its other work for longer than one batch. The
   /// downstream's demand returned from a value is requested from the upstream after it.
   ///
   /// Memory: values wait without bound while the queue is busy or suspended; bound them
@@ -75,10 +77,10 @@ extension Publishers {
     final class Inner<Downstream: Subscriber>: Subscriber, Subscription, SendableWork,
       CustomStringConvertible, @unchecked Sendable
     where Downstream.Input == Output, Downstream.Failure == Failure {
-      // Every mutable field is in `state`, guarded by its lock; `isCancelled` mirrors
-      // `state.isCancelled` for the delivering block, which checks it before each call.
-      // `downstream` is called only by the one delivering block at a time, and `spare` is
-      // touched only by it.
+      // Every mutable field is in `state`, guarded by its lock; `isCancelled` is set under it
+      // by `cancel()` and read by the delivering block before each call. `downstream` is
+      // called only by the one delivering block at a time (`state.isDelivering`), and `spare`
+      // is touched only by it.
       @usableFromInline enum Event {
         case value(Output)
         case completion(Subscribers.Completion<Failure>)
@@ -87,7 +89,9 @@ extension Publishers {
       @usableFromInline struct State {
         @usableFromInline var status = OperatorStatus.awaiting
         @usableFromInline var waiting: [Event] = []
-        /// A block is scheduled or delivering.
+        /// A block is scheduled and has not started yet: it will take what is waiting.
+        @usableFromInline var hasPendingBlock = false
+        /// A block is delivering a batch: no other may start one (on a concurrent queue).
         @usableFromInline var isDelivering = false
         /// The completion arrived: nothing more is accepted. The upstream's subscription is
         /// kept until the completion is delivered, for the demand of the values before it.
@@ -136,8 +140,10 @@ extension Publishers {
           guard case .subscribed = state.status, !state.isCompleted else { return false }
           if case .completion = event { state.isCompleted = true }
           state.waiting.append(event)
-          defer { state.isDelivering = true }
-          return !state.isDelivering
+          // A block scheduled now runs before any work submitted to the queue after this
+          // call: `queue.sync {}` after a send finds the value delivered.
+          defer { state.hasPendingBlock = true }
+          return !state.hasPendingBlock
         }
         if schedules { schedule() }
       }
@@ -148,17 +154,44 @@ extension Publishers {
         queue.async { work.perform() }
       }
 
-      /// Delivers every event waiting, then hands what arrived meanwhile to a new block.
+      /// Delivers every event waiting, in batches, until none is left or a block scheduled
+      /// meanwhile will take the rest.
       @usableFromInline
       func perform() {
         var batch = spare
-        let upstream = state.withLock { state -> (any Subscription)? in
+        var upstream = state.withLock { state -> (any Subscription)?? in
+          state.hasPendingBlock = false
+          // On a concurrent queue another block may be delivering: it takes this batch too.
+          guard !state.isDelivering else { return .none }
+          state.isDelivering = true
           swap(&batch, &state.waiting)
-          if case .subscribed(let upstream) = state.status { return upstream }
-          return nil
+          if case .subscribed(let upstream) = state.status { return .some(upstream) }
+          return .some(nil)
         }
+        while let current = upstream {
+          deliver(batch, requestingFrom: current)
+          batch.removeAll(keepingCapacity: true)  // the values go here, outside the lock
+          upstream = state.withLock { state -> (any Subscription)?? in
+            // Stop when nothing waits, or when a pending block will deliver what does: it
+            // lets the queue's other work run in between.
+            guard !state.waiting.isEmpty, !state.hasPendingBlock else {
+              state.isDelivering = false
+              return .none
+            }
+            swap(&batch, &state.waiting)
+            if case .subscribed(let upstream) = state.status { return .some(upstream) }
+            return .some(nil)
+          }
+        }
+        spare = batch
+      }
+
+      /// Delivers a batch, unless the subscriber cancels; asks the upstream for the demand
+      /// each value returns.
+      @inlinable
+      func deliver(_ batch: [Event], requestingFrom upstream: (any Subscription)?) {
         for event in batch {
-          if isCancelled.load(ordering: .acquiring) { break }
+          if isCancelled.load(ordering: .acquiring) { return }
           switch event {
           case .value(let value):
             let demand = downstream.receive(value)
@@ -175,13 +208,6 @@ extension Publishers {
             downstream.receive(completion: completion)
           }
         }
-        batch.removeAll(keepingCapacity: true)  // the values go here, outside the lock
-        spare = batch
-        let more = state.withLock { state in
-          state.isDelivering = !state.waiting.isEmpty
-          return state.isDelivering
-        }
-        if more { schedule() }
       }
 
       @inlinable

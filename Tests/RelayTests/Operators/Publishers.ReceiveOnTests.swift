@@ -365,6 +365,30 @@ import Testing
     #expect(finished)
   }
 
+  /// A value sent while the queue delivers another is delivered before work submitted to
+  /// the queue after the send: `queue.sync {}` after a send finds it delivered.
+  @Test func workSubmittedAfterASendRunsAfterItsDelivery() {
+    let queue = DispatchQueue(label: "flush")
+    let relay = PassthroughRelay<Int>()
+    let delivering = DispatchSemaphore(value: 0)
+    let secondSent = DispatchSemaphore(value: 0)
+    let received = Locked<[Int]>([])
+    let cancellable = relay.receive(on: queue).sink { value in
+      received.withLock { $0.append(value) }
+      if value == 1 {
+        delivering.signal()
+        _ = secondSent.wait(timeout: .now() + 10)
+      }
+    }
+    relay.send(1)
+    #expect(delivering.wait(timeout: .now() + 10) == .success)
+    relay.send(2)  // while the queue is delivering 1
+    secondSent.signal()
+    queue.sync {}
+    #expect(received.withLock { $0 } == [1, 2])
+    cancellable.cancel()
+  }
+
   /// A long backlog behind a busy queue is delivered whole, in order, each value once.
   @Test func aBacklogIsDeliveredInOrder() {
     let controlled = ControlledQueue()
