@@ -284,7 +284,7 @@ import Testing
         receiveValue: { _ in
           _ = witness
           entered.signal()
-          proceed.wait()
+          _ = proceed.wait(timeout: .now() + 10)
         })
     }
     sink.receive(subscription: ManualSubscription())
@@ -325,7 +325,12 @@ import Testing
       case .finish: probing.receive(completion: .finished)
       case .fail: probing.receive(completion: .failure(.oops))
       }
-      box.withLock { $0 = nil }
+      // Moved out and released after the lock: the closures may still be held.
+      let releasing = box.withLock { sink -> Subscribers.Sink<Int, TestingError>? in
+        defer { sink = nil }
+        return sink
+      }
+      _ = releasing
     }
     #expect(ended)
   }

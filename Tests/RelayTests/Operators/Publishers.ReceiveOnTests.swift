@@ -362,7 +362,11 @@ import Testing
       queue.resume()
       queue.sync {}
       #expect(tracking.values.count == 1)
-      box.withLock { $0 = nil }
+      let dropped = box.withLock { value -> (any Subscription)? in
+        defer { value = nil }
+        return value
+      }
+      _ = dropped  // released after the lock
     }
     #expect(finished)
   }

@@ -106,7 +106,11 @@ extension SingleReplayTests {
       let first = shared.sink { _ in }
       upstream.finish()
       first.cancel()
-      late.withLock { $0 = nil }
+      let dropped = late.withLock { value -> AnyCancellable? in
+        defer { value = nil }
+        return value
+      }
+      _ = dropped  // released after the lock
     }
     #expect(finished)
   }
