@@ -1,6 +1,6 @@
-// Release-mode benchmarks: `swift run -c release Benchmarks [relay|diff|operators|list ...]`,
-// every group when none is named. Every figure is the median over 15 samples; ratios are to a
-// floor measured in this same run.
+// Release-mode benchmarks: `swift run -c release Benchmarks [relay|diff|operators|receive|list
+// ...]`, every group when none is named. Every figure is the median over 15 samples; ratios are
+// to a floor measured in this same run.
 let groups = Set(CommandLine.arguments.dropFirst())
 func runs(_ group: String) -> Bool { groups.isEmpty || groups.contains(group) }
 
@@ -13,6 +13,8 @@ if runs("relay") { runRelayBenchmarks(floor: floors.pthread) }
 if runs("diff") { runDiffBenchmarks(floor: floors.pthread) }
 // Operators, each next to its own floor: the same pipeline written by hand.
 if runs("operators") { runOperatorBenchmarks() }
+// receive(on:): a backlog behind a suspended queue, and a ping-pong, next to plain Dispatch.
+if runs("receive") { runReceiveOnBenchmarks() }
 if runs("list") {
   print("")
   runListDiffBenchmarks()

@@ -1,3 +1,5 @@
+import Synchronization
+
 extension Publisher {
   /// Subscribes with closures for values and for the completion, asking for every value.
   ///
@@ -38,25 +40,80 @@ extension Publisher where Failure == Never {
 extension Subscribers {
   /// A subscriber that asks for every value and hands each one to a closure.
   ///
-  /// Its closures are released when the sink is: cancelling through the `AnyCancellable` that
-  /// `sink` returns drops the sink from both the publisher and the cancellable. It may be
-  /// cancelled from any thread.
+  /// It releases its two closures when it completes and when it is cancelled, so a closure
+  /// that captures what holds the sink's `AnyCancellable` does not keep it alive past the
+  /// end. A value or completion that arrives after that is ignored. It may be cancelled from
+  /// any thread; a closure call in progress on another thread then finishes, and the closures
+  /// are released when it returns, never under a lock.
+  ///
+  /// Where it differs from Combine: a sink cancelled before its subscription arrives stays
+  /// cancelled (it releases its closures and cancels a subscription that arrives later), where
+  /// Combine's ignores that cancel.
   public final class Sink<Input, Failure: Error>: Subscriber, Cancellable,
-    CustomStringConvertible, @unchecked Sendable
+    CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible,
+    @unchecked Sendable
   {
-    // `subscription` is guarded by `status`'s lock; `isTerminated` is atomic; the closures are
-    // constants.
+    // `status` is guarded by its lock. `handlers` is a constant reference, owned (+1) until it
+    // is released exactly once, by whoever claims `released` in `calls` once the sink has
+    // ended and no closure call is in progress. The lock orders that release with the
+    // getters, which read `handlers` under it.
+
+    /// The two closures, in one object so that a call reaches them without retaining them.
+    @usableFromInline
+    final class Handlers {
+      @usableFromInline let receiveValue: (Input) -> Void
+      @usableFromInline let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+
+      @inlinable
+      init(
+        receiveValue: @escaping (Input) -> Void,
+        receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void
+      ) {
+        self.receiveValue = receiveValue
+        self.receiveCompletion = receiveCompletion
+      }
+    }
+
     @usableFromInline enum Status {
       case awaiting
       case subscribed(any Subscription)
       case terminated
     }
 
-    /// The closure called with each value.
-    public let receiveValue: (Input) -> Void
-    /// The closure called once with the completion.
-    public let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
-    @usableFromInline let status = Lock<Status>.make(.awaiting)
+    @usableFromInline struct State {
+      @usableFromInline var status = Status.awaiting
+      @usableFromInline var handlersReleased = false
+      @inlinable init() {}
+    }
+
+    /// Set in `calls` once the sink completed or was cancelled: no new call starts.
+    @inlinable static var ended: Int { 1 }
+    /// Set in `calls` by whoever releases the closures.
+    @inlinable static var released: Int { 2 }
+    /// Added to `calls` for each closure call in progress (calls may nest when a publisher
+    /// sends from inside the closure).
+    @inlinable static var oneCall: Int { 4 }
+
+    @usableFromInline let handlers: Unmanaged<Handlers>
+    /// Four times the number of closure calls in progress, plus `ended` and `released`.
+    @usableFromInline let calls = Atomic<Int>(0)
+    @usableFromInline let state = Lock<State>.make(State())
+
+    /// The closure called with each value; a closure that does nothing once the sink has
+    /// completed or was cancelled.
+    public var receiveValue: (Input) -> Void {
+      state.withLock { state in
+        state.handlersReleased ? { _ in } : handlers.takeUnretainedValue().receiveValue
+      }
+    }
+
+    /// The closure called once with the completion; a closure that does nothing once the sink
+    /// has completed or was cancelled.
+    public var receiveCompletion: (Subscribers.Completion<Failure>) -> Void {
+      state.withLock { state in
+        state.handlersReleased ? { _ in } : handlers.takeUnretainedValue().receiveCompletion
+      }
+    }
 
     /// Creates a sink from its two closures.
     ///
@@ -68,55 +125,111 @@ extension Subscribers {
       receiveCompletion: @escaping (Subscribers.Completion<Failure>) -> Void,
       receiveValue: @escaping (Input) -> Void
     ) {
-      self.receiveCompletion = receiveCompletion
-      self.receiveValue = receiveValue
+      handlers = .passRetained(
+        Handlers(receiveValue: receiveValue, receiveCompletion: receiveCompletion))
+    }
+
+    deinit {
+      if calls.load(ordering: .acquiring) & Sink.released == 0 { handlers.release() }
     }
 
     /// `Sink`, as Combine names it in logs.
     public var description: String { "Sink" }
 
-    /// Keeps the first subscription and asks it for every value; cancels any later one.
+    /// A mirror without children, as Combine's.
+    public var customMirror: Mirror { Mirror(self, children: EmptyCollection()) }
+
+    /// `Sink`, as Combine shows it in playgrounds.
+    public var playgroundDescription: Any { description }
+
+    /// Keeps the first subscription and asks it for every value; cancels any later one, and
+    /// any that arrives after the sink completed or was cancelled.
     @inlinable
     public func receive(subscription: any Subscription) {
-      let accepted = status.withLock { status in
-        guard case .awaiting = status else { return false }
-        status = .subscribed(subscription)
+      let accepted = state.withLock { state in
+        guard case .awaiting = state.status else { return false }
+        state.status = .subscribed(subscription)
         return true
       }
       if accepted { subscription.request(.unlimited) } else { subscription.cancel() }
     }
 
-    /// Hands the value to `receiveValue`; asks for nothing more, having asked for everything.
+    /// Hands the value to `receiveValue`, unless the sink completed or was cancelled; asks for
+    /// nothing more, having asked for everything.
     @inlinable
     public func receive(_ input: Input) -> Subscribers.Demand {
-      // Relays call `receiveValue` directly when demand is unlimited (`RelayTarget`): keep
-      // this method exactly that call.
-      receiveValue(input)
+      guard beginCall() else { return .none }
+      handlers._withUnsafeGuaranteedRef { $0.receiveValue(input) }
+      endCall()
       return .none
     }
 
-    /// Hands the completion to `receiveCompletion` once.
+    /// Hands the first completion to `receiveCompletion`, then releases both closures; later
+    /// completions and values are ignored.
     @inlinable
     public func receive(completion: Subscribers.Completion<Failure>) {
-      // The old status is moved out and released after the lock: it may hold the last
-      // reference to the subscription, whose deinit must not run under the lock.
-      let old = status.withLock { status in
-        defer { status = .terminated }
-        return status
+      // Ends the sink and counts a call in one step, so no cancel can release the closures
+      // before `receiveCompletion` has run.
+      var current = calls.load(ordering: .relaxed)
+      while true {
+        if current & Sink.ended != 0 { return }
+        let (exchanged, original) = calls.compareExchange(
+          expected: current, desired: (current + Sink.oneCall) | Sink.ended,
+          ordering: .acquiringAndReleasing)
+        if exchanged { break }
+        current = original
       }
-      if case .terminated = old { return }
-      receiveCompletion(completion)
+      // The old status may hold the last reference to the subscription, whose deinit must not
+      // run under the lock: it is moved out and released after it.
+      let old = state.withLock { state in
+        defer { state.status = .terminated }
+        return state.status
+      }
+      _ = old
+      handlers._withUnsafeGuaranteedRef { $0.receiveCompletion(completion) }
+      endCall()
     }
 
-    /// Cancels the subscription; no value arrives after this returns.
+    /// Cancels the subscription and releases the closures; no call to them starts after this
+    /// returns, and one in progress on another thread releases them when it returns.
     @inlinable
     public func cancel() {
-      let subscription: (any Subscription)? = status.withLock { status in
-        defer { status = .terminated }
-        if case .subscribed(let subscription) = status { return subscription }
+      let subscription: (any Subscription)? = state.withLock { state in
+        defer { state.status = .terminated }
+        if case .subscribed(let subscription) = state.status { return subscription }
         return nil
       }
+      let before = calls.bitwiseOr(Sink.ended, ordering: .acquiringAndReleasing).oldValue
+      if before == 0 { releaseHandlersIfIdle() }
       subscription?.cancel()
+    }
+
+    /// Counts a closure call, unless the sink has ended.
+    @inlinable @inline(__always)
+    func beginCall() -> Bool {
+      let before = calls.wrappingAdd(Sink.oneCall, ordering: .acquiringAndReleasing).oldValue
+      if before & Sink.ended == 0 { return true }
+      endCall()
+      return false
+    }
+
+    /// Ends a closure call; the last call to end after the sink ended releases the closures.
+    @inlinable @inline(__always)
+    func endCall() {
+      let after = calls.wrappingSubtract(Sink.oneCall, ordering: .acquiringAndReleasing).newValue
+      if after == Sink.ended { releaseHandlersIfIdle() }
+    }
+
+    /// Releases the closures if the sink has ended, no call is in progress and nobody else
+    /// has released them; outside the lock, since their captures' deinits are user code.
+    @usableFromInline
+    func releaseHandlersIfIdle() {
+      let (claimed, _) = calls.compareExchange(
+        expected: Sink.ended, desired: Sink.ended | Sink.released,
+        ordering: .acquiringAndReleasing)
+      guard claimed else { return }
+      state.withLock { $0.handlersReleased = true }
+      handlers.release()
     }
   }
 }

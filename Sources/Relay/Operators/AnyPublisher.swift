@@ -53,6 +53,24 @@ public struct AnySubscriber<Input, Failure: Error>: Subscriber {
     receiveCompletionBody = { subscriber.receive(completion: $0) }
   }
 
+  /// Makes a subscriber from closures, as Combine's does; each one left out does nothing (a
+  /// value then asks for nothing more).
+  ///
+  /// - Parameters:
+  ///   - receiveSubscription: Called with the subscription.
+  ///   - receiveValue: Called with each value; returns how many more values to ask for.
+  ///   - receiveCompletion: Called with the completion.
+  @inlinable
+  public init(
+    receiveSubscription: ((any Subscription) -> Void)? = nil,
+    receiveValue: ((Input) -> Subscribers.Demand)? = nil,
+    receiveCompletion: ((Subscribers.Completion<Failure>) -> Void)? = nil
+  ) {
+    receiveSubscriptionBody = { receiveSubscription?($0) }
+    receiveValueBody = { receiveValue?($0) ?? .none }
+    receiveCompletionBody = { receiveCompletion?($0) }
+  }
+
   /// Forwards the subscription.
   @inlinable
   public func receive(subscription: any Subscription) { receiveSubscriptionBody(subscription) }

@@ -2,8 +2,11 @@ extension Publisher where Failure == Never, Output: Sendable {
   /// The publisher's values as an asynchronous sequence.
   ///
   /// Each iterator subscribes when it is made and asks for every value; values that arrive
-  /// faster than the loop takes them wait in order in a buffer, so none is lost. Ending the
-  /// loop, dropping the iterator or cancelling the task cancels the subscription.
+  /// faster than the loop takes them wait in order in a buffer, so none is lost (and the
+  /// buffer grows without bound while the loop lags). Ending the loop, dropping the iterator
+  /// or cancelling the task cancels the subscription and releases the values waiting. No
+  /// value is released under the iterator's lock, so a value's deinit may send to the same
+  /// publisher.
   ///
   /// ```swift
   /// for await state in $state.values {
@@ -41,11 +44,11 @@ where Upstream.Failure == Never, Upstream.Output: Sendable {
 
     /// The next value, or `nil` once the publisher finished or the task was cancelled.
     public mutating func next() async -> Element? {
-      let cancel: any SendableAction = inner
+      let cancel: any SendableWork = inner
       return await withTaskCancellationHandler {
         await withCheckedContinuation { continuation in inner.next(continuation) }
       } onCancel: {
-        cancel.run()
+        cancel.perform()
       }
     }
   }
@@ -54,18 +57,21 @@ where Upstream.Failure == Never, Upstream.Output: Sendable {
   final class CancelToken: Sendable {
     let inner: Inner
     init(inner: Inner) { self.inner = inner }
-    deinit { inner.run() }
+    deinit { inner.perform() }
   }
 
   /// The subscriber that buffers values for the iterator.
-  final class Inner: Subscriber, SendableAction, @unchecked Sendable {
-    // Every mutable field is in `state`, guarded by its lock.
+  final class Inner: Subscriber, SendableWork, @unchecked Sendable {
+    // Every mutable field is in `state`, guarded by its lock. No value and no subscription
+    // is released under it: they are moved out and let go after it, since a value's deinit is
+    // user code and may send to the same publisher.
     typealias Input = Upstream.Output
     typealias Failure = Never
 
     struct State {
       var subscription: (any Subscription)?
-      var buffer: [Element] = []
+      /// Values not yet taken, from `bufferStart` on; taken slots are `nil`.
+      var buffer: [Element?] = []
       var bufferStart = 0
       var waiting: CheckedContinuation<Element?, Never>?
       var isDone = false
@@ -94,11 +100,11 @@ where Upstream.Failure == Never, Upstream.Output: Sendable {
     }
 
     func receive(completion: Subscribers.Completion<Never>) {
-      let waiting = state.withLock { state in
+      let (waiting, subscription) = state.withLock { state in
         state.isDone = true
-        state.subscription = nil
-        return state.waiting.take()
+        return (state.waiting.take(), state.subscription.take())
       }
+      _ = subscription  // released here, after the lock
       waiting?.resume(returning: nil)
     }
 
@@ -111,10 +117,11 @@ where Upstream.Failure == Never, Upstream.Output: Sendable {
     func next(_ continuation: CheckedContinuation<Element?, Never>) {
       let answer = state.withLock { state -> Answer in
         if state.bufferStart < state.buffer.count {
-          let value = state.buffer[state.bufferStart]
+          // Moved out of its slot: the buffer never holds a value the loop already took.
+          let value = state.buffer[state.bufferStart].take()!
           state.bufferStart += 1
           if state.bufferStart == state.buffer.count {
-            state.buffer.removeAll(keepingCapacity: true)
+            state.buffer.removeAll(keepingCapacity: true)  // only empty slots
             state.bufferStart = 0
           }
           return .value(value)
@@ -130,16 +137,19 @@ where Upstream.Failure == Never, Upstream.Output: Sendable {
       }
     }
 
-    /// Cancels the subscription and ends the iteration.
-    func run() {
+    /// Cancels the subscription and ends the iteration; the values not taken are released
+    /// after the lock.
+    func perform() {
+      var dropped: [Element?] = []
       let (subscription, waiting) = state.withLock { state in
         state.isDone = true
-        state.buffer = []
+        swap(&dropped, &state.buffer)
         state.bufferStart = 0
         return (state.subscription.take(), state.waiting.take())
       }
       subscription?.cancel()
       waiting?.resume(returning: nil)
+      dropped.removeAll()
     }
   }
 }

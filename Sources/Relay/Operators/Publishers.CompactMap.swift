@@ -18,6 +18,7 @@ extension Publishers {
   /// A publisher of the non-`nil` results of transforming each upstream value.
   ///
   /// A value it drops does not use the downstream's demand: it asks the upstream for one more.
+  /// As in Combine, its subscriber receives the upstream's own subscription.
   public struct CompactMap<Upstream: Publisher, Output>: Publisher {
     /// The upstream's failure.
     public typealias Failure = Upstream.Failure
@@ -47,9 +48,9 @@ extension Publishers {
       upstream.receive(subscriber: Inner(downstream: subscriber, transform: transform))
     }
 
-    /// Passes on the non-`nil` results; shared with `Filter`.
+    /// Passes on the non-`nil` results.
     @usableFromInline
-    struct Inner<Downstream: Subscriber>: Subscriber
+    struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
     where Downstream.Input == Output, Downstream.Failure == Failure {
       @usableFromInline let downstream: Downstream
       @usableFromInline let transform: (Upstream.Output) -> Output?
@@ -75,6 +76,38 @@ extension Publishers {
       func receive(completion: Subscribers.Completion<Failure>) {
         downstream.receive(completion: completion)
       }
+
+      /// `CompactMap`, as Combine names the subscriber.
+      @usableFromInline var description: String { "CompactMap" }
     }
+  }
+}
+
+extension Publishers.CompactMap {
+  /// Transforms each value with this operator's closure and then with `transform`, dropping
+  /// `nil` from either, in one step.
+  ///
+  /// Combine fuses them the same way: the result subscribes to this operator's upstream.
+  /// - Parameter transform: Turns this operator's output into a result, or `nil` to drop it.
+  /// - Returns: A single `compactMap` from this operator's upstream.
+  @inlinable
+  public func compactMap<Result>(
+    _ transform: @escaping (Output) -> Result?
+  ) -> Publishers.CompactMap<Upstream, Result> {
+    let first = self.transform
+    return Publishers.CompactMap(upstream: upstream) { first($0).flatMap(transform) }
+  }
+
+  /// Transforms each value with this operator's closure, dropping `nil`, and then with
+  /// `transform`, in one step, as Combine does.
+  ///
+  /// - Parameter transform: Turns this operator's output into the value to publish.
+  /// - Returns: A single `compactMap` from this operator's upstream.
+  @inlinable
+  public func map<Result>(
+    _ transform: @escaping (Output) -> Result
+  ) -> Publishers.CompactMap<Upstream, Result> {
+    let first = self.transform
+    return Publishers.CompactMap(upstream: upstream) { first($0).map(transform) }
   }
 }

@@ -27,6 +27,10 @@ extension Publisher {
 
 extension Publishers {
   /// A publisher that transforms each upstream value with a closure.
+  ///
+  /// As in Combine, its subscriber receives the upstream's own subscription: `print` after
+  /// `map` names the upstream, and requests and cancels go straight to it. A key-path `map`
+  /// returns this type too, where Combine returns `MapKeyPath`.
   public struct Map<Upstream: Publisher, Output>: Publisher {
     /// The upstream's failure.
     public typealias Failure = Upstream.Failure
@@ -57,7 +61,7 @@ extension Publishers {
     }
 
     @usableFromInline
-    struct Inner<Downstream: Subscriber>: Subscriber
+    struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
     where Downstream.Input == Output, Downstream.Failure == Failure {
       @usableFromInline let downstream: Downstream
       @usableFromInline let transform: (Upstream.Output) -> Output
@@ -82,6 +86,26 @@ extension Publishers {
       func receive(completion: Subscribers.Completion<Failure>) {
         downstream.receive(completion: completion)
       }
+
+      /// `Map`, as Combine names the subscriber.
+      @usableFromInline var description: String { "Map" }
     }
+  }
+}
+
+extension Publishers.Map {
+  /// Transforms each value with this map's closure and then with `transform`, in one step.
+  ///
+  /// Combine fuses consecutive maps the same way: the result subscribes to this map's upstream.
+  /// - Parameter transform: Turns this map's output into the value to publish.
+  /// - Returns: A single map from this map's upstream.
+  @inlinable
+  public func map<Result>(_ transform: @escaping (Output) -> Result)
+    -> Publishers.Map<
+      Upstream, Result
+    >
+  {
+    let first = self.transform
+    return Publishers.Map(upstream: upstream) { transform(first($0)) }
   }
 }

@@ -26,6 +26,15 @@ extension Publisher {
 
 extension Publishers {
   /// A publisher that logs every event passing through it.
+  ///
+  /// Its subscriber receives this operator's own subscription, named `Print` as in Combine, so
+  /// that every request and every `cancel()` call is logged. It logs each subscription it
+  /// receives, and cancels a second one and one that arrives after its subscriber cancelled.
+  /// Values and completions pass through as they come, as in Combine.
+  ///
+  /// Where it differs from Combine: requesting `.none` stops the program, as everywhere in
+  /// Relay; and a subscription that arrives after a cancel is cancelled, where Combine's
+  /// passes it on.
   public struct Print<Upstream: Publisher>: Publisher {
     /// The upstream's values.
     public typealias Output = Upstream.Output
@@ -70,7 +79,7 @@ extension Publishers {
       // stream out of the state, writes every waiting line, and puts it back.
       @usableFromInline struct State {
         @usableFromInline var stream: (any TextOutputStream)?
-        @usableFromInline var upstream: (any Subscription)?
+        @usableFromInline var status = OperatorStatus.awaiting
         @usableFromInline var waitingLines: [String] = []
         @usableFromInline var isWriting = false
 
@@ -99,7 +108,14 @@ extension Publishers {
         guard var (lines, stream) = taken else { return }
         while true {
           for line in lines {
-            if stream == nil { Swift.print(line) } else { stream!.write(line + "\n") }
+            guard stream != nil else {
+              Swift.print(line)
+              continue
+            }
+            // Three writes, as `print(_:to:)` makes them and so as Combine's stream sees them.
+            stream!.write("")
+            stream!.write(line)
+            stream!.write("\n")
           }
           let finished = stream
           lines = state.withLock { state in
@@ -117,7 +133,12 @@ extension Publishers {
       @inlinable
       func receive(subscription: any Subscription) {
         log("receive subscription: (\(subscription))")
-        state.withLock { $0.upstream = subscription }  // before the downstream may request
+        let accepted = state.withLock { state in
+          guard case .awaiting = state.status else { return false }
+          state.status = .subscribed(subscription)
+          return true
+        }
+        guard accepted else { return subscription.cancel() }
         downstream.receive(subscription: self)
       }
 
@@ -139,6 +160,11 @@ extension Publishers {
         case .finished: log("receive finished")
         case .failure(let error): log("receive error: (\(error))")
         }
+        let ended = state.withLock { state in
+          defer { if case .subscribed = state.status { state.status = .terminated } }
+          return state.status
+        }
+        _ = ended  // released here, after the lock
         downstream.receive(completion: completion)
       }
 
@@ -146,20 +172,26 @@ extension Publishers {
       func request(_ demand: Subscribers.Demand) {
         _checkDemand(demand)
         if let max = demand.max { log("request max: (\(max))") } else { log("request unlimited") }
-        state.withLock { $0.upstream }?.request(demand)
+        let upstream = state.withLock { state -> (any Subscription)? in
+          if case .subscribed(let upstream) = state.status { return upstream }
+          return nil
+        }
+        upstream?.request(demand)
       }
 
       @inlinable
       func cancel() {
-        guard let upstream = state.withLock({ $0.upstream.take() }) else { return }
         log("receive cancel")
-        upstream.cancel()
+        let upstream = state.withLock { state -> (any Subscription)? in
+          defer { state.status = .terminated }
+          if case .subscribed(let upstream) = state.status { return upstream }
+          return nil
+        }
+        upstream?.cancel()
       }
 
-      /// The upstream subscription's name, so that a chain of `print`s names the source.
-      @usableFromInline var description: String {
-        state.withLock { $0.upstream.map { "\($0)" } } ?? "Print"
-      }
+      /// `Print`, as Combine names the subscription.
+      @usableFromInline var description: String { "Print" }
     }
   }
 }

@@ -1,10 +1,11 @@
 import Dispatch
+import Synchronization
 
 extension Publisher {
   /// Delivers values and the completion on a dispatch queue, in the order they were sent.
   ///
-  /// The order holds on a concurrent queue too: one block at a time drains the values waiting.
-  /// The subscription itself is handed over on the calling thread, as Combine does.
+  /// The order holds on a concurrent queue too: one block at a time delivers the values
+  /// waiting. The subscription itself is handed over on the calling thread, as Combine does.
   ///
   /// ```swift
   /// $state.receive(on: .main).sink { label.text = $0.userName }
@@ -19,6 +20,28 @@ extension Publisher {
 
 extension Publishers {
   /// A publisher that delivers its upstream's values and completion on a dispatch queue.
+  ///
+  /// Values wait in order until a block on the queue delivers them. A value that finds no
+  /// block pending schedules one, so work submitted to the queue after a send (such as
+  /// `queue.sync {}`) runs after that value was delivered. A block takes every value waiting
+  /// at once and delivers them one by one, so each value costs constant work however long the
+  /// backlog; values that arrive meanwhile are left to the block they scheduled, so a busy
+  /// upstream never keeps the queue from its other work for longer than one batch. The
+  /// downstream's demand returned from a value is requested from the upstream after it.
+  ///
+  /// Memory: values wait without bound while the queue is busy or suspended; bound them
+  /// upstream (demand) if a producer can outpace the queue for long.
+  ///
+  /// `cancel()` never waits for the queue: once it returns, no new call to the downstream
+  /// starts (a call in progress on the queue finishes), the values still waiting are released
+  /// on the cancelling thread after the lock, and those the queue already took are released
+  /// there as it skips them.
+  ///
+  /// Where it differs from Combine: a completion that arrived before `cancel()` is not
+  /// delivered after it (Combine's delivers it); a subscription that arrives after a cancel
+  /// is cancelled; requesting `.none` stops the program. Values and a completion that arrive
+  /// before the subscription are ignored, and after the completion everything is, as in
+  /// Combine.
   public struct ReceiveOn<Upstream: Publisher>: Publisher {
     /// The upstream's values.
     public typealias Output = Upstream.Output
@@ -51,31 +74,37 @@ extension Publishers {
     }
 
     @usableFromInline
-    final class Inner<Downstream: Subscriber>: Subscriber, Subscription, SendableAction,
-      CustomStringConvertible,
-      @unchecked Sendable
+    final class Inner<Downstream: Subscriber>: Subscriber, Subscription, SendableWork,
+      CustomStringConvertible, @unchecked Sendable
     where Downstream.Input == Output, Downstream.Failure == Failure {
-      // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
-      // the one drain block at a time.
+      // Every mutable field is in `state`, guarded by its lock; `isCancelled` is set under it
+      // by `cancel()` and read by the delivering block before each call. `downstream` is
+      // called only by the one delivering block at a time (`state.isDelivering`), and `spare`
+      // is touched only by it.
       @usableFromInline enum Event {
         case value(Output)
         case completion(Subscribers.Completion<Failure>)
       }
 
       @usableFromInline struct State {
-        @usableFromInline var upstream: (any Subscription)?
+        @usableFromInline var status = OperatorStatus.awaiting
         @usableFromInline var waiting: [Event] = []
-        @usableFromInline var isDraining = false
-        @usableFromInline var isCancelled = false
+        /// A block is scheduled and has not started yet: it will take what is waiting.
+        @usableFromInline var hasPendingBlock = false
+        /// A block is delivering a batch: no other may start one (on a concurrent queue).
+        @usableFromInline var isDelivering = false
+        /// The completion arrived: nothing more is accepted. The upstream's subscription is
+        /// kept until the completion is delivered, for the demand of the values before it.
         @usableFromInline var isCompleted = false
-        @usableFromInline var deliveringThread: ThreadIdentity?
-        @usableFromInline var cancellers: [RelayWaiter] = []
         @inlinable init() {}
       }
 
       @usableFromInline let downstream: Downstream
       @usableFromInline let queue: DispatchQueue
       @usableFromInline let state = Lock<State>.make(State())
+      @usableFromInline let isCancelled = Atomic<Bool>(false)
+      /// The last batch's emptied storage, swapped in for the next one.
+      @exclusivity(unchecked) @usableFromInline var spare: [Event] = []
 
       @inlinable
       init(downstream: Downstream, queue: DispatchQueue) {
@@ -86,8 +115,8 @@ extension Publishers {
       @inlinable
       func receive(subscription: any Subscription) {
         let accepted = state.withLock { state in
-          guard state.upstream == nil, !state.isCancelled, !state.isCompleted else { return false }
-          state.upstream = subscription
+          guard case .awaiting = state.status else { return false }
+          state.status = .subscribed(subscription)
           return true
         }
         guard accepted else { return subscription.cancel() }
@@ -105,78 +134,103 @@ extension Publishers {
         enqueue(.completion(completion))
       }
 
-      @usableFromInline
+      @inlinable
       func enqueue(_ event: Event) {
-        let schedules = state.withLock { state in
-          guard !state.isCancelled, !state.isCompleted else { return false }
-          if case .completion = event {
-            state.isCompleted = true
-            state.upstream = nil
-          }
+        let schedules = state.withLock { state -> Bool in
+          guard case .subscribed = state.status, !state.isCompleted else { return false }
+          if case .completion = event { state.isCompleted = true }
           state.waiting.append(event)
-          defer { state.isDraining = true }
-          return !state.isDraining
+          // A block scheduled now runs before any work submitted to the queue after this
+          // call: `queue.sync {}` after a send finds the value delivered.
+          defer { state.hasPendingBlock = true }
+          return !state.hasPendingBlock
         }
-        if schedules {
-          let action: any SendableAction = self
-          queue.async { action.run() }
-        }
+        if schedules { schedule() }
       }
 
-      /// Delivers the waiting events one by one on the queue.
       @usableFromInline
-      func run() {
-        let thread = ThreadIdentity.current
-        while true {
-          let next = state.withLock { state -> (Event, (any Subscription)?)? in
-            guard !state.isCancelled, !state.waiting.isEmpty else {
-              state.isDraining = false
-              return nil
+      func schedule() {
+        let work: any SendableWork = self
+        queue.async { work.perform() }
+      }
+
+      /// Delivers every event waiting, in batches, until none is left or a block scheduled
+      /// meanwhile will take the rest.
+      @usableFromInline
+      func perform() {
+        var batch = spare
+        var upstream = state.withLock { state -> (any Subscription)?? in
+          state.hasPendingBlock = false
+          // On a concurrent queue another block may be delivering: it takes this batch too.
+          guard !state.isDelivering else { return .none }
+          state.isDelivering = true
+          swap(&batch, &state.waiting)
+          if case .subscribed(let upstream) = state.status { return .some(upstream) }
+          return .some(nil)
+        }
+        while let current = upstream {
+          deliver(batch, requestingFrom: current)
+          batch.removeAll(keepingCapacity: true)  // the values go here, outside the lock
+          upstream = state.withLock { state -> (any Subscription)?? in
+            // Stop when nothing waits, or when a pending block will deliver what does: it
+            // lets the queue's other work run in between.
+            guard !state.waiting.isEmpty, !state.hasPendingBlock else {
+              state.isDelivering = false
+              return .none
             }
-            state.deliveringThread = thread
-            return (state.waiting.removeFirst(), state.upstream)
+            swap(&batch, &state.waiting)
+            if case .subscribed(let upstream) = state.status { return .some(upstream) }
+            return .some(nil)
           }
-          guard let (event, upstream) = next else { return }
+        }
+        spare = batch
+      }
+
+      /// Delivers a batch, unless the subscriber cancels; asks the upstream for the demand
+      /// each value returns.
+      @inlinable
+      func deliver(_ batch: [Event], requestingFrom upstream: (any Subscription)?) {
+        for event in batch {
+          if isCancelled.load(ordering: .acquiring) { return }
           switch event {
           case .value(let value):
             let demand = downstream.receive(value)
-            if demand != .none { upstream?.request(demand) }
+            if demand != .none, !isCancelled.load(ordering: .acquiring) {
+              upstream?.request(demand)
+            }
           case .completion(let completion):
+            // The upstream is done: forget its subscription (after the lock).
+            let ended = state.withLock { state in
+              defer { state.status = .terminated }
+              return state.status
+            }
+            _ = ended
             downstream.receive(completion: completion)
           }
-          let cancellers = state.withLock { state in
-            state.deliveringThread = nil
-            return state.cancellers.take()
-          }
-          for canceller in cancellers { canceller.wake() }
         }
       }
 
       @inlinable
       func request(_ demand: Subscribers.Demand) {
         _checkDemand(demand)
-        state.withLock { $0.upstream }?.request(demand)
+        state.withLock { state -> (any Subscription)? in
+          if case .subscribed(let upstream) = state.status { return upstream }
+          return nil
+        }?.request(demand)
       }
 
       @inlinable
       func cancel() {
-        let thread = ThreadIdentity.current
-        let (upstream, waiter) = state.withLock { state -> ((any Subscription)?, RelayWaiter?) in
-          guard !state.isCancelled else { return (nil, nil) }
-          state.isCancelled = true
-          state.waiting = []
-          var waiter: RelayWaiter?
-          if let delivering = state.deliveringThread, delivering != thread {
-            waiter = RelayWaiter()
-            state.cancellers.append(waiter!)
-          }
-          return (state.upstream.take(), waiter)
+        var dropped: [Event] = []  // released after the lock
+        let upstream = state.withLock { state -> (any Subscription)? in
+          isCancelled.store(true, ordering: .releasing)
+          swap(&dropped, &state.waiting)
+          defer { state.status = .terminated }
+          if case .subscribed(let upstream) = state.status { return upstream }
+          return nil
         }
         upstream?.cancel()
-        if let waiter {
-          waiter.wait()
-          state.withLock { _ in }  // pairs with the drain's unlock, for the sanitizer too
-        }
+        dropped.removeAll()
       }
 
       @usableFromInline var description: String { "ReceiveOn" }

@@ -116,11 +116,12 @@ extension Publishers {
 
       @inlinable
       func receive(completion: Subscribers.Completion<Never>) {
-        replay.connection.withLock { current in
+        let upstream = replay.connection.withLock { current in
           connection.isOpen = false
-          connection.upstream = nil
           if current === connection { current = nil }
+          return connection.upstream.take()
         }
+        _ = upstream  // released here, after the lock
         connection.core.finish()
       }
     }
@@ -152,7 +153,12 @@ extension Publishers {
 
       @inlinable
       func receive(subscription: any Subscription) {
-        membership.withLock { $0.relaySubscription = subscription }
+        let accepted = membership.withLock { membership in
+          guard membership.relaySubscription == nil, !membership.hasLeft else { return false }
+          membership.relaySubscription = subscription
+          return true
+        }
+        guard accepted else { return subscription.cancel() }
         downstream.receive(subscription: self)
       }
 

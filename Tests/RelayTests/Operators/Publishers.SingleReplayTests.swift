@@ -73,6 +73,64 @@ import Testing
   }
 }
 
+extension SingleReplayTests {
+  /// A publisher that hands each subscriber a subscription it does not keep, whose deinit
+  /// runs `onSubscriptionDeinit`, and completes it on demand.
+  final class HandingOverPublisher: Publisher, @unchecked Sendable {
+    typealias Output = Int
+    typealias Failure = Never
+    var subscribers: [AnySubscriber<Int, Never>] = []
+    var onSubscriptionDeinit: () -> Void = {}
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+      subscribers.append(AnySubscriber(subscriber))
+      subscriber.receive(subscription: ManualSubscription(onDeinit: onSubscriptionDeinit))
+    }
+    func finish() {
+      let finishing = subscribers
+      subscribers = []
+      for subscriber in finishing { subscriber.receive(completion: .finished) }
+    }
+  }
+
+  /// Issue 8, item 6: the upstream's subscription was released under the connection lock
+  /// when it completed; its deinit subscribing to the same `singleReplay` deadlocked.
+  @Test func theUpstreamSubscriptionIsReleasedOutsideTheLockOnCompletion() {
+    let finished = finishesWithin {
+      let upstream = HandingOverPublisher()
+      let shared = upstream.singleReplay()
+      let late = Locked<AnyCancellable?>(nil)
+      upstream.onSubscriptionDeinit = {
+        upstream.onSubscriptionDeinit = {}
+        late.withLock { $0 = shared.sink { _ in } }
+      }
+      let first = shared.sink { _ in }
+      upstream.finish()
+      first.cancel()
+      let dropped = late.withLock { value -> AnyCancellable? in
+        defer { value = nil }
+        return value
+      }
+      _ = dropped  // released after the lock
+    }
+    #expect(finished)
+  }
+
+  @Test func aCancelledMemberReleasesItsSubscriberAndTheLastCancelsTheUpstream() {
+    let subscription = ManualSubscription()
+    let upstream = ManualPublisher<Int, Never>(subscription: subscription)
+    let shared = upstream.singleReplay()
+    var released = false
+    do {
+      let witness = SinkTests.Witness { released = true }
+      let cancellable = shared.sink { _ in _ = witness }
+      upstream.send(1)
+      cancellable.cancel()
+    }
+    #expect(released)
+    #expect(subscription.history == [.requested(.unlimited), .cancelled])
+  }
+}
+
 /// A publisher that forwards a relay's values and finishes on demand, for completion tests.
 final class FinishingPublisher: Publisher, @unchecked Sendable {
   typealias Output = Int

@@ -1,0 +1,117 @@
+import Relay
+import Testing
+
+/// OpenCombine's `CompactMapTests` for `compactMap` (Combine's outcomes). Like Combine's,
+/// `compactMap` passes the upstream's subscription through, and a dropped value asks the
+/// upstream for one more.
+@Suite struct CompactMapTests {
+  typealias Harness = OperatorHarness<String, Int, TestingError>
+
+  @Test func basicBehavior() {
+    var calls = 0
+    let harness = Harness(initialDemand: .max(2), receiveValueDemand: .max(4)) {
+      $0.compactMap {
+        calls += 1
+        return Int($0)
+      }
+    }
+    #expect(harness.subscription.history == [.requested(.max(2))])
+    #expect(harness.publisher.send("1") == .max(4))
+    #expect(harness.publisher.send("2") == .max(4))
+    #expect(harness.publisher.send("a") == .max(1))
+    #expect(harness.publisher.send("6") == .max(4))
+    #expect(harness.publisher.send("b") == .max(1))
+    #expect(harness.publisher.send("b") == .max(1))
+    #expect(harness.publisher.send("12.4") == .max(1))
+    harness.publisher.send(completion: .finished)
+    harness.publisher.send(completion: .failure(.oops))
+    #expect(harness.publisher.send("42") == .max(4))
+    #expect(
+      harness.tracking.history == [
+        .subscription("ManualSubscription"), .value(1), .value(2), .value(6),
+        .completion(.finished), .completion(.failure(.oops)), .value(42),
+      ])
+    #expect(calls == 8)
+  }
+
+  @Test func upstreamFinishesWithError() {
+    var calls = 0
+    let harness = Harness(initialDemand: .max(3), receiveValueDemand: .max(10)) {
+      $0.compactMap {
+        calls += 1
+        return Int($0)
+      }
+    }
+    harness.publisher.send(completion: .failure(.oops))
+    harness.publisher.send(completion: .failure(.oops))
+    #expect(harness.publisher.send("74") == .max(10))
+    harness.publisher.send(completion: .finished)
+    #expect(
+      harness.tracking.history == [
+        .subscription("ManualSubscription"), .completion(.failure(.oops)),
+        .completion(.failure(.oops)), .value(74), .completion(.finished),
+      ])
+    #expect(harness.subscription.history == [.requested(.max(3))])
+    #expect(calls == 1)
+  }
+
+  @Test func demand() {
+    expectDroppingOperatorDemand(ownSubscription: false) { publisher, transform in
+      publisher.compactMap(transform)
+    }
+  }
+
+  @Test func cancelAndRequestsGoStraightUpstream() {
+    let harness = Harness(initialDemand: .unlimited, receiveValueDemand: .max(2)) {
+      $0.compactMap { Int($0) }
+    }
+    harness.downstreamSubscription?.cancel()
+    #expect(harness.publisher.send("42") == .max(2))
+    harness.downstreamSubscription?.request(.unlimited)
+    harness.downstreamSubscription?.cancel()
+    #expect(
+      harness.subscription.history == [
+        .requested(.unlimited), .cancelled, .requested(.unlimited), .cancelled,
+      ])
+  }
+
+  @Test func aValueOrCompletionBeforeTheSubscriptionPassesThrough() {
+    let publisher = ManualPublisher<String, Never>(subscription: nil)
+    let tracking = HistorySubscriber<Int, Never>(receiveValue: { _ in .max(42) })
+    publisher.compactMap { Int($0) }.subscribe(tracking)
+    #expect(publisher.send("0") == .max(42))
+    publisher.send(completion: .finished)
+    #expect(tracking.history == [.value(0), .completion(.finished)])
+    #expect("\(publisher.erasedSubscriber!)" == "CompactMap")
+    #expect(!(publisher.erasedSubscriber is any Subscription))
+  }
+
+  @Test func lifecycle() {
+    expectLifecycle(sendValue: 31, cancellingReleasesSubscriber: true) {
+      $0.compactMap { $0 * 2 }
+    }
+  }
+
+  @Test func compactMapAndMapAfterACompactMapAreOneCompactMap() {
+    let relay = PassthroughRelay<String>()
+    let first = relay.compactMap { Int($0) }
+    let second = first.compactMap { $0.isMultiple(of: 2) ? $0 : nil }
+    let third = second.map { $0 * 10 }
+    let tracking = HistorySubscriber<Int, Never>(receiveSubscription: { $0.request(.unlimited) })
+    third.subscribe(tracking)
+    for text in ["1", "x", "2", "3", "4"] { relay.send(text) }
+    #expect(first.upstream === third.upstream)
+    #expect(tracking.values == [20, 40])
+  }
+
+  @Test func aSecondSubscriptionReachesTheSubscriberWhichCancelsIt() {
+    let first = ManualSubscription()
+    let publisher = ManualPublisher<String, Never>(subscription: first)
+    let cancellable = publisher.compactMap { Int($0) }.sink { _ in }
+    let second = ManualSubscription()
+    publisher.send(subscription: second)
+    #expect(second.history == [.cancelled])
+    cancellable.cancel()
+    #expect(first.history == [.requested(.unlimited), .cancelled])
+  }
+}

@@ -1,0 +1,174 @@
+import Relay
+import Testing
+
+/// OpenCombine's `MapTests` and `MapKeyPathTests` (Combine's outcomes). `map` passes the
+/// upstream's subscription through, as Combine's does, so its subscriber sees the upstream's
+/// subscription, and requests and cancels reach the upstream unchanged.
+@Suite struct MapTests {
+  typealias Tracking = HistorySubscriber<Int, TestingError>
+
+  @Test func empty() {
+    let tracking = HistorySubscriber<String, TestingError>(receiveSubscription: {
+      $0.request(.unlimited)
+    })
+    TestSubject<Int, TestingError>().map(String.init).subscribe(tracking)
+    #expect(tracking.history == [.subscription("PassthroughSubject")])
+  }
+
+  @Test func passesEveryCompletionThrough() {
+    let publisher = ManualPublisher<Int, TestingError>(subscription: ManualSubscription())
+    let tracking = Tracking(receiveSubscription: { $0.request(.unlimited) })
+    publisher.map { $0 * 2 }.subscribe(tracking)
+    publisher.send(completion: .failure(.oops))
+    publisher.send(completion: .failure(.oops))
+    #expect(
+      tracking.history == [
+        .subscription("ManualSubscription"), .completion(.failure(.oops)),
+        .completion(.failure(.oops)),
+      ])
+  }
+
+  @Test func range() {
+    let subject = TestSubject<Int, TestingError>()
+    let tracking = Tracking(receiveSubscription: { $0.request(.unlimited) })
+    subject.send(1)
+    subject.map { $0 * 2 }.subscribe(tracking)
+    subject.send(2)
+    subject.send(3)
+    subject.send(completion: .finished)
+    subject.send(5)
+    #expect(
+      tracking.history == [
+        .subscription("PassthroughSubject"), .value(4), .value(6), .completion(.finished),
+      ])
+  }
+
+  @Test func noDemandAsksNothing() {
+    let subscription = ManualSubscription()
+    ManualPublisher<Int, TestingError>(subscription: subscription).map { $0 * 2 }
+      .subscribe(Tracking())
+    #expect(subscription.history.isEmpty)
+  }
+
+  @Test func requestsGoStraightUpstream() {
+    let harness = OperatorHarness<Int, Int, TestingError>(
+      initialDemand: .max(42), receiveValueDemand: .none
+    ) { $0.map { $0 * 2 } }
+    #expect(harness.subscription.history == [.requested(.max(42))])
+    #expect(harness.tracking.history == [.subscription("ManualSubscription")])
+  }
+
+  @Test func demandReturnedFromAValueGoesStraightUpstream() {
+    var demand = 4
+    let publisher = ManualPublisher<Int, TestingError>(subscription: ManualSubscription())
+    publisher.map { $0 * 2 }.subscribe(
+      Tracking(receiveSubscription: { $0.request(.unlimited) }, receiveValue: { _ in .max(demand) })
+    )
+    #expect(publisher.send(0) == .max(4))
+    demand = 120
+    #expect(publisher.send(0) == .max(120))
+  }
+
+  @Test func completion() {
+    let harness = OperatorHarness<Int, Int, TestingError>(
+      initialDemand: .unlimited, receiveValueDemand: .none
+    ) { $0.map { $0 * 2 } }
+    harness.publisher.send(completion: .finished)
+    #expect(harness.subscription.history == [.requested(.unlimited)])
+    #expect(
+      harness.tracking.history == [.subscription("ManualSubscription"), .completion(.finished)])
+  }
+
+  /// The cancel reaches the upstream; a value that upstream still sends passes through, as in
+  /// Combine (a relay sends nothing after a cancel returns).
+  @Test func cancelGoesStraightUpstream() {
+    let harness = OperatorHarness<Int, Int, TestingError>(
+      initialDemand: .unlimited, receiveValueDemand: .max(111)
+    ) { $0.map { $0 * 2 } }
+    harness.downstreamSubscription?.cancel()
+    #expect(harness.publisher.send(1) == .max(111))
+    harness.publisher.send(completion: .finished)
+    #expect(harness.subscription.history == [.requested(.unlimited), .cancelled])
+  }
+
+  @Test func everyCancelAndRequestGoesStraightUpstream() {
+    let harness = OperatorHarness<Int, Int, TestingError>(
+      initialDemand: .unlimited, receiveValueDemand: .none
+    ) { $0.map { $0 * 2 } }
+    harness.downstreamSubscription?.cancel()
+    harness.downstreamSubscription?.request(.unlimited)
+    harness.downstreamSubscription?.cancel()
+    #expect(
+      harness.subscription.history == [
+        .requested(.unlimited), .cancelled, .requested(.unlimited), .cancelled,
+      ])
+  }
+
+  @Test func theSubscriberIsNamedMapAndIsNotASubscription() {
+    let publisher = ManualPublisher<Int, Never>(subscription: nil)
+    publisher.map { $0 * 2 }.subscribe(HistorySubscriber<Int, Never>())
+    #expect("\(publisher.erasedSubscriber!)" == "Map")
+    #expect(!(publisher.erasedSubscriber is any Subscription))
+  }
+
+  @Test func aValueOrCompletionBeforeTheSubscriptionPassesThrough() {
+    let publisher = ManualPublisher<Int, Never>(subscription: nil)
+    let tracking = HistorySubscriber<Int, Never>(receiveValue: { _ in .max(42) })
+    publisher.map { $0 }.subscribe(tracking)
+    #expect(publisher.send(0) == .max(42))
+    publisher.send(completion: .finished)
+    #expect(tracking.history == [.value(0), .completion(.finished)])
+  }
+
+  @Test func lifecycle() {
+    expectLifecycle(sendValue: 31, cancellingReleasesSubscriber: true) { $0.map { $0 * 2 } }
+  }
+
+  @Test func mapOfAMapIsOneMap() {
+    let relay = PassthroughRelay<Int>()
+    let tracking = HistorySubscriber<Int, Never>(receiveSubscription: { $0.request(.unlimited) })
+    let first = relay.map { $0 * 2 }
+    let second = first.map { $0 + 1 }
+    second.subscribe(tracking)
+    relay.send(2)
+    relay.send(3)
+    relay.send(5)
+    #expect(first.upstream === second.upstream)
+    #expect(
+      tracking.history == [.subscription("PassthroughSubject"), .value(5), .value(7), .value(11)])
+  }
+
+  /// Item 4 of issue 8 for an operator that passes the subscription through: a second
+  /// subscription reaches the subscriber, which cancels it (as `Sink` does), and the first
+  /// one stays cancellable.
+  @Test func aSecondSubscriptionReachesTheSubscriberWhichCancelsIt() {
+    let first = ManualSubscription()
+    let publisher = ManualPublisher<Int, Never>(subscription: first)
+    let cancellable = publisher.map { $0 * 2 }.sink { _ in }
+    let second = ManualSubscription()
+    publisher.send(subscription: second)
+    #expect(second.history == [.cancelled])
+    cancellable.cancel()
+    #expect(first.history == [.requested(.unlimited), .cancelled])
+  }
+
+  /// Combine returns `MapKeyPath` (named `ValueForKey`) for a key path; Relay returns `Map`,
+  /// with the same values.
+  @Test func mapWithAKeyPath() {
+    struct Point {
+      var x: Int
+      var y: Int
+    }
+    let relay = CurrentValueRelay(Point(x: 1, y: 2))
+    let xs = HistorySubscriber<Int, Never>(receiveSubscription: { $0.request(.unlimited) })
+    let ys = HistorySubscriber<Int, Never>(receiveSubscription: { $0.request(.max(1)) })
+    relay.map(\.x).subscribe(xs)
+    relay.map(\.y).subscribe(ys)
+    relay.send(Point(x: 3, y: 4))
+    #expect(xs.history == [.subscription("CurrentValueSubject"), .value(1), .value(3)])
+    #expect(ys.history == [.subscription("CurrentValueSubject"), .value(2)])
+    let publisher = ManualPublisher<Point, Never>(subscription: nil)
+    publisher.map(\.x).subscribe(HistorySubscriber<Int, Never>())
+    #expect("\(publisher.erasedSubscriber!)" == "Map")
+  }
+}
