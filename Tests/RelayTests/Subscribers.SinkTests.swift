@@ -80,7 +80,7 @@ import Testing
   @Test func receivesWithoutASubscriptionAndCompletesOnce() {
     var values = 0
     var completions = 0
-    let sink = Subscribers.Sink<Void, TestingError>(
+    let sink = Subscribers.Sink<Void, TestFailure>(
       receiveCompletion: { _ in completions += 1 }, receiveValue: { values += 1 })
     #expect(sink.receive(()) == .none)
     #expect(values == 1)
@@ -106,7 +106,7 @@ import Testing
   func releasesItsClosuresWhenItEnds(subscribed: Bool, termination: Termination) {
     var valueClosureGone = false
     var completionClosureGone = false
-    let sink: Subscribers.Sink<Void, TestingError>
+    let sink: Subscribers.Sink<Void, TestFailure>
     do {
       let valueWitness = Witness { valueClosureGone = true }
       let completionWitness = Witness { completionClosureGone = true }
@@ -305,9 +305,9 @@ import Testing
   /// No lock is held while the closures go away: their captures' deinits may call the sink.
   @Test(arguments: Termination.allCases)
   func releasingTheClosuresHoldsNoLock(termination: Termination) {
-    let box = Locked<Subscribers.Sink<Int, TestingError>?>(nil)
+    let box = Locked<Subscribers.Sink<Int, TestFailure>?>(nil)
     let ended = finishesWithin {
-      let probing: Subscribers.Sink<Int, TestingError>
+      let probing: Subscribers.Sink<Int, TestFailure>
       do {
         // Its deinit reads and calls the sink that is releasing the closure holding it.
         let probe = DeinitProbe(id: 0) {
@@ -326,7 +326,7 @@ import Testing
       case .fail: probing.receive(completion: .failure(.oops))
       }
       // Moved out and released after the lock: the closures may still be held.
-      let releasing = box.withLock { sink -> Subscribers.Sink<Int, TestingError>? in
+      let releasing = box.withLock { sink -> Subscribers.Sink<Int, TestFailure>? in
         defer { sink = nil }
         return sink
       }

@@ -5,7 +5,7 @@ import Testing
 /// `compactMap` passes the upstream's subscription through, and a dropped value asks the
 /// upstream for one more.
 @Suite struct CompactMapTests {
-  typealias Harness = OperatorHarness<String, Int, TestingError>
+  typealias Harness = ManualHarness<String, Int, TestFailure>
 
   @Test func basicBehavior() {
     var calls = 0

@@ -5,7 +5,7 @@ import Testing
 /// passes the upstream's subscription through: everything the upstream sends reaches the
 /// predicate, and a dropped value asks the upstream for one more.
 @Suite struct FilterTests {
-  typealias Harness = OperatorHarness<Int, Int, TestingError>
+  typealias Harness = ManualHarness<Int, Int, TestFailure>
 
   @Test func basicBehavior() {
     var calls = 0
@@ -60,8 +60,8 @@ import Testing
 
   @Test func noDemandAsksNothing() {
     let subscription = ManualSubscription()
-    ManualPublisher<Int, TestingError>(subscription: subscription).filter { _ in true }
-      .subscribe(HistorySubscriber<Int, TestingError>())
+    ManualPublisher<Int, TestFailure>(subscription: subscription).filter { _ in true }
+      .subscribe(HistorySubscriber<Int, TestFailure>())
     #expect(subscription.history.isEmpty)
   }
 

@@ -5,18 +5,18 @@ import Testing
 /// upstream's subscription through, as Combine's does, so its subscriber sees the upstream's
 /// subscription, and requests and cancels reach the upstream unchanged.
 @Suite struct MapTests {
-  typealias Tracking = HistorySubscriber<Int, TestingError>
+  typealias Tracking = HistorySubscriber<Int, TestFailure>
 
   @Test func empty() {
-    let tracking = HistorySubscriber<String, TestingError>(receiveSubscription: {
+    let tracking = HistorySubscriber<String, TestFailure>(receiveSubscription: {
       $0.request(.unlimited)
     })
-    TestSubject<Int, TestingError>().map(String.init).subscribe(tracking)
+    CompletingSubject<Int, TestFailure>().map(String.init).subscribe(tracking)
     #expect(tracking.history == [.subscription("PassthroughSubject")])
   }
 
   @Test func passesEveryCompletionThrough() {
-    let publisher = ManualPublisher<Int, TestingError>(subscription: ManualSubscription())
+    let publisher = ManualPublisher<Int, TestFailure>(subscription: ManualSubscription())
     let tracking = Tracking(receiveSubscription: { $0.request(.unlimited) })
     publisher.map { $0 * 2 }.subscribe(tracking)
     publisher.send(completion: .failure(.oops))
@@ -29,7 +29,7 @@ import Testing
   }
 
   @Test func range() {
-    let subject = TestSubject<Int, TestingError>()
+    let subject = CompletingSubject<Int, TestFailure>()
     let tracking = Tracking(receiveSubscription: { $0.request(.unlimited) })
     subject.send(1)
     subject.map { $0 * 2 }.subscribe(tracking)
@@ -45,13 +45,13 @@ import Testing
 
   @Test func noDemandAsksNothing() {
     let subscription = ManualSubscription()
-    ManualPublisher<Int, TestingError>(subscription: subscription).map { $0 * 2 }
+    ManualPublisher<Int, TestFailure>(subscription: subscription).map { $0 * 2 }
       .subscribe(Tracking())
     #expect(subscription.history.isEmpty)
   }
 
   @Test func requestsGoStraightUpstream() {
-    let harness = OperatorHarness<Int, Int, TestingError>(
+    let harness = ManualHarness<Int, Int, TestFailure>(
       initialDemand: .max(42), receiveValueDemand: .none
     ) { $0.map { $0 * 2 } }
     #expect(harness.subscription.history == [.requested(.max(42))])
@@ -60,7 +60,7 @@ import Testing
 
   @Test func demandReturnedFromAValueGoesStraightUpstream() {
     var demand = 4
-    let publisher = ManualPublisher<Int, TestingError>(subscription: ManualSubscription())
+    let publisher = ManualPublisher<Int, TestFailure>(subscription: ManualSubscription())
     publisher.map { $0 * 2 }.subscribe(
       Tracking(receiveSubscription: { $0.request(.unlimited) }, receiveValue: { _ in .max(demand) })
     )
@@ -70,7 +70,7 @@ import Testing
   }
 
   @Test func completion() {
-    let harness = OperatorHarness<Int, Int, TestingError>(
+    let harness = ManualHarness<Int, Int, TestFailure>(
       initialDemand: .unlimited, receiveValueDemand: .none
     ) { $0.map { $0 * 2 } }
     harness.publisher.send(completion: .finished)
@@ -82,7 +82,7 @@ import Testing
   /// The cancel reaches the upstream; a value that upstream still sends passes through, as in
   /// Combine (a relay sends nothing after a cancel returns).
   @Test func cancelGoesStraightUpstream() {
-    let harness = OperatorHarness<Int, Int, TestingError>(
+    let harness = ManualHarness<Int, Int, TestFailure>(
       initialDemand: .unlimited, receiveValueDemand: .max(111)
     ) { $0.map { $0 * 2 } }
     harness.downstreamSubscription?.cancel()
@@ -92,7 +92,7 @@ import Testing
   }
 
   @Test func everyCancelAndRequestGoesStraightUpstream() {
-    let harness = OperatorHarness<Int, Int, TestingError>(
+    let harness = ManualHarness<Int, Int, TestFailure>(
       initialDemand: .unlimited, receiveValueDemand: .none
     ) { $0.map { $0 * 2 } }
     harness.downstreamSubscription?.cancel()

@@ -58,8 +58,8 @@ import Testing
       onRequest: { _ in stream.write("callback request demand\n") },
       onCancel: { stream.write("callback cancel subscription\n") })
     var downstream: (any Subscription)?
-    let publisher = ManualPublisher<Int, TestingError>(subscription: subscription)
-    let tracking = HistorySubscriber<Int, TestingError>(
+    let publisher = ManualPublisher<Int, TestFailure>(subscription: subscription)
+    let tracking = HistorySubscriber<Int, TestFailure>(
       receiveSubscription: {
         stream.write("callback subscription\n")
         $0.request(.unlimited)
@@ -118,7 +118,7 @@ import Testing
   /// second one, and one after the cancel, is cancelled.
   @Test func logsAndCancelsASecondSubscription() {
     let stream = WriteRecorder()
-    let harness = OperatorHarness<Int, Int, TestingError>(
+    let harness = ManualHarness<Int, Int, TestFailure>(
       initialDemand: nil, receiveValueDemand: .none
     ) { $0.print(to: stream) }
     #expect(harness.subscription.history == [])

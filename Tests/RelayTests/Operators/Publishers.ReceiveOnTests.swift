@@ -9,7 +9,7 @@ import Testing
 /// 6 and 7: `cancel()` never waits for the queue, no delivery starts after it returns, and no
 /// value is released under the operator's lock.
 @Suite struct ReceiveOnTests {
-  typealias Harness = OperatorHarness<Int, Int, TestingError>
+  typealias Harness = ManualHarness<Int, Int, TestFailure>
 
   /// A serial queue, suspended until `run()`, which delivers what waits and returns.
   final class ControlledQueue: @unchecked Sendable {
@@ -94,9 +94,9 @@ import Testing
   @Test func aCancelFromTheSubscriberRequestsNothingMore() {
     let controlled = ControlledQueue()
     let subscription = ManualSubscription()
-    let publisher = ManualPublisher<Int, TestingError>(subscription: subscription)
+    let publisher = ManualPublisher<Int, TestFailure>(subscription: subscription)
     var downstream: (any Subscription)?
-    let tracking = HistorySubscriber<Int, TestingError>(
+    let tracking = HistorySubscriber<Int, TestFailure>(
       receiveSubscription: { downstream = $0 },
       receiveValue: { _ in
         downstream?.cancel()
@@ -151,10 +151,10 @@ import Testing
   @Test func aValueSentFromTheSubscriberComesAfter() {
     let controlled = ControlledQueue()
     var remaining = 5
-    var publisher: ManualPublisher<Int, TestingError>?
+    var publisher: ManualPublisher<Int, TestFailure>?
     let subscription = ManualSubscription()
     publisher = ManualPublisher(subscription: subscription)
-    let tracking = HistorySubscriber<Int, TestingError>(
+    let tracking = HistorySubscriber<Int, TestFailure>(
       receiveSubscription: { $0.request(.unlimited) },
       receiveValue: { _ in
         if remaining > 0 {
@@ -178,9 +178,9 @@ import Testing
 
   @Test func aCompletionSentFromTheSubscriberIsIgnored() {
     let controlled = ControlledQueue()
-    var publisher: ManualPublisher<Int, TestingError>? = ManualPublisher(
+    var publisher: ManualPublisher<Int, TestFailure>? = ManualPublisher(
       subscription: ManualSubscription())
-    let tracking = HistorySubscriber<Int, TestingError>(
+    let tracking = HistorySubscriber<Int, TestFailure>(
       receiveSubscription: { $0.request(.unlimited) },
       receiveCompletion: { _ in publisher?.send(completion: .finished) })
     publisher?.receive(on: controlled.queue).subscribe(tracking)
@@ -198,8 +198,8 @@ import Testing
     var released = false
     var delivered: Int?
     do {
-      let publisher = ManualPublisher<Int, TestingError>(subscription: ManualSubscription())
-      let tracking = HistorySubscriber<Int, TestingError>(
+      let publisher = ManualPublisher<Int, TestFailure>(subscription: ManualSubscription())
+      let tracking = HistorySubscriber<Int, TestFailure>(
         receiveValue: {
           delivered = $0
           return .none
@@ -220,10 +220,10 @@ import Testing
   @Test func aCompletionWaitingAtTheCancelIsNotDelivered() {
     let controlled = ControlledQueue()
     var released = false
-    var completion: Subscribers.Completion<TestingError>?
+    var completion: Subscribers.Completion<TestFailure>?
     do {
-      let publisher = ManualPublisher<Int, TestingError>(subscription: ManualSubscription())
-      let tracking = HistorySubscriber<Int, TestingError>(
+      let publisher = ManualPublisher<Int, TestFailure>(subscription: ManualSubscription())
+      let tracking = HistorySubscriber<Int, TestFailure>(
         receiveCompletion: { completion = $0 }, onDeinit: { released = true })
       publisher.receive(on: controlled.queue).subscribe(tracking)
       publisher.send(completion: .finished)

@@ -6,15 +6,15 @@ import Testing
 /// `removeDuplicates` gives its subscriber its own subscription, named `RemoveDuplicates`,
 /// cancels a second one, and so can always cancel the first.
 @Suite struct RemoveDuplicatesTests {
-  typealias Harness = OperatorHarness<Int, Int, TestingError>
+  typealias Harness = ManualHarness<Int, Int, TestFailure>
 
   /// OpenCombine's `FilterTests.testBasicBehavior`: each value sent, the demand it returns.
   func expectBasicBehavior(
     _ input: [(Int, Subscribers.Demand)], output: [Int],
     sourceLocation: SourceLocation = #_sourceLocation,
-    _ makeOperator: (ManualPublisher<Int, TestingError>) ->
+    _ makeOperator: (ManualPublisher<Int, TestFailure>) ->
       Publishers.RemoveDuplicates<
-        ManualPublisher<Int, TestingError>
+        ManualPublisher<Int, TestFailure>
       >
   ) {
     let harness = Harness(initialDemand: .max(2), receiveValueDemand: .max(4), makeOperator)
@@ -111,7 +111,7 @@ import Testing
 
   @Test func demand() {
     let subscription = ManualSubscription()
-    let publisher = ManualPublisher<Int, TestingError>(subscription: subscription)
+    let publisher = ManualPublisher<Int, TestFailure>(subscription: subscription)
     var downstream: (any Subscription)?
     var demand = Subscribers.Demand.max(3)
     var calls = 0
@@ -119,7 +119,7 @@ import Testing
       calls += 1
       return $0 == $1
     }.subscribe(
-      HistorySubscriber<Int, TestingError>(
+      HistorySubscriber<Int, TestFailure>(
         receiveSubscription: {
           $0.request(.max(5))
           downstream = $0
@@ -154,8 +154,8 @@ import Testing
 
   @Test func noDemandAsksNothing() {
     let subscription = ManualSubscription()
-    ManualPublisher<Int, TestingError>(subscription: subscription).removeDuplicates()
-      .subscribe(HistorySubscriber<Int, TestingError>())
+    ManualPublisher<Int, TestFailure>(subscription: subscription).removeDuplicates()
+      .subscribe(HistorySubscriber<Int, TestFailure>())
     #expect(subscription.history.isEmpty)
   }
 

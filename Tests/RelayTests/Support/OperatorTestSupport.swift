@@ -9,7 +9,7 @@ import Testing
 // whole history and can run a closure at each event.
 
 /// An error for failure completions.
-enum TestingError: Error, Equatable, ExpressibleByStringLiteral, CustomStringConvertible {
+enum TestFailure: Error, Equatable, ExpressibleByStringLiteral, CustomStringConvertible {
   case oops
   case message(String)
 
@@ -205,7 +205,7 @@ extension HistorySubscriber.Event: Equatable where Input: Equatable, Failure: Eq
 
 /// A manual publisher, an operator built on it, and a history subscriber attached to the
 /// operator: the set-up of most operator tests.
-final class OperatorHarness<Input, Output, Failure: Error> {
+final class ManualHarness<Input, Output, Failure: Error> {
   let subscription = ManualSubscription()
   let publisher: ManualPublisher<Input, Failure>
   let tracking: HistorySubscriber<Output, Failure>
@@ -239,9 +239,9 @@ final class OperatorHarness<Input, Output, Failure: Error> {
 /// downstream cancels the first upstream.
 func expectCancelsASecondSubscription<Operator: Publisher>(
   sourceLocation: SourceLocation = #_sourceLocation,
-  _ makeOperator: (ManualPublisher<Int, TestingError>) -> Operator
-) where Operator.Failure == TestingError {
-  let harness = OperatorHarness<Int, Operator.Output, TestingError>(
+  _ makeOperator: (ManualPublisher<Int, TestFailure>) -> Operator
+) where Operator.Failure == TestFailure {
+  let harness = ManualHarness<Int, Operator.Output, TestFailure>(
     initialDemand: nil, receiveValueDemand: .none, makeOperator)
   #expect(harness.subscription.history == [], sourceLocation: sourceLocation)
   let second = ManualSubscription()
@@ -286,13 +286,13 @@ func finishesWithin(
 /// A subject that can complete, as Combine's `PassthroughSubject` (Relay's relays never
 /// complete): it keeps each subscriber until it cancels or the subject completes, sends only
 /// against demand, and drops its subscribers when it completes.
-final class TestSubject<Output, Failure: Error>: Publisher, @unchecked Sendable {
+final class CompletingSubject<Output, Failure: Error>: Publisher, @unchecked Sendable {
   // Used from one thread at a time.
   final class Conduit: Subscription, CustomStringConvertible, @unchecked Sendable {
     var downstream: AnySubscriber<Output, Failure>?
     var demand = Subscribers.Demand.none
-    weak var subject: TestSubject?
-    init(downstream: AnySubscriber<Output, Failure>, subject: TestSubject) {
+    weak var subject: CompletingSubject?
+    init(downstream: AnySubscriber<Output, Failure>, subject: CompletingSubject) {
       self.downstream = downstream
       self.subject = subject
     }
@@ -343,7 +343,7 @@ final class TestSubject<Output, Failure: Error>: Publisher, @unchecked Sendable 
 func expectLifecycle<Operator: Publisher>(
   sendValue: Int, cancellingReleasesSubscriber releases: Bool,
   sourceLocation: SourceLocation = #_sourceLocation,
-  _ makeOperator: (TestSubject<Int, TestingError>) -> Operator
+  _ makeOperator: (CompletingSubject<Int, TestFailure>) -> Operator
 ) {
   var deinits = 0
   let onDeinit = { deinits += 1 }
@@ -351,7 +351,7 @@ func expectLifecycle<Operator: Publisher>(
 
   // 1: the upstream fails.
   do {
-    let subject = TestSubject<Int, TestingError>()
+    let subject = CompletingSubject<Int, TestFailure>()
     makeOperator(subject).subscribe(Tracking(onDeinit: onDeinit))
     subject.send(sendValue)
     subject.send(completion: .failure("failure"))
@@ -360,7 +360,7 @@ func expectLifecycle<Operator: Publisher>(
 
   // 2: nothing ends.
   do {
-    let subject = TestSubject<Int, TestingError>()
+    let subject = CompletingSubject<Int, TestFailure>()
     makeOperator(subject).subscribe(Tracking(onDeinit: onDeinit))
   }
   #expect(deinits == (releases ? 1 : 0), "#2", sourceLocation: sourceLocation)
@@ -368,7 +368,7 @@ func expectLifecycle<Operator: Publisher>(
   // 3: a subscription kept outside, cancelled later.
   var subscription: (any Subscription)?
   do {
-    let subject = TestSubject<Int, TestingError>()
+    let subject = CompletingSubject<Int, TestFailure>()
     makeOperator(subject).subscribe(
       Tracking(
         receiveSubscription: {
@@ -384,7 +384,7 @@ func expectLifecycle<Operator: Publisher>(
   // 4: a subscriber that forgets its subscription on completion is released by it.
   var released = false
   do {
-    let subject = TestSubject<Int, TestingError>()
+    let subject = CompletingSubject<Int, TestFailure>()
     makeOperator(subject).subscribe(
       ForgetfulSubscriber<Operator.Output, Operator.Failure> { released = true })
     subject.send(completion: .finished)
@@ -409,13 +409,13 @@ final class ForgetfulSubscriber<Input, Failure: Error>: Subscriber {
 /// subscription (then a cancel reaches the upstream once and later requests do not).
 func expectDroppingOperatorDemand<Operator: Publisher>(
   ownSubscription: Bool, sourceLocation: SourceLocation = #_sourceLocation,
-  _ makeOperator: (ManualPublisher<String, TestingError>, @escaping (String) -> Int?) -> Operator
-) where Operator.Output: Equatable, Operator.Failure == TestingError {
+  _ makeOperator: (ManualPublisher<String, TestFailure>, @escaping (String) -> Int?) -> Operator
+) where Operator.Output: Equatable, Operator.Failure == TestFailure {
   let subscription = ManualSubscription()
-  let publisher = ManualPublisher<String, TestingError>(subscription: subscription)
+  let publisher = ManualPublisher<String, TestFailure>(subscription: subscription)
   var downstream: (any Subscription)?
   var demand = Subscribers.Demand.max(3)
-  let tracking = HistorySubscriber<Operator.Output, TestingError>(
+  let tracking = HistorySubscriber<Operator.Output, TestFailure>(
     receiveSubscription: {
       $0.request(.max(5))
       downstream = $0
