@@ -4,6 +4,10 @@
 /// until it cancels. A new subscriber receives the current value first, on its first demand.
 /// A subscriber whose demand ran out receives the latest value when it asks again.
 ///
+/// Where it differs from Combine's `CurrentValueSubject`: the current value arrives once the
+/// subscriber's `receive(subscription:)` has returned, never from inside a `request` made
+/// there, so a subscriber never receives a value before it has stored its subscription.
+///
 /// ```swift
 /// let relay = CurrentValueRelay(0)
 /// let subscription = relay.sink { print($0) }   // prints 0

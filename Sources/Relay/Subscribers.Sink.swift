@@ -49,6 +49,12 @@ extension Subscribers {
   /// Where it differs from Combine: a sink cancelled before its subscription arrives stays
   /// cancelled (it releases its closures and cancels a subscription that arrives later), where
   /// Combine's ignores that cancel.
+  ///
+  /// One exception to the release on completion: a relay calls a sink subscribed to it
+  /// directly through its own reference to `receiveValue`, which it drops when the
+  /// subscription is cancelled or the relay goes away. A relay never completes a sink while
+  /// keeping it, so this shows only when another publisher hands its subscribers to a relay
+  /// and completes them itself: cancel the sink (or drop its `AnyCancellable`) there.
   public final class Sink<Input, Failure: Error>: Subscriber, Cancellable,
     CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible,
     @unchecked Sendable
@@ -203,6 +209,11 @@ extension Subscribers {
       if before == 0 { releaseHandlersIfIdle() }
       subscription?.cancel()
     }
+
+    /// Whether the sink completed or was cancelled; a relay checks it before calling
+    /// `receiveValue` directly.
+    @inlinable
+    var hasEnded: Bool { calls.load(ordering: .acquiring) & Sink.ended != 0 }
 
     /// Counts a closure call, unless the sink has ended.
     @inlinable @inline(__always)

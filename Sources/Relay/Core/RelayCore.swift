@@ -138,13 +138,18 @@ final class RelayCore<Output>: @unchecked Sendable {
     }
   }
 
-  /// What an unlimited round calls for `subscriber`: for a `Sink`, its own closure, saving a
-  /// call per value (`Sink.receive(_:)` is `receiveValue` then `.none`, and `Sink` is final).
-  /// Resolved at compile time where `S` is known.
+  /// What an unlimited round calls for `subscriber`: for a `Sink`, its own closure behind a
+  /// check that the sink has not ended, saving the call counting of `Sink.receive(_:)` per
+  /// value. The check keeps the two paths in step: once a sink has ended, neither calls it, so
+  /// a cancelled sink's values are an unbroken stretch of the sequence. Resolved at compile time
+  /// where `S` is known.
   @inlinable
   static func receiveIgnoringDemand<S: Subscriber>(of subscriber: S) -> (Output) -> Void
   where S.Input == Output {
-    if let sink = subscriber as? Subscribers.Sink<Output, Never> { return sink.receiveValue }
+    if let sink = subscriber as? Subscribers.Sink<Output, Never> {
+      let receiveValue = sink.receiveValue
+      return { value in if !sink.hasEnded { receiveValue(value) } }
+    }
     return { _ = subscriber.receive($0) }
   }
 
