@@ -18,6 +18,13 @@ shows what a file shows: everything but the regions between `// snippet.hide` an
 `// snippet.show` (SwiftPM's snippet markers), each shown region without its common
 indentation. Several files are joined by a blank line. A block without a marker, a marker
 naming a missing file, and a file in Snippets/ that no document shows are errors too.
+
+A document may also show a section of README.md, kept in one place there (the benchmark tables):
+
+    README.md:       <!-- shared: benchmarks --> ... <!-- end shared: benchmarks -->
+    an article:      <!-- copy of README.md: benchmarks --> ... <!-- end copy -->
+
+The copy must equal README.md's section; `--write` copies it again.
 """
 import argparse
 import difflib
@@ -27,6 +34,8 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 MARKER = re.compile(r"^<!-- snippet: (.+?) -->\s*$")
+SHARED = re.compile(r"^<!-- shared: (\S+) -->\s*$")
+COPY = re.compile(r"^<!-- copy of README.md: (\S+) -->\s*$")
 
 
 def documents():
@@ -83,17 +92,49 @@ def blocks(lines):
             index += 1
 
 
+def shared_sections(lines):
+    """README.md's shared sections by name: the lines between their markers."""
+    sections = {}
+    for index, line in enumerate(lines):
+        match = SHARED.match(line)
+        if match:
+            end = lines.index(f"<!-- end shared: {match.group(1)} -->", index)
+            sections[match.group(1)] = lines[index + 1 : end]
+    return sections
+
+
+def copies(lines):
+    """Yields (name, first line index, end index) per copy of a README.md section."""
+    for index, line in enumerate(lines):
+        match = COPY.match(line)
+        if match:
+            yield match.group(1), index + 1, lines.index("<!-- end copy -->", index)
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--write", action="store_true", help="rewrite the documents' blocks")
     arguments = parser.parse_args()
     errors = []
     used = set()
+    shared = shared_sections((ROOT / "README.md").read_text().splitlines())
     for document in documents():
         lines = document.read_text().splitlines()
         changed = False
         relative = document.relative_to(ROOT)
         replacements = []
+        for name, start, end in copies(lines):
+            if name not in shared:
+                errors.append(f"{relative}:{start}: README.md has no <!-- shared: {name} -->")
+            elif lines[start:end] != shared[name]:
+                if arguments.write:
+                    replacements.append((start, end, shared[name]))
+                    changed = True
+                else:
+                    diff = difflib.unified_diff(
+                        shared[name], lines[start:end], f"README.md, {name}",
+                        f"{relative}:{start + 1}", lineterm="")
+                    errors.append("\n".join(diff))
         for marker, start, end in blocks(lines):
             if marker is None:
                 errors.append(f"{relative}:{start}: a ```swift block without <!-- snippet: ... -->")
@@ -121,6 +162,7 @@ def main():
                         expected, actual, "the snippet files", f"{relative}:{start + 1}",
                         lineterm="")
                     errors.append("\n".join(diff))
+        replacements.sort()
         for start, end, expected in reversed(replacements):
             lines[start:end] = expected
         if changed:
