@@ -84,6 +84,10 @@ archives=()
 for line in "${plan[@]}"; do
   read -r module dependencies <<< "$line"
   catalog="Sources/$module/$module.docc"
+  if [ $status -ne 0 ] && [ -n "$dependencies" ]; then
+    echo "== docc: $module skipped, a catalog before it failed" >&2
+    continue
+  fi
   echo "== docc: $module"
   filtered="$scratch/graphs-of/$module"
   rm -rf "$filtered"
