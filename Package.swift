@@ -3,7 +3,8 @@ import PackageDescription
 
 let package = Package(
   name: "DiffValue",
-  // Synchronization's Atomic, which Relay uses, sets the floor on Apple platforms.
+  // Relay uses Synchronization's `Atomic`, available from these versions on: they are the
+  // floor. (The package is built and tested on Linux only; no Apple platform has built it.)
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
     .library(name: "DiffValue", targets: ["DiffValue"]),

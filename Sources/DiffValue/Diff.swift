@@ -5,8 +5,9 @@
 /// `==`. `$property` is a publisher of the value that cannot be sent to.
 ///
 /// ```swift
-/// final class ViewController {
+/// final class SignUpModel {
 ///   @Diff(\.userName, \.email) var userState: UserState   // UserState: EquatableWithIdentity
+///   var subscriptions = Set<AnyCancellable>()
 ///
 ///   func bind() {
 ///     $userState.sink { print("Listening to state changes: \($0)") }
@@ -15,33 +16,17 @@
 /// }
 /// ```
 ///
-/// Up to eight key paths are compared by code specialized for their types where you write
-/// them: each stored property, nested or not, is compared in place with its own `==`, as fast
-/// as comparing the fields by hand. From the ninth on, and for a parameter pack passed along
-/// from generic code, each further part is compared through its type's `Equatable`
-/// conformance.
+/// Select a part that is not a stored property of a struct (an optional chain, a computed
+/// property, a property of a class) with a closure, `select: { $0.friend?.name }`, rather than
+/// a key path, which is read through the runtime on every write: see <doc:Performance>.
 ///
-/// ## Optional chains, computed properties, classes
+/// Values are compared, not objects: mutating a class instance inside the value in place and
+/// writing the value back publishes nothing, since the last published value refers to the same
+/// object; write a new instance instead.
 ///
-/// A key path that is not a stored property of a struct (`\.friend?.name`, a computed
-/// property, a property of a class) cannot be compared in place: each write reads it through
-/// the runtime's key-path machinery, once for the old value and once for the new, which costs
-/// several times the rest of the write. To select such a part at full speed, read it with a
-/// closure, beside the key paths:
-///
-/// ```swift
-/// @Diff(\.user.name, select: { $0.friend?.name }) var account: Account
-/// ```
-///
-/// `changes` reports a change of that part as `selectedValueChanged`.
-///
-/// Writes may come from any thread. Comparing and publishing happen in one serialized
-/// sequence, outside any lock: two consecutive publications are never equal on the selected
-/// parts, the last write is the last one compared, and a write made from inside a subscriber
-/// is published after the current value has reached every subscriber.
-///
-/// The wrapper keeps its state in a shared object, so copying a struct that contains a `@Diff`
-/// property shares the property between the copies.
+/// Writes may come from any thread; <doc:WhatYouCanRelyOn> says on which thread and in which
+/// order they are published. The wrapper keeps its state in a shared object, so copying a
+/// struct that contains a `@Diff` property shares the property between the copies.
 @propertyWrapper
 public struct Diff<Value: Equatable> {
   @usableFromInline let storage: DiffStorage<Value>

@@ -50,8 +50,7 @@ extension DiffPublisher {
   /// one and which selected parts changed.
   ///
   /// The current value at subscription is the first `old`; nothing is sent until the next
-  /// publication. Which parts changed is worked out for each transition, so it costs one
-  /// comparison of every selected part per publication and subscriber.
+  /// publication.
   ///
   /// ```swift
   /// $state.changes.sink { change in
@@ -59,6 +58,8 @@ extension DiffPublisher {
   ///   if change.selectedValueChanged { print("friend:", change.new.friend?.name ?? "none") }
   /// }
   /// ```
+  /// - Complexity: One comparison of every selected part per publication and subscriber, to
+  ///   work out which parts changed.
   @inlinable
   public var changes: DiffChanges<Value> { DiffChanges(storage: storage) }
 }

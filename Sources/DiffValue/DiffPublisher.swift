@@ -42,9 +42,10 @@ extension DiffPublisher {
   /// }   // one publication, if either selected part changed
   /// ```
   ///
-  /// No write from another thread is lost: if one lands while `transform` runs, `transform`
-  /// runs again on the newer value. It runs outside any lock, so it must not write to this
-  /// property and should have no side effects it cannot repeat.
+  /// No write from another thread is lost: writes other threads make while `transform` runs
+  /// wait behind its result, and only another `modify` writing first makes `transform` run
+  /// again, on the newer value. It runs outside any lock, on the calling thread, so it must not
+  /// write to this property and should have no side effects it cannot repeat.
   /// - Parameter transform: Changes the value.
   /// - Returns: What `transform` returned on the run whose result was stored.
   /// - Complexity: One write, times the number of retries.

@@ -1,6 +1,8 @@
 /// A key path to an `Equatable` part of a value, with the comparison `@Diff` uses for it.
 ///
-/// Make one with `.diffable` on a key path, to select parts in an array:
+/// It selects a part of a `@Diff` property's value and nothing else: despite its name, it has
+/// nothing to do with `Diffable`, the protocol of list items. Make one with `.diffable` on a
+/// key path, to select parts in an array:
 ///
 /// ```swift
 /// @Diff(keyPaths: [(\State.title).diffable, (\State.count).diffable]) var state: State

@@ -7,6 +7,9 @@
 ///
 /// @Diff(\.userName, \.email) var userState: UserState   // starts as `.identity`
 /// ```
+///
+/// Its `identity` is a default value, nothing more. It is unrelated to the identity of list
+/// items, `Diffable.diffIdentifier`, which says which item a value is.
 public protocol EquatableWithIdentity: Equatable {
   /// The value a `@Diff` property holds until it is first written.
   static var identity: Self { get }

@@ -3,7 +3,8 @@
 /// Identity says *which* item a value is (a database key, a UUID); content equality says
 /// whether a matched item must be redrawn. Two values with equal identifiers are the same item,
 /// even if their content differs: the diff reports them as an update, not as a delete plus an
-/// insert.
+/// insert. (DiffValue's `EquatableWithIdentity.identity`, a default value, and
+/// `DiffableKeyPath`, a selected part of a `@Diff` value, are unrelated to either.)
 ///
 /// Defaults make most types conform with a bare `: Diffable`:
 /// - a `Hashable` type is its own identifier;

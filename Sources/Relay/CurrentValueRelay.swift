@@ -14,24 +14,12 @@
 /// relay.send(1)                                 // prints 1
 /// ```
 ///
-/// ## Threads
-///
-/// Sends, subscriptions and cancellations may come from any thread. All subscribers see the
-/// same sequence, in subscription order, and one subscriber is never called concurrently with
-/// itself. No subscriber code runs while the relay's lock is held.
-///
-/// - A send made while nobody is delivering is delivered on the sending thread, to every
-///   subscriber, before `send` returns; so are the values the subscribers send to this relay
-///   from inside their calls, after the current value has reached everyone.
-/// - A send made while another thread's round is under way is queued, and `send` returns at
-///   once. The relay's drainer, a block on a global dispatch queue, delivers it in order. So
-///   no call into a relay is kept delivering other threads' values, however fast they send.
-/// - `cancel()` never waits. Once it returns, no round that begins afterwards calls the
-///   subscriber; a call another thread's round had already begun may still finish. The
-///   subscriber is released at once, or when that round ends.
-///
-/// See `BacklogPolicy` for what happens when other threads send faster than the subscribers
-/// take values.
+/// Sends, subscriptions and cancellations may come from any thread: all subscribers see the
+/// same sequence, in subscription order, one subscriber is never called concurrently with
+/// itself, and no subscriber code runs while the relay's lock is held.
+/// <doc:ThreadsOrderAndCancellation> says on which thread a subscriber runs, for how long a
+/// call can keep its caller and what `cancel()` means; `BacklogPolicy` bounds what waits when
+/// other threads send faster than the subscribers take values.
 ///
 /// A subscriber that never cancels and the relay keep each other alive, as in Combine: keep
 /// the `AnyCancellable` and let it go, or cancel it.

@@ -14,23 +14,15 @@
 /// lazy var updater = ListUpdater(view: tableView, items: contacts)
 ///
 /// updater.bind(to: $contacts).store(in: &subscriptions)
-/// contacts.append(newContact)   // animates one insert; `items` is updated at once
+/// contacts.append(newContact)   // animates one insert; on the main thread, `items` at once
 /// ```
 ///
-/// - **Cells that stay.** An item whose content changed is re-bound in its visible cell when
-///   that cell is `ListBindable`, even when the item moves or shifts: the same cell slides to
-///   its new place, as with IGListKit's binding section controller. Any other cell shows the
-///   new content at once: it is reloaded where the item keeps its index path, and deleted and
-///   inserted (a cross-fade) where the item moves or shifts.
-/// - **Catching up.** Changes that arrive while a batch animates wait for it; then the view goes
-///   in one batch from what it shows straight to the latest list, however many changes came.
-/// - **Reloads.** A change larger than `reloadThreshold` operations, one `shouldReload` picks,
-///   or any change while the view is not in a window reloads the view instead.
-/// - **Threads.** Everything happens on the main thread; `bind(to:)` takes writes from any
-///   thread (see there).
-/// - **Lifetime.** The updater holds the view; the view's pending animation completions hold
-///   the updater weakly. Once the updater is released, whatever it was doing stops: the view is
-///   not called again and the completions still waiting are not called.
+/// Visible `ListBindable` cells are re-bound in place, even when their items move; changes
+/// that arrive while a batch animates are shown together, in one batch, when it completes; a
+/// change larger than `reloadThreshold` operations, one `shouldReload` picks, or any change
+/// while the view is not in a window reloads the view instead. Everything happens on the main
+/// thread. The updater holds the view, and once it is released the view is not called again.
+/// <doc:ListsAndBatchUpdates> tells the whole story.
 @MainActor
 public final class ListUpdater<Item: Diffable> {
   /// The items the view's data source must show.

@@ -8,19 +8,12 @@
 /// stages of batch updates that UIKit accepts, each with its data swapped inside the batch.
 ///
 /// It behaves as `ListUpdater`, stage by stage; the data source must read `sections`. Items may
-/// move across sections.
-///
-/// - **Cells that stay.** An item whose content changed keeps its visible `ListBindable` cell:
-///   where it stays in place the cell is re-bound in the first batch; where it moves or shifts,
-///   the cell slides there in one batch and is re-bound in a last, unanimated one (the stage
-///   that `SectionedListDiff` reloads it in). Any other cell is reloaded.
-/// - **Headers that stay.** A section whose own content changed is reloaded whole, every cell
-///   in it replaced, unless its header and footer on screen are `ListBindable` (see
-///   `ListView.bindableSupplementaryViews(inSection:)`): then they are re-bound with the new
-///   section and only the items that changed are touched.
-/// - **Catching up, reloads, threads, lifetime**: as `ListUpdater`. When a change arrives in
-///   the middle of a change's stages, the stages left are dropped and the view goes from what
-///   it shows straight to the latest sections.
+/// move across sections. A moved item's `ListBindable` cell slides to its new place and is
+/// re-bound in a last, unanimated batch; a section whose own content changed re-binds its
+/// `ListBindable` header and footer (see `ListView.bindableSupplementaryViews(inSection:)`)
+/// instead of being reloaded whole. A change that arrives in the middle of a change's stages
+/// drops the stages left: the view goes straight to the latest sections. See
+/// <doc:ListsAndBatchUpdates>.
 @MainActor
 public final class SectionedListUpdater<Section: DiffableSection> {
   /// The sections the view's data source must show.

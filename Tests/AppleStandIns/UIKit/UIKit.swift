@@ -1,9 +1,9 @@
 // A stand-in for UIKit, for type-checking DiffValue's `#if canImport(UIKit)` code on Linux.
 //
-// It declares only what the adapter uses, as the iOS 18 SDK declares it in Swift (Apple's
-// documentation: the classes are `@MainActor`, so are their members; optional closure
-// parameters are escaping; collection index paths are Foundation's `IndexPath`). The bodies
-// never run. A build against the real SDK on an Apple platform is still the final word.
+// It declares only what the adapter and the documentation's UIKit examples (Snippets/) use,
+// as the iOS 18 SDK declares it in Swift (Apple's documentation: the classes are `@MainActor`,
+// so are their members; optional closure parameters are escaping; collection index paths are
+// Foundation's `IndexPath`). The bodies never run. A build against the real SDK on an Apple platform is still the final word.
 
 // Like the real frameworks, it re-exports Foundation: `import UIKit` brings IndexPath and IndexSet.
 @_exported import Foundation
@@ -27,13 +27,27 @@ open class UIWindow: UIView {}
 open class UIScrollView: UIView {}
 
 @MainActor
-open class UITableViewCell: UIView {}
+open class UILabel: UIView {
+  open var text: String?
+}
+
+@MainActor
+open class UITableViewCell: UIView {
+  open var textLabel: UILabel? { nil }
+  open var detailTextLabel: UILabel? { nil }
+}
 
 @MainActor
 open class UITableViewHeaderFooterView: UIView {}
 
 @MainActor
 open class UITableView: UIScrollView {
+  public enum Style: Int, Sendable {
+    case plain = 0
+    case grouped = 1
+    case insetGrouped = 2
+  }
+
   public enum RowAnimation: Int, Sendable {
     case fade = 0
     case right = 1
@@ -85,4 +99,21 @@ open class UICollectionView: UIScrollView {
   open func supplementaryView(forElementKind elementKind: String, at indexPath: IndexPath)
     -> UICollectionReusableView?
   { nil }
+}
+
+@MainActor
+open class UIViewController: UIResponder {
+  public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {}
+  public required init?(coder: NSCoder) {}
+  open func viewDidLoad() {}
+}
+
+@MainActor
+open class UITableViewController: UIViewController {
+  open var tableView: UITableView! = UITableView()
+  public init(style: UITableView.Style) { super.init(nibName: nil, bundle: nil) }
+  public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+    super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+  }
+  public required init?(coder: NSCoder) { super.init(coder: coder) }
 }
