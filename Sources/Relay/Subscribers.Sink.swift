@@ -210,10 +210,24 @@ extension Subscribers {
       subscription?.cancel()
     }
 
-    /// Whether the sink completed or was cancelled; a relay checks it before calling
-    /// `receiveValue` directly.
+    /// Whether the sink completed or was cancelled.
     @inlinable
     var hasEnded: Bool { calls.load(ordering: .acquiring) & Sink.ended != 0 }
+
+    /// What a relay calls for each value while the sink's demand is unlimited, in place of
+    /// `receive(_:)`: `receiveValue` without the call counting, skipped once the sink has
+    /// ended, so that the two paths agree on the last value the sink takes. It keeps the
+    /// closures alive for as long as the relay keeps it (until the subscription is cancelled).
+    @inlinable
+    func receiverForUnlimitedDemand() -> (Input) -> Void {
+      // A class reference, not the closure, comes out of the lock: a closure returned
+      // through the generic `withLock` would be re-abstracted on every call.
+      let handlers: Handlers? = state.withLock { state in
+        state.handlersReleased ? nil : self.handlers.takeUnretainedValue()
+      }
+      guard let handlers else { return { _ in } }
+      return { [self] value in if !hasEnded { handlers.receiveValue(value) } }
+    }
 
     /// Counts a closure call, unless the sink has ended.
     @inlinable @inline(__always)

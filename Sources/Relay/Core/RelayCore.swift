@@ -147,8 +147,7 @@ final class RelayCore<Output>: @unchecked Sendable {
   static func receiveIgnoringDemand<S: Subscriber>(of subscriber: S) -> (Output) -> Void
   where S.Input == Output {
     if let sink = subscriber as? Subscribers.Sink<Output, Never> {
-      let receiveValue = sink.receiveValue
-      return { value in if !sink.hasEnded { receiveValue(value) } }
+      return sink.receiverForUnlimitedDemand()
     }
     return { _ = subscriber.receive($0) }
   }
