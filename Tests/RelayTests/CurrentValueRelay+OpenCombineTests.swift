@@ -122,7 +122,9 @@ import Testing
   @Test func lifecycle() {
     expectOnlyCancellingReleasesTheSubscriber(expectedValues: [0, 31]) {
       CurrentValueRelay(0)
-    } send: { $0.send($1) }
+    } send: {
+      $0.send($1)
+    }
   }
 
   /// `testReleasesEverythingOnTermination`, for the one termination a relay has: a cancel.

@@ -90,7 +90,9 @@ import Testing
     #expect(deinits == 0, "a subscriber that never cancels stays, as in Combine")
     expectOnlyCancellingReleasesTheSubscriber(expectedValues: [31]) {
       PassthroughRelay<Int>()
-    } send: { $0.send($1) }
+    } send: {
+      $0.send($1)
+    }
   }
 
   @Test func cancellingReleasesTheSubscriberTheSubscriptionAndTheRelay() {

@@ -12,24 +12,22 @@ import Testing
   static func make(_ arity: Int) -> ([HandDrivenUpstream], AnyPublisher<Int, TestingError>) {
     HandDrivenUpstream.make(arity) { p in
       switch arity {
-        case 2: p[0].combineLatest(p[1]) { $0 + $1 }.eraseToAnyPublisher()
-        case 3: p[0].combineLatest(p[1], p[2]) { $0 + $1 + $2 }.eraseToAnyPublisher()
-        default: p[0].combineLatest(p[1], p[2], p[3]) { $0 + $1 + $2 + $3 }.eraseToAnyPublisher()
+      case 2: p[0].combineLatest(p[1]) { $0 + $1 }.eraseToAnyPublisher()
+      case 3: p[0].combineLatest(p[1], p[2]) { $0 + $1 + $2 }.eraseToAnyPublisher()
+      default: p[0].combineLatest(p[1], p[2], p[3]) { $0 + $1 + $2 + $3 }.eraseToAnyPublisher()
       }
     }
   }
 
   @Test(arguments: 2...4) func sendsTheSumOnceEachHasAValue(arity: Int) {
-    let (children, combined) = Self.make(arity)
-    let tracker = Tracker<Int, TestingError>(demand: .unlimited)
-    combined.subscribe(tracker)
-    for child in children { #expect(child.publisher.send(1) == .none) }
-    #expect(tracker.history == [.subscription("CombineLatest"), .value(arity)])
+    expectOneValueEachMakesTheirSum(subscriptionName: "CombineLatest") { Self.make(arity) }
   }
 
   @Test(arguments: [Subscribers.Demand.unlimited, .max(1)])
   func requestsPassToEveryUpstream(initialDemand: Subscribers.Demand) {
-    expectRequestsPassToEveryUpstream(initialDemand: initialDemand, subscriptionName: "CombineLatest") {
+    expectRequestsPassToEveryUpstream(
+      initialDemand: initialDemand, subscriptionName: "CombineLatest"
+    ) {
       Self.make(2)
     }
   }
@@ -37,16 +35,10 @@ import Testing
   @Test(arguments: [Subscribers.Demand.unlimited, .max(10)])
   func requestFromInsideAValuePassesToEveryUpstream(initialDemand: Subscribers.Demand) {
     let (children, combined) = Self.make(2)
-    var subscription: (any Subscription)?
-    let tracker = Tracker<Int, TestingError>(
-      receiveSubscription: {
-        subscription = $0
-        $0.request(initialDemand)
-      },
-      receiveValue: { _ in
-        subscription?.request(.max(666))
-        return .none
-      })
+    let tracker = Tracker<Int, TestingError>(demand: initialDemand) { subscription in
+      subscription.request(.max(666))
+      return .none
+    }
     combined.subscribe(tracker)
     #expect(children[0].publisher.send(1) == .none)
     #expect(children[1].publisher.send(1) == .none)

@@ -10,11 +10,11 @@ import Testing
   static func make(_ arity: Int) -> ([HandDrivenUpstream], AnyPublisher<Int, TestingError>) {
     HandDrivenUpstream.make(arity) { p in
       switch arity {
-        case 2: p[0].merge(with: p[1]).eraseToAnyPublisher()
-        case 3: p[0].merge(with: p[1], p[2]).eraseToAnyPublisher()
-        case 4: p[0].merge(with: p[1], p[2], p[3]).eraseToAnyPublisher()
-        case 5: p[0].merge(with: p[1]).merge(with: p[2], p[3], p[4]).eraseToAnyPublisher()
-        default: Publishers.MergeMany(p).eraseToAnyPublisher()
+      case 2: p[0].merge(with: p[1]).eraseToAnyPublisher()
+      case 3: p[0].merge(with: p[1], p[2]).eraseToAnyPublisher()
+      case 4: p[0].merge(with: p[1], p[2], p[3]).eraseToAnyPublisher()
+      case 5: p[0].merge(with: p[1]).merge(with: p[2], p[3], p[4]).eraseToAnyPublisher()
+      default: Publishers.MergeMany(p).eraseToAnyPublisher()
       }
     }
   }

@@ -10,19 +10,15 @@ import Testing
   static func make(_ arity: Int) -> ([HandDrivenUpstream], AnyPublisher<Int, TestingError>) {
     HandDrivenUpstream.make(arity) { p in
       switch arity {
-        case 2: p[0].zip(p[1]) { $0 + $1 }.eraseToAnyPublisher()
-        case 3: p[0].zip(p[1], p[2]) { $0 + $1 + $2 }.eraseToAnyPublisher()
-        default: p[0].zip(p[1], p[2], p[3]) { $0 + $1 + $2 + $3 }.eraseToAnyPublisher()
+      case 2: p[0].zip(p[1]) { $0 + $1 }.eraseToAnyPublisher()
+      case 3: p[0].zip(p[1], p[2]) { $0 + $1 + $2 }.eraseToAnyPublisher()
+      default: p[0].zip(p[1], p[2], p[3]) { $0 + $1 + $2 + $3 }.eraseToAnyPublisher()
       }
     }
   }
 
   @Test(arguments: 2...4) func sendsOneTupleOfOneValueEach(arity: Int) {
-    let (children, zipped) = Self.make(arity)
-    let tracker = Tracker<Int, TestingError>(demand: .unlimited)
-    zipped.subscribe(tracker)
-    for child in children { #expect(child.publisher.send(1) == .none) }
-    #expect(tracker.history == [.subscription("Zip"), .value(arity)])
+    expectOneValueEachMakesTheirSum(subscriptionName: "Zip") { Self.make(arity) }
   }
 
   @Test(arguments: [Subscribers.Demand.unlimited, .max(1)])

@@ -19,6 +19,23 @@ struct HandDrivenUpstream {
   }
 }
 
+/// For an operator that sums its upstreams, such as `combineLatest` or `zip`: one value from
+/// each upstream makes one value, their sum, and asks for nothing more.
+func expectOneValueEachMakesTheirSum(
+  subscriptionName: String, sourceLocation: SourceLocation = #_sourceLocation,
+  _ make: () -> ([HandDrivenUpstream], AnyPublisher<Int, TestingError>)
+) {
+  let (upstreams, combined) = make()
+  let tracker = Tracker<Int, TestingError>(demand: .unlimited)
+  combined.subscribe(tracker)
+  for upstream in upstreams {
+    #expect(upstream.publisher.send(1) == .none, sourceLocation: sourceLocation)
+  }
+  #expect(
+    tracker.history == [.subscription(subscriptionName), .value(upstreams.count)],
+    sourceLocation: sourceLocation)
+}
+
 /// OpenCombine's `testRequestDemand` for an operator that sums two upstreams, such as
 /// `combineLatest` or `zip`: a request reaches every upstream, and a tuple made from one value
 /// each asks for nothing more.
@@ -32,13 +49,15 @@ func expectRequestsPassToEveryUpstream(
   combined.subscribe(tracker)
   tracker.request(initialDemand)
   for upstream in upstreams {
-    #expect(upstream.subscription.history == [.requested(initialDemand)], sourceLocation: sourceLocation)
+    #expect(
+      upstream.subscription.history == [.requested(initialDemand)], sourceLocation: sourceLocation)
   }
   for upstream in upstreams {
     #expect(upstream.publisher.send(1) == .none, sourceLocation: sourceLocation)
   }
   for upstream in upstreams {
-    #expect(upstream.subscription.history == [.requested(initialDemand)], sourceLocation: sourceLocation)
+    #expect(
+      upstream.subscription.history == [.requested(initialDemand)], sourceLocation: sourceLocation)
   }
   #expect(
     tracker.history == [.subscription(subscriptionName), .value(2)],
