@@ -20,7 +20,7 @@ import Testing
   }
 
   @Test(arguments: 2...4) func sendsTheSumOnceEachHasAValue(arity: Int) {
-    expectOneValueEachMakesTheirSum(subscriptionName: "CombineLatest") { Self.make(arity) }
+    expectOneValueEachMakesTheirSum(arity: arity, subscriptionName: "CombineLatest", Self.make)
   }
 
   @Test(arguments: [Subscribers.Demand.unlimited, .max(1)])

@@ -18,7 +18,7 @@ import Testing
   }
 
   @Test(arguments: 2...4) func sendsOneTupleOfOneValueEach(arity: Int) {
-    expectOneValueEachMakesTheirSum(subscriptionName: "Zip") { Self.make(arity) }
+    expectOneValueEachMakesTheirSum(arity: arity, subscriptionName: "Zip", Self.make)
   }
 
   @Test(arguments: [Subscribers.Demand.unlimited, .max(1)])

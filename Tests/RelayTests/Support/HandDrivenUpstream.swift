@@ -20,19 +20,19 @@ struct HandDrivenUpstream {
 }
 
 /// For an operator that sums its upstreams, such as `combineLatest` or `zip`: one value from
-/// each upstream makes one value, their sum, and asks for nothing more.
+/// each of `arity` upstreams makes one value, their sum, and asks for nothing more.
 func expectOneValueEachMakesTheirSum(
-  subscriptionName: String, sourceLocation: SourceLocation = #_sourceLocation,
-  _ make: () -> ([HandDrivenUpstream], AnyPublisher<Int, TestingError>)
+  arity: Int, subscriptionName: String, sourceLocation: SourceLocation = #_sourceLocation,
+  _ make: (Int) -> ([HandDrivenUpstream], AnyPublisher<Int, TestingError>)
 ) {
-  let (upstreams, combined) = make()
+  let (upstreams, combined) = make(arity)
   let tracker = Tracker<Int, TestingError>(demand: .unlimited)
   combined.subscribe(tracker)
   for upstream in upstreams {
     #expect(upstream.publisher.send(1) == .none, sourceLocation: sourceLocation)
   }
   #expect(
-    tracker.history == [.subscription(subscriptionName), .value(upstreams.count)],
+    tracker.history == [.subscription(subscriptionName), .value(arity)],
     sourceLocation: sourceLocation)
 }
 
