@@ -1,5 +1,4 @@
 import Relay
-import TestSupport
 import Testing
 
 // Cases OpenCombine runs for many operators, each once here for any operator.
@@ -23,11 +22,11 @@ func expectCancelsASecondSubscription<Operator: Publisher>(
   #expect(harness.tracker.history.count == 1, sourceLocation: sourceLocation)
 }
 
-/// OpenCombine's `testLifecycle`. A `Tracker` keeps the subscriptions it received,
-/// so it and an operator that is its own subscription keep each other alive until something
-/// breaks the cycle; `cancellingReleasesSubscriber` says whether the operator lets go of its
-/// subscriber on completion and on cancel (true for the operators that pass the upstream's
-/// subscription through).
+/// OpenCombine's `testLifecycle`. A `Tracker` keeps the subscriptions it received, so it and
+/// an operator that is its own subscription keep each other alive until something breaks the
+/// cycle; `cancellingReleasesSubscriber` says whether the operator lets go of its subscriber
+/// on completion and on cancel (true for the operators that pass the upstream's subscription
+/// through).
 func expectLifecycle<Operator: Publisher>(
   sendValue: Int, cancellingReleasesSubscriber releases: Bool,
   sourceLocation: SourceLocation = #_sourceLocation,
