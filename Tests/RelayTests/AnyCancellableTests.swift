@@ -92,7 +92,7 @@ import Testing
   }
 
   @Test func cancelsThroughAChainOfWrappers() {
-    let subscription = ManualSubscription()
+    let subscription = TestSubscription()
     let inner = AnyCancellable(subscription)
     let outer = AnyCancellable(inner)
     #expect(subscription.history.isEmpty)

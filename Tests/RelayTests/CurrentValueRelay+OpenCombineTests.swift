@@ -10,47 +10,19 @@ import Testing
 /// after the current value has reached every subscriber, where Combine delivers it
 /// recursively (`PassthroughRelayTests` and `CurrentValueRelayTests` pin that down).
 @Suite struct CurrentValueRelayOpenCombineTests {
-  typealias Tracking = HistorySubscriber<Int, Never>
+  typealias Tracking = Tracker<Int, Never>
 
   /// The Reactive Streams rules 1, 2 and 9 table: the number of values a subscriber receives
   /// for each initial demand and each sequence of demands returned from values.
   @Test func requestingDemand() {
-    let initialDemands: [Subscribers.Demand?] = [nil, .max(1), .max(2), .max(10), .unlimited]
-    let subsequentDemands: [[Subscribers.Demand]] = [
-      Array(repeating: .max(0), count: 5),
-      Array(repeating: .max(1), count: 10),
-      [.max(1), .max(0), .max(1), .max(0)],
-      [.max(0), .max(1), .max(2)],
-      [.unlimited, .max(1)],
-    ]
-    var counts: [Int] = []
-    for initialDemand in initialDemands {
-      for subsequent in subsequentDemands {
-        var inputs: [Int] = []
-        var subscriptions = 0
-        var index = 0
-        let relay = CurrentValueRelay(112)
-        let subscriber = AnySubscriber<Int, Never>(
-          receiveSubscription: { subscription in
-            subscriptions += 1
-            if let initialDemand { subscription.request(initialDemand) }
-          },
-          receiveValue: { value in
-            defer { index += 1 }
-            inputs.append(value)
-            return index < subsequent.endIndex ? subsequent[index] : .none
-          },
-          receiveCompletion: { _ in Issue.record("a relay never completes") })
-        relay.value -= 1
-        #expect(inputs.isEmpty)
-        relay.subscribe(subscriber)
-        #expect(subscriptions == 1)
-        #expect(inputs.first == (initialDemand == nil ? nil : 111))
-        for _ in 0..<20 { relay.value += 1 }
-        let value = relay.value
-        relay.value = value
-        counts.append(inputs.count)
-      }
+    let counts = demandTableCounts(currentValue: 111) {
+      let relay = CurrentValueRelay(112)
+      relay.value -= 1
+      return relay
+    } sendTwentyValues: { relay in
+      for _ in 0..<20 { relay.value += 1 }
+      let value = relay.value
+      relay.value = value
     }
     #expect(
       counts == [
@@ -102,7 +74,7 @@ import Testing
       typealias Input = Int
       typealias Failure = Never
       let relay: CurrentValueRelay<Int>
-      let tracking = HistorySubscriber<Int, Never>()
+      let tracking = Tracker<Int, Never>()
       init(relay: CurrentValueRelay<Int>) { self.relay = relay }
       func receive(subscription: any Subscription) {
         subscription.request(.unlimited)
@@ -120,9 +92,9 @@ import Testing
     // Where Relay differs, as `CurrentValueRelay` documents: the current value comes after
     // `receive(subscription:)` returns, never from inside it, so the ten subscriptions come
     // first (Combine interleaves value, subscription, value, subscription, ...).
-    let subscriptions = [HistorySubscriber<Int, Never>.Event](
+    let subscriptions = [Tracker<Int, Never>.Event](
       repeating: .subscription("CurrentValueSubject"), count: 10)
-    let values = [HistorySubscriber<Int, Never>.Event](repeating: .value(112), count: 10)
+    let values = [Tracker<Int, Never>.Event](repeating: .value(112), count: 10)
     #expect(subscriber.tracking.history == subscriptions + values)
     #expect(subscriber.tracking.subscriptions.count == 10)
     #expect(subscriber.tracking.values == Array(repeating: 112, count: 10))
@@ -140,58 +112,24 @@ import Testing
 
   @Test func cancelStopsEverything() {
     let relay = CurrentValueRelay(42)
-    var downstream: (any Subscription)?
-    let tracking = Tracking(receiveSubscription: { downstream = $0 })
-    relay.subscribe(tracking)
-    downstream?.request(.max(12))
-    relay.send(1)
-    downstream?.cancel()
-    downstream?.cancel()
-    downstream?.request(.max(3))
-    downstream?.request(.max(4))
-    relay.send(2)
-    #expect(tracking.history == [.subscription("CurrentValueSubject"), .value(42), .value(1)])
+    expectCancelStopsEverything(
+      relay, send: { relay.send($0) },
+      expected: [.subscription("CurrentValueSubject"), .value(42), .value(1)])
   }
 
   /// The parts of `testLifecycle` without a completion: a subscriber that never cancels stays
   /// (the relay keeps it, as Combine's subject does), and cancelling releases it.
   @Test func lifecycle() {
-    var deinits = 0
-    var subscription: (any Subscription)?
-    do {
-      let relay = CurrentValueRelay(0)
-      let subscriber = Tracking(
-        receiveSubscription: {
-          subscription = $0
-          $0.request(.unlimited)
-        }, onDeinit: { deinits += 1 })
-      relay.subscribe(subscriber)
-      relay.send(31)
-      #expect(subscriber.values == [0, 31])
+    expectOnlyCancellingReleasesTheSubscriber(expectedValues: [0, 31]) {
+      CurrentValueRelay(0)
+    } send: {
+      $0.send($1)
     }
-    #expect(deinits == 0)
-    subscription?.cancel()
-    #expect(deinits == 1)
   }
 
   /// `testReleasesEverythingOnTermination`, for the one termination a relay has: a cancel.
   @Test func cancellingReleasesTheSubscriberTheSubscriptionAndTheRelay() {
-    weak var weakSubscriber: Tracking?
-    weak var weakRelay: CurrentValueRelay<Int>?
-    weak var weakSubscription: AnyObject?
-    do {
-      let relay = CurrentValueRelay(42)
-      weakRelay = relay
-      do {
-        let subscriber = Tracking(receiveSubscription: { weakSubscription = $0 as AnyObject })
-        weakSubscriber = subscriber
-        relay.subscribe(subscriber)
-      }
-      (weakSubscription as? any Subscription)?.cancel()
-      #expect(weakSubscriber == nil, "subscriber leaked")
-      #expect(weakSubscription == nil, "subscription leaked")
-    }
-    #expect(weakRelay == nil, "relay leaked")
+    expectCancellingReleasesEverything { CurrentValueRelay(42) }
   }
 
   @Test func theSubscriptionIsNamedAsCombineNamesIt() {

@@ -10,43 +10,15 @@ import Testing
 /// after the current value has reached every subscriber, where Combine delivers it
 /// recursively (`PassthroughRelayTests` and `CurrentValueRelayTests` pin that down).
 @Suite struct PassthroughRelayOpenCombineTests {
-  typealias Tracking = HistorySubscriber<Int, Never>
+  typealias Tracking = Tracker<Int, Never>
 
   /// The Reactive Streams rules 1, 2 and 9 table: the number of values a subscriber receives
   /// for each initial demand and each sequence of demands returned from values.
   @Test func requestingDemand() {
-    let initialDemands: [Subscribers.Demand?] = [nil, .max(1), .max(2), .max(10), .unlimited]
-    let subsequentDemands: [[Subscribers.Demand]] = [
-      Array(repeating: .max(0), count: 5),
-      Array(repeating: .max(1), count: 10),
-      [.max(1), .max(0), .max(1), .max(0)],
-      [.max(0), .max(1), .max(2)],
-      [.unlimited, .max(1)],
-    ]
-    var counts: [Int] = []
-    for initialDemand in initialDemands {
-      for subsequent in subsequentDemands {
-        var inputs: [Int] = []
-        var subscriptions = 0
-        var index = 0
-        let relay = PassthroughRelay<Int>()
-        let subscriber = AnySubscriber<Int, Never>(
-          receiveSubscription: { subscription in
-            subscriptions += 1
-            if let initialDemand { subscription.request(initialDemand) }
-          },
-          receiveValue: { value in
-            defer { index += 1 }
-            inputs.append(value)
-            return index < subsequent.endIndex ? subsequent[index] : .none
-          },
-          receiveCompletion: { _ in Issue.record("a relay never completes") })
-        relay.subscribe(subscriber)
-        #expect(subscriptions == 1)
-        #expect(inputs.isEmpty)
-        for value in 0..<20 { relay.send(value) }
-        counts.append(inputs.count)
-      }
+    let counts = demandTableCounts(currentValue: nil) {
+      PassthroughRelay<Int>()
+    } sendTwentyValues: { relay in
+      for value in 0..<20 { relay.send(value) }
     }
     #expect(
       counts == [
@@ -100,17 +72,9 @@ import Testing
 
   @Test func cancelStopsEverything() {
     let relay = PassthroughRelay<Int>()
-    var downstream: (any Subscription)?
-    let tracking = Tracking(receiveSubscription: { downstream = $0 })
-    relay.subscribe(tracking)
-    downstream?.request(.max(12))
-    relay.send(1)
-    downstream?.cancel()
-    downstream?.cancel()
-    downstream?.request(.max(3))
-    downstream?.request(.max(4))
-    relay.send(2)
-    #expect(tracking.history == [.subscription("PassthroughSubject"), .value(1)])
+    expectCancelStopsEverything(
+      relay, send: { relay.send($0) },
+      expected: [.subscription("PassthroughSubject"), .value(1)])
   }
 
   /// The parts of `testLifecycle` without a completion.
@@ -124,39 +88,14 @@ import Testing
       #expect(subscriber.values.isEmpty)
     }
     #expect(deinits == 0, "a subscriber that never cancels stays, as in Combine")
-    var subscription: (any Subscription)?
-    do {
-      let relay = PassthroughRelay<Int>()
-      let subscriber = Tracking(
-        receiveSubscription: {
-          subscription = $0
-          $0.request(.unlimited)
-        }, onDeinit: { deinits += 1 })
-      relay.subscribe(subscriber)
-      relay.send(31)
-      #expect(subscriber.values == [31])
+    expectOnlyCancellingReleasesTheSubscriber(expectedValues: [31]) {
+      PassthroughRelay<Int>()
+    } send: {
+      $0.send($1)
     }
-    #expect(deinits == 0)
-    subscription?.cancel()
-    #expect(deinits == 1)
   }
 
   @Test func cancellingReleasesTheSubscriberTheSubscriptionAndTheRelay() {
-    weak var weakSubscriber: Tracking?
-    weak var weakRelay: PassthroughRelay<Int>?
-    weak var weakSubscription: AnyObject?
-    do {
-      let relay = PassthroughRelay<Int>()
-      weakRelay = relay
-      do {
-        let subscriber = Tracking(receiveSubscription: { weakSubscription = $0 as AnyObject })
-        weakSubscriber = subscriber
-        relay.subscribe(subscriber)
-      }
-      (weakSubscription as? any Subscription)?.cancel()
-      #expect(weakSubscriber == nil, "subscriber leaked")
-      #expect(weakSubscription == nil, "subscription leaked")
-    }
-    #expect(weakRelay == nil, "relay leaked")
+    expectCancellingReleasesEverything { PassthroughRelay<Int>() }
   }
 }

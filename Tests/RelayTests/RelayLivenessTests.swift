@@ -245,44 +245,22 @@ import Testing
   @Test(.timeLimit(.minutes(1)))
   func keepingTheNewestValueConflatesWhatOtherThreadsSentDuringARound() {
     let relay = CurrentValueRelay(0, backlog: .keepingNewest(1))
-    let entered = DispatchSemaphore(value: 0)
-    let release = DispatchSemaphore(value: 0)
-    let received = Locked<[Int]>([])
-    let slow = relay.sink { value in
-      received.withLock { $0.append(value) }
-      if value == 1 {
-        entered.signal()
-        release.wait()
-      }
-    }
-    Thread.detachNewThread { relay.send(1) }
-    entered.wait()
+    let blocked = BlockedSink(on: relay) { relay.send(1) }
     for value in 2...100 { relay.send(value) }  // each returns at once
     #expect(relay.value == 100)
-    release.signal()
-    #expect(eventually { received.withLock { $0 } == [0, 1, 100] })
-    _ = slow
+    blocked.release()
+    #expect(eventually { blocked.received.withLock { $0 } == [0, 1, 100] })
+    _ = blocked
   }
 
   @Test(.timeLimit(.minutes(1)))
   func anUnboundedBacklogDeliversEveryValueInOrder() {
     let relay = PassthroughRelay<Int>()
-    let entered = DispatchSemaphore(value: 0)
-    let release = DispatchSemaphore(value: 0)
-    let received = Locked<[Int]>([])
-    let slow = relay.sink { value in
-      received.withLock { $0.append(value) }
-      if value == 1 {
-        entered.signal()
-        release.wait()
-      }
-    }
-    Thread.detachNewThread { relay.send(1) }
-    entered.wait()
+    let blocked = BlockedSink(on: relay) { relay.send(1) }
     for value in 2...10_000 { relay.send(value) }
-    release.signal()
-    #expect(eventually { received.withLock { $0 }.count == 10_000 })
-    #expect(received.withLock { $0 } == Array(1...10_000))
-    _ = slow
+    blocked.release()
+    #expect(eventually { blocked.received.withLock { $0 }.count == 10_000 })
+    #expect(blocked.received.withLock { $0 } == Array(1...10_000))
+    _ = blocked
   }
 }

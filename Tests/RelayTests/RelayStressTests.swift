@@ -101,25 +101,14 @@ import Testing
   /// round that begins later calls the subscriber.
   @Test func cancelFromAnotherThreadDoesNotWaitForTheCallInProgress() {
     let relay = PassthroughRelay<Int>()
-    let entered = DispatchSemaphore(value: 0)
-    let release = DispatchSemaphore(value: 0)
-    let received = Locked<[Int]>([])
-    let cancellable = relay.sink { value in
-      received.withLock { $0.append(value) }
-      if value == 1 {
-        entered.signal()
-        release.wait()
-      }
-    }
-    Thread.detachNewThread { relay.send(1) }
-    entered.wait()
-    #expect(finishes(within: 10) { cancellable.cancel() })
+    let blocked = BlockedSink(on: relay) { relay.send(1) }
+    #expect(finishes(within: 10) { blocked.cancellable.cancel() })
     relay.send(2)  // queued behind the round in progress, which began before the cancel
-    release.signal()
+    blocked.release()
     #expect(eventually { !relay.hasSubscribers })
     relay.send(3)
     usleep(20_000)
-    #expect(received.withLock { $0 } == [1])
+    #expect(blocked.received.withLock { $0 } == [1])
   }
 
   @Test func cancelFromAnotherThreadReleasesTheClosures() {
@@ -249,17 +238,7 @@ import Testing
   @Test func cancellingASubscriberWaitingForItsCurrentValueReleasesItAtOnce() {
     final class Witness: Sendable {}
     let relay = CurrentValueRelay(0)
-    let entered = DispatchSemaphore(value: 0)
-    let release = DispatchSemaphore(value: 0)
-    let blocker = relay.sink { value in
-      if value == 1 {
-        entered.signal()
-        release.wait()
-      }
-    }
-    let sender = Thread { relay.send(1) }
-    sender.start()
-    entered.wait()  // another thread is delivering now
+    let blocked = BlockedSink(on: relay) { relay.send(1) }  // another thread is delivering now
     weak var weakWitness: Witness?
     do {
       let witness = Witness()
@@ -269,7 +248,7 @@ import Testing
       cancellable.cancel()
     }
     #expect(weakWitness == nil)
-    release.signal()
-    _ = blocker
+    blocked.release()
+    _ = blocked
   }
 }

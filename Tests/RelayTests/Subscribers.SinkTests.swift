@@ -26,11 +26,11 @@ import Testing
 
   @Test func keepsTheFirstSubscriptionAndCancelsEveryOther() {
     let sink = Sut(receiveCompletion: { _ in }, receiveValue: { _ in })
-    let first = ManualSubscription()
+    let first = TestSubscription()
     sink.receive(subscription: first)
     #expect(first.history == [.requested(.unlimited)])
 
-    let second = ManualSubscription()
+    let second = TestSubscription()
     sink.receive(subscription: second)
     #expect(first.history == [.requested(.unlimited)])
     #expect(second.history == [.cancelled])
@@ -41,7 +41,7 @@ import Testing
     sink.receive(completion: .finished)
     #expect(first.history == [.requested(.unlimited), .cancelled])  // completing cancels nothing
 
-    let third = ManualSubscription()
+    let third = TestSubscription()
     sink.receive(subscription: third)
     #expect(third.history == [.cancelled])
   }
@@ -50,7 +50,7 @@ import Testing
     var value = 0
     var completion: Subscribers.Completion<Never>?
     let sink = Sut(receiveCompletion: { completion = $0 }, receiveValue: { value = $0 })
-    let publisher = ManualPublisher<Int, Never>(subscription: ManualSubscription())
+    let publisher = TestPublisher<Int, Never>(subscription: TestSubscription())
 
     #expect(sink.receive(12) == .none)  // without a subscription, as Combine allows
     #expect(value == 12)
@@ -80,7 +80,7 @@ import Testing
   @Test func receivesWithoutASubscriptionAndCompletesOnce() {
     var values = 0
     var completions = 0
-    let sink = Subscribers.Sink<Void, TestFailure>(
+    let sink = Subscribers.Sink<Void, TestingError>(
       receiveCompletion: { _ in completions += 1 }, receiveValue: { values += 1 })
     #expect(sink.receive(()) == .none)
     #expect(values == 1)
@@ -106,7 +106,7 @@ import Testing
   func releasesItsClosuresWhenItEnds(subscribed: Bool, termination: Termination) {
     var valueClosureGone = false
     var completionClosureGone = false
-    let sink: Subscribers.Sink<Void, TestFailure>
+    let sink: Subscribers.Sink<Void, TestingError>
     do {
       let valueWitness = Witness { valueClosureGone = true }
       let completionWitness = Witness { completionClosureGone = true }
@@ -114,7 +114,7 @@ import Testing
         receiveCompletion: { _ in _ = completionWitness },
         receiveValue: { _ = valueWitness })
     }
-    if subscribed { sink.receive(subscription: ManualSubscription()) }
+    if subscribed { sink.receive(subscription: TestSubscription()) }
     #expect(!valueClosureGone && !completionClosureGone)
     switch termination {
     case .cancel: sink.cancel()
@@ -131,7 +131,7 @@ import Testing
     var received: [Int] = []
     let sink = Sut(receiveCompletion: { _ in }, receiveValue: { received.append($0) })
     sink.cancel()
-    let subscription = ManualSubscription()
+    let subscription = TestSubscription()
     sink.receive(subscription: subscription)
     #expect(subscription.history == [.cancelled])
     #expect(sink.receive(1) == .none)
@@ -149,7 +149,7 @@ import Testing
   /// Issue 8: `self → cancellable → closure → self` breaks when the publisher completes.
   @Test func aCycleThroughTheClosuresBreaksOnCompletion() {
     var ownerGone = false
-    let publisher = ManualPublisher<Int, Never>(subscription: ManualSubscription())
+    let publisher = TestPublisher<Int, Never>(subscription: TestSubscription())
     do {
       let owner = Owner { ownerGone = true }
       owner.cancellable = publisher.sink(
@@ -191,7 +191,7 @@ import Testing
   /// go away; that must neither deadlock nor call a closure.
   @Test(arguments: [true, false])
   func aCompletionSentWhileCancellingIsIgnored(captureInValueClosure: Bool) {
-    let publisher = ManualPublisher<Int, Never>(subscription: ManualSubscription())
+    let publisher = TestPublisher<Int, Never>(subscription: TestSubscription())
     var called = false
     let cancellable: AnyCancellable
     do {
@@ -211,7 +211,7 @@ import Testing
   }
 
   @Test func aCompletionSentWhileCompletingIsIgnored() {
-    let publisher = ManualPublisher<Int, Never>(subscription: ManualSubscription())
+    let publisher = TestPublisher<Int, Never>(subscription: TestSubscription())
     var completions = 0
     let cancellable: AnyCancellable
     do {
@@ -234,7 +234,7 @@ import Testing
         delayed?.receive(completion: $0)
       }, receiveValue: { _ in })
     delayed = sink
-    sink.receive(subscription: ManualSubscription())
+    sink.receive(subscription: TestSubscription())
     sink.receive(completion: .finished)
     #expect(remaining == 9)
     delayed = nil
@@ -289,7 +289,7 @@ import Testing
           _ = proceed.wait(timeout: .now() + 10)
         })
     }
-    sink.receive(subscription: ManualSubscription())
+    sink.receive(subscription: TestSubscription())
     Thread.detachNewThread {
       _ = sink.receive(1)
       returned.signal()
@@ -307,9 +307,9 @@ import Testing
   /// No lock is held while the closures go away: their captures' deinits may call the sink.
   @Test(arguments: Termination.allCases)
   func releasingTheClosuresHoldsNoLock(termination: Termination) {
-    let box = Locked<Subscribers.Sink<Int, TestFailure>?>(nil)
+    let box = Locked<Subscribers.Sink<Int, TestingError>?>(nil)
     let ended = finishesWithin {
-      let probing: Subscribers.Sink<Int, TestFailure>
+      let probing: Subscribers.Sink<Int, TestingError>
       do {
         // Its deinit reads and calls the sink that is releasing the closure holding it.
         let probe = DeinitProbe(id: 0) {
@@ -321,14 +321,14 @@ import Testing
         probing = Subscribers.Sink(receiveCompletion: { _ in }, receiveValue: { _ in _ = probe })
       }
       box.withLock { $0 = probing }
-      probing.receive(subscription: ManualSubscription())
+      probing.receive(subscription: TestSubscription())
       switch termination {
       case .cancel: probing.cancel()
       case .finish: probing.receive(completion: .finished)
       case .fail: probing.receive(completion: .failure(.oops))
       }
       // Moved out and released after the lock: the closures may still be held.
-      let releasing = box.withLock { sink -> Subscribers.Sink<Int, TestFailure>? in
+      let releasing = box.withLock { sink -> Subscribers.Sink<Int, TestingError>? in
         defer { sink = nil }
         return sink
       }

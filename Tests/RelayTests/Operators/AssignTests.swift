@@ -50,20 +50,31 @@ import Testing
     #expect(subscription.history == [.requested(.unlimited), .cancelled])
   }
 
-  @Test func operatorHoldsTheObjectUntilCancelled() {
+  /// A relay assigned to an object the test then lets go of, with `assign`; 42 is sent and
+  /// written first. Whether the object is released is up to the subscription.
+  static func assignToAnObjectLetGo(
+    _ assign: (PassthroughRelay<Int>, TestObject) -> AnyCancellable
+  ) -> (relay: PassthroughRelay<Int>, cancellable: AnyCancellable, isReleased: () -> Bool) {
     let relay = PassthroughRelay<Int>()
     var released = false
-    var cancellable: AnyCancellable?
+    let cancellable: AnyCancellable
     do {
       let object = TestObject()
       object.onDeinit = { released = true }
-      cancellable = relay.assign(to: \.value, on: object)
+      cancellable = assign(relay, object)
       relay.send(42)
       #expect(object.value == 42)
     }
-    #expect(!released)
-    cancellable?.cancel()
-    #expect(released)
+    return (relay, cancellable, { released })
+  }
+
+  @Test func operatorHoldsTheObjectUntilCancelled() {
+    let (relay, cancellable, isReleased) = Self.assignToAnObjectLetGo {
+      $0.assign(to: \.value, on: $1)
+    }
+    #expect(!isReleased())
+    cancellable.cancel()
+    #expect(isReleased())
     relay.send(1)
   }
 
@@ -76,17 +87,10 @@ import Testing
   }
 
   @Test func weakFormDoesNotKeepTheObject() {
-    let relay = PassthroughRelay<Int>()
-    var released = false
-    var cancellable: AnyCancellable?
-    do {
-      let object = TestObject()
-      object.onDeinit = { released = true }
-      cancellable = relay.assign(to: \.value, onWeak: object)
-      relay.send(42)
-      #expect(object.value == 42)
+    let (relay, cancellable, isReleased) = Self.assignToAnObjectLetGo {
+      $0.assign(to: \.value, onWeak: $1)
     }
-    #expect(released)
+    #expect(isReleased())
     relay.send(1)  // finds the object gone and cancels itself
     #expect(!relay.hasSubscribers)
     _ = cancellable

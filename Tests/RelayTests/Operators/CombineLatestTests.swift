@@ -8,62 +8,37 @@ import Testing
 /// tuple after the current one (Combine drops it); Relay's relays queue such values the same
 /// way.
 @Suite struct CombineLatestTests {
-  struct Child {
-    let subscription = TestSubscription()
-    let publisher: TestPublisher<Int, TestingError>
-    init() { publisher = TestPublisher(subscription: subscription) }
-  }
-
   /// `arity` hand-driven upstreams combined into their sum.
-  static func make(_ arity: Int) -> ([Child], AnyPublisher<Int, TestingError>) {
-    let children = (0..<arity).map { _ in Child() }
-    let p = children.map(\.publisher)
-    let combined: AnyPublisher<Int, TestingError> =
+  static func make(_ arity: Int) -> ([HandDrivenUpstream], AnyPublisher<Int, TestingError>) {
+    HandDrivenUpstream.make(arity) { p in
       switch arity {
       case 2: p[0].combineLatest(p[1]) { $0 + $1 }.eraseToAnyPublisher()
       case 3: p[0].combineLatest(p[1], p[2]) { $0 + $1 + $2 }.eraseToAnyPublisher()
       default: p[0].combineLatest(p[1], p[2], p[3]) { $0 + $1 + $2 + $3 }.eraseToAnyPublisher()
       }
-    return (children, combined)
+    }
   }
 
   @Test(arguments: 2...4) func sendsTheSumOnceEachHasAValue(arity: Int) {
-    let (children, combined) = Self.make(arity)
-    let tracker = Tracker<Int, TestingError>(demand: .unlimited)
-    combined.subscribe(tracker)
-    for child in children { #expect(child.publisher.send(1) == .none) }
-    #expect(tracker.history == [.subscription("CombineLatest"), .value(arity)])
+    expectOneValueEachMakesTheirSum(arity: arity, subscriptionName: "CombineLatest", Self.make)
   }
 
   @Test(arguments: [Subscribers.Demand.unlimited, .max(1)])
   func requestsPassToEveryUpstream(initialDemand: Subscribers.Demand) {
-    let (children, combined) = Self.make(2)
-    let tracker = Tracker<Int, TestingError>()
-    combined.subscribe(tracker)
-    tracker.request(initialDemand)
-    for child in children { #expect(child.subscription.history == [.requested(initialDemand)]) }
-    for child in children { #expect(child.publisher.send(1) == .none) }
-    for child in children { #expect(child.subscription.history == [.requested(initialDemand)]) }
-    #expect(tracker.history == [.subscription("CombineLatest"), .value(2)])
-    tracker.request(.max(2))
-    for child in children {
-      #expect(child.subscription.history == [.requested(initialDemand), .requested(.max(2))])
+    expectRequestsPassToEveryUpstream(
+      initialDemand: initialDemand, subscriptionName: "CombineLatest"
+    ) {
+      Self.make(2)
     }
   }
 
   @Test(arguments: [Subscribers.Demand.unlimited, .max(10)])
   func requestFromInsideAValuePassesToEveryUpstream(initialDemand: Subscribers.Demand) {
     let (children, combined) = Self.make(2)
-    var subscription: (any Subscription)?
-    let tracker = Tracker<Int, TestingError>(
-      receiveSubscription: {
-        subscription = $0
-        $0.request(initialDemand)
-      },
-      receiveValue: { _ in
-        subscription?.request(.max(666))
-        return .none
-      })
+    let tracker = Tracker<Int, TestingError>(demand: initialDemand) { subscription in
+      subscription.request(.max(666))
+      return .none
+    }
     combined.subscribe(tracker)
     #expect(children[0].publisher.send(1) == .none)
     #expect(children[1].publisher.send(1) == .none)

@@ -6,9 +6,7 @@ import Testing
 /// OpenCombine's `DebounceTests`, ported to a scheduler whose clock the test moves, and a
 /// burst on a real dispatch queue.
 @Suite struct DebounceTests {
-  typealias Harness = OperatorHarness<
-    Int, TestingError, Publishers.Debounce<TestPublisher<Int, TestingError>, VirtualTimeScheduler>
-  >
+  typealias Harness<Operator: Publisher> = OperatorHarness<Int, TestingError, Operator>
 
   @Test func deliversTheLastValueOfABurstAfterTheQuietTime() {
     let scheduler = VirtualTimeScheduler()

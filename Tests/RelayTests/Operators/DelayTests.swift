@@ -6,9 +6,7 @@ import Testing
 /// OpenCombine's `DelayTests`, ported to a scheduler whose clock the test moves, and order on
 /// a concurrent dispatch queue.
 @Suite struct DelayTests {
-  typealias Harness = OperatorHarness<
-    Int, TestingError, Publishers.Delay<TestPublisher<Int, TestingError>, VirtualTimeScheduler>
-  >
+  typealias Harness<Operator: Publisher> = OperatorHarness<Int, TestingError, Operator>
 
   @Test func deliversEachEventAnIntervalLater() {
     let scheduler = VirtualTimeScheduler()

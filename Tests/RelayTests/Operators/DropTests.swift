@@ -4,9 +4,7 @@ import Testing
 /// OpenCombine's `DropTests`, ported. Relay passes at most one completion and nothing after
 /// it, where Combine passes every completion the upstream sends.
 @Suite struct DropTests {
-  typealias Harness = OperatorHarness<
-    Int, TestingError, Publishers.Drop<TestPublisher<Int, TestingError>>
-  >
+  typealias Harness<Operator: Publisher> = OperatorHarness<Int, TestingError, Operator>
 
   @Test func dropsTwoValues() {
     let harness = Harness(initialDemand: .max(42), demandPerValue: .max(3)) { $0.dropFirst(2) }

@@ -9,11 +9,9 @@ import Testing
   }
 
   @Test func mapErrorTransformsOnlyTheError() {
-    let harness = OperatorHarness<
-      Int, TestingError, Publishers.MapError<TestPublisher<Int, TestingError>, OtherError>
-    >(
+    let harness = OperatorHarness<Int, TestingError, _>(
       initialDemand: .max(2), demandPerValue: .max(1)
-    ) { $0.mapError { .wrapped($0) } }
+    ) { $0.mapError { OtherError.wrapped($0) } }
     #expect(harness.subscription.history == [.requested(.max(2))])
     #expect(harness.publisher.send(1) == .max(1))
     harness.publisher.send(completion: .failure(.oops))
@@ -39,9 +37,7 @@ import Testing
   }
 
   @Test func replaceErrorWithDemand() {
-    let harness = OperatorHarness<
-      Int, TestingError, Publishers.ReplaceError<TestPublisher<Int, TestingError>>
-    >(
+    let harness = OperatorHarness<Int, TestingError, _>(
       initialDemand: .max(1), demandPerValue: .max(1)
     ) { $0.replaceError(with: 42) }
     #expect(harness.publisher.send(41) == .max(1))
@@ -51,9 +47,7 @@ import Testing
   }
 
   @Test func replaceErrorWithoutErrorFinishes() {
-    let harness = OperatorHarness<
-      Int, TestingError, Publishers.ReplaceError<TestPublisher<Int, TestingError>>
-    >(
+    let harness = OperatorHarness<Int, TestingError, _>(
       initialDemand: .max(1), demandPerValue: .none
     ) { $0.replaceError(with: 40) }
     #expect(harness.publisher.send(42) == .none)
@@ -62,9 +56,7 @@ import Testing
   }
 
   @Test func replacementWaitsForDemand() {
-    let harness = OperatorHarness<
-      Int, TestingError, Publishers.ReplaceError<TestPublisher<Int, TestingError>>
-    >(
+    let harness = OperatorHarness<Int, TestingError, _>(
       initialDemand: nil, demandPerValue: .none
     ) { $0.replaceError(with: 42) }
     harness.publisher.send(completion: .failure(.oops))
@@ -77,9 +69,7 @@ import Testing
   }
 
   @Test func replacementWaitsWhenDemandRanOut() {
-    let harness = OperatorHarness<
-      Int, TestingError, Publishers.ReplaceError<TestPublisher<Int, TestingError>>
-    >(
+    let harness = OperatorHarness<Int, TestingError, _>(
       initialDemand: .max(1), demandPerValue: .none
     ) { $0.replaceError(with: 42) }
     #expect(harness.publisher.send(9) == .none)
@@ -91,9 +81,7 @@ import Testing
   }
 
   @Test func tryMapTransformsAndFailsOnAThrow() {
-    let harness = OperatorHarness<
-      Int, TestingError, Publishers.TryMap<TestPublisher<Int, TestingError>, Int>
-    >(
+    let harness = OperatorHarness<Int, TestingError, _>(
       initialDemand: .max(3), demandPerValue: .none
     ) {
       $0.tryMap { value in
@@ -112,9 +100,7 @@ import Testing
   }
 
   @Test func tryMapPassesTheUpstreamError() {
-    let harness = OperatorHarness<
-      Int, TestingError, Publishers.TryMap<TestPublisher<Int, TestingError>, Int>
-    >(
+    let harness = OperatorHarness<Int, TestingError, _>(
       initialDemand: .unlimited, demandPerValue: .none
     ) { $0.tryMap { $0 * 2 } }
     harness.publisher.send(completion: .failure(.oops))
@@ -122,9 +108,7 @@ import Testing
   }
 
   @Test func tryMapSecondSubscriptionIsCancelled() {
-    let harness = OperatorHarness<
-      Int, TestingError, Publishers.TryMap<TestPublisher<Int, TestingError>, Int>
-    >(
+    let harness = OperatorHarness<Int, TestingError, _>(
       initialDemand: nil, demandPerValue: .none
     ) { $0.tryMap { $0 } }
     let second = TestSubscription()

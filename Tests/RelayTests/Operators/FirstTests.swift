@@ -4,9 +4,7 @@ import Testing
 /// OpenCombine's `FirstTests` (`first()`, `first(where:)`) and `CollectTests`, ported.
 @Suite struct FirstTests {
   @Test func firstValueThenCancelsTheUpstream() {
-    let harness = OperatorHarness<
-      Int, TestingError, Publishers.First<TestPublisher<Int, TestingError>>
-    >(
+    let harness = OperatorHarness<Int, TestingError, _>(
       initialDemand: .max(1), demandPerValue: .none
     ) { $0.first() }
     #expect(harness.tracker.history == [.subscription("First")])
@@ -20,9 +18,7 @@ import Testing
   }
 
   @Test func theValueWaitsForDemand() {
-    let harness = OperatorHarness<
-      Int, TestingError, Publishers.First<TestPublisher<Int, TestingError>>
-    >(
+    let harness = OperatorHarness<Int, TestingError, _>(
       initialDemand: nil, demandPerValue: .none
     ) { $0.first() }
     harness.publisher.send(3)
@@ -32,9 +28,7 @@ import Testing
   }
 
   @Test func finishingWithoutValues() {
-    let harness = OperatorHarness<
-      Int, TestingError, Publishers.First<TestPublisher<Int, TestingError>>
-    >(
+    let harness = OperatorHarness<Int, TestingError, _>(
       initialDemand: .max(1), demandPerValue: .none
     ) { $0.first() }
     harness.publisher.send(completion: .finished)
@@ -42,9 +36,7 @@ import Testing
   }
 
   @Test func failurePassesAtOnce() {
-    let harness = OperatorHarness<
-      Int, TestingError, Publishers.First<TestPublisher<Int, TestingError>>
-    >(
+    let harness = OperatorHarness<Int, TestingError, _>(
       initialDemand: nil, demandPerValue: .none
     ) { $0.first() }
     harness.publisher.send(completion: .failure(.oops))
@@ -52,9 +44,7 @@ import Testing
   }
 
   @Test func cancelBeforeTheValue() {
-    let harness = OperatorHarness<
-      Int, TestingError, Publishers.First<TestPublisher<Int, TestingError>>
-    >(
+    let harness = OperatorHarness<Int, TestingError, _>(
       initialDemand: .max(1), demandPerValue: .none
     ) { $0.first() }
     harness.tracker.cancel()
@@ -65,9 +55,7 @@ import Testing
   }
 
   @Test func firstWhere() {
-    let harness = OperatorHarness<
-      Int, TestingError, Publishers.FirstWhere<TestPublisher<Int, TestingError>>
-    >(
+    let harness = OperatorHarness<Int, TestingError, _>(
       initialDemand: .max(1), demandPerValue: .none
     ) { $0.first(where: { $0 > 2 }) }
     #expect(harness.tracker.history == [.subscription("TryFirstWhere")])
@@ -92,9 +80,7 @@ import Testing
   }
 
   @Test func collectGathersEverything() {
-    let harness = OperatorHarness<
-      Int, TestingError, Publishers.Collect<TestPublisher<Int, TestingError>>
-    >(
+    let harness = OperatorHarness<Int, TestingError, _>(
       initialDemand: .max(1), demandPerValue: .none
     ) { $0.collect() }
     #expect(harness.subscription.history == [.requested(.unlimited)])
@@ -106,9 +92,7 @@ import Testing
   }
 
   @Test func collectWaitsForDemandAndFailsAtOnce() {
-    let waiting = OperatorHarness<
-      Int, TestingError, Publishers.Collect<TestPublisher<Int, TestingError>>
-    >(
+    let waiting = OperatorHarness<Int, TestingError, _>(
       initialDemand: nil, demandPerValue: .none
     ) { $0.collect() }
     waiting.publisher.send(completion: .finished)
@@ -116,9 +100,7 @@ import Testing
     waiting.downstreamSubscription?.request(.max(1))
     #expect(waiting.tracker.history == [.subscription("Collect"), .value([]), .finished])
 
-    let failing = OperatorHarness<
-      Int, TestingError, Publishers.Collect<TestPublisher<Int, TestingError>>
-    >(
+    let failing = OperatorHarness<Int, TestingError, _>(
       initialDemand: nil, demandPerValue: .none
     ) { $0.collect() }
     failing.publisher.send(1)
@@ -127,9 +109,7 @@ import Testing
   }
 
   @Test func secondSubscriptionIsCancelled() {
-    let harness = OperatorHarness<
-      Int, TestingError, Publishers.Collect<TestPublisher<Int, TestingError>>
-    >(
+    let harness = OperatorHarness<Int, TestingError, _>(
       initialDemand: nil, demandPerValue: .none
     ) { $0.collect() }
     let second = TestSubscription()

@@ -7,44 +7,47 @@ import Testing
 @Suite struct FutureTests {
   typealias Sut = Future<Int, TestingError>
 
-  @Test func success() {
+  /// A future whose promise the test keeps for later, and that promise.
+  static func pendingFuture() -> (future: Sut, promise: Sut.Promise) {
     let promise = Locked<Sut.Promise?>(nil)
     let future = Sut { p in promise.withLock { $0 = p } }
+    return (future, { result in promise.withLock { $0 }?(result) })
+  }
+
+  @Test func success() {
+    let (future, promise) = Self.pendingFuture()
     let tracker = Tracker<Int, TestingError>(demand: .unlimited)
     future.subscribe(tracker)
-    promise.withLock { $0 }?(.success(42))
+    promise(.success(42))
     #expect(tracker.history == [.subscription("Future"), .value(42), .finished])
   }
 
   @Test func failure() {
-    let promise = Locked<Sut.Promise?>(nil)
-    let future = Sut { p in promise.withLock { $0 = p } }
+    let (future, promise) = Self.pendingFuture()
     let tracker = Tracker<Int, TestingError>(demand: .unlimited)
     future.subscribe(tracker)
-    promise.withLock { $0 }?(.failure(.oops))
+    promise(.failure(.oops))
     #expect(tracker.history == [.subscription("Future"), .failure(.oops)])
   }
 
   @Test func onlyTheFirstResultCounts() {
-    let promise = Locked<Sut.Promise?>(nil)
-    let future = Sut { p in promise.withLock { $0 = p } }
+    let (future, promise) = Self.pendingFuture()
     let tracker = Tracker<Int, TestingError>(demand: .unlimited)
     future.subscribe(tracker)
-    promise.withLock { $0 }?(.success(42))
-    promise.withLock { $0 }?(.success(41))
+    promise(.success(42))
+    promise(.success(41))
     #expect(tracker.history == [.subscription("Future"), .value(42), .finished])
   }
 
   @Test func cancelledSubscriberReceivesNothing() {
-    let promise = Locked<Sut.Promise?>(nil)
-    let future = Sut { p in promise.withLock { $0 = p } }
+    let (future, promise) = Self.pendingFuture()
     let tracker = Tracker<Int, TestingError>(demand: .unlimited)
     future.subscribe(tracker)
     let subscription = tracker.subscription
     subscription?.cancel()
     subscription?.cancel()
     subscription?.request(.max(1))
-    promise.withLock { $0 }?(.success(42))
+    promise(.success(42))
     #expect(tracker.history == [.subscription("Future")])
   }
 
@@ -62,28 +65,26 @@ import Testing
   }
 
   @Test func aValueWaitsForDemand() {
-    let promise = Locked<Sut.Promise?>(nil)
-    let future = Sut { p in promise.withLock { $0 = p } }
+    let (future, promise) = Self.pendingFuture()
     let tracker = Tracker<Int, TestingError>()
     future.subscribe(tracker)
-    promise.withLock { $0 }?(.success(42))
+    promise(.success(42))
     #expect(tracker.history == [.subscription("Future")])
     tracker.request(.max(1))
     #expect(tracker.history == [.subscription("Future"), .value(42), .finished])
   }
 
   @Test func keepingThePromiseFromInsideTheSubscriberChangesNothing() {
-    let promise = Locked<Sut.Promise?>(nil)
-    let future = Sut { p in promise.withLock { $0 = p } }
+    let (future, promise) = Self.pendingFuture()
     let tracker = Tracker<Int, TestingError>(
       receiveSubscription: { $0.request(.unlimited) },
       receiveValue: {
-        promise.withLock { $0 }?(.success($0 + 1))
+        promise(.success($0 + 1))
         return .none
       },
-      receiveCompletion: { _ in promise.withLock { $0 }?(.success(7)) })
+      receiveCompletion: { _ in promise(.success(7)) })
     future.subscribe(tracker)
-    promise.withLock { $0 }?(.success(0))
+    promise(.success(0))
     #expect(tracker.history == [.subscription("Future"), .value(0), .finished])
   }
 
@@ -98,8 +99,7 @@ import Testing
     weak var weakSubscriber: Tracker<Int, TestingError>?
     weak var weakFuture: Sut?
     do {
-      let promise = Locked<Sut.Promise?>(nil)
-      let future = Sut { p in promise.withLock { $0 = p } }
+      let (future, promise) = Self.pendingFuture()
       weakFuture = future
       do {
         let tracker = Tracker<Int, TestingError>(demand: .max(1))
@@ -107,8 +107,8 @@ import Testing
         future.subscribe(tracker)
         switch reason {
         case "cancelled": tracker.cancel()
-        case "finished": promise.withLock { $0 }?(.success(1))
-        default: promise.withLock { $0 }?(.failure(.oops))
+        case "finished": promise(.success(1))
+        default: promise(.failure(.oops))
         }
       }
       #expect(weakSubscriber == nil)
@@ -118,13 +118,12 @@ import Testing
 
   @Test func promiseKeptOnAnotherThreadReachesEverySubscriberOnce() async {
     for _ in 0..<200 {
-      let promise = Locked<Sut.Promise?>(nil)
-      let future = Sut { p in promise.withLock { $0 = p } }
+      let (future, promise) = Self.pendingFuture()
       let trackers = (0..<4).map { _ in Tracker<Int, TestingError>(demand: .max(1)) }
       let group = DispatchGroup()
       group.enter()
       DispatchQueue.global().async {
-        promise.withLock { $0 }?(.success(7))
+        promise(.success(7))
         group.leave()
       }
       for tracker in trackers { future.subscribe(tracker) }

@@ -45,9 +45,7 @@ import Testing
   }
 
   @Test func cancelTwiceCancelsOnce() {
-    let harness = OperatorHarness<
-      Int, TestingError, Publishers.HandleEvents<TestPublisher<Int, TestingError>>
-    >(
+    let harness = OperatorHarness<Int, TestingError, _>(
       initialDemand: .unlimited, demandPerValue: .none
     ) { $0.handleEvents() }
     harness.downstreamSubscription?.cancel()

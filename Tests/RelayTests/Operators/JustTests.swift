@@ -28,29 +28,20 @@ import Testing
   }
 
   @Test func cancelDuringTheValueStopsTheCompletion() {
-    var subscription: (any Subscription)?
-    let tracker = Tracker<Int, Never>(
-      receiveSubscription: { subscription = $0 },
-      receiveValue: { _ in
-        subscription?.cancel()
-        return .none
-      })
+    let tracker = Tracker<Int, Never>(demand: nil) { subscription in
+      subscription.cancel()
+      return .none
+    }
     Just(42).subscribe(tracker)
-    subscription?.request(.max(1))
+    tracker.request(.max(1))
     #expect(tracker.history == [.subscription("Just"), .value(42)])
   }
 
   @Test func requestFromInsideTheValueDoesNotSendTwice() {
-    var subscription: (any Subscription)?
-    let tracker = Tracker<Int, Never>(
-      receiveSubscription: {
-        subscription = $0
-        $0.request(.unlimited)
-      },
-      receiveValue: { _ in
-        subscription?.request(.unlimited)
-        return .none
-      })
+    let tracker = Tracker<Int, Never>(demand: .unlimited) { subscription in
+      subscription.request(.unlimited)
+      return .none
+    }
     Just(42).subscribe(tracker)
     #expect(tracker.history == [.subscription("Just"), .value(42), .finished])
   }

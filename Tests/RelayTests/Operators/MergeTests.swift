@@ -7,16 +7,8 @@ import Testing
 /// One deliberate difference: nothing reaches the downstream after the completion (Combine
 /// lets a value through after a completion sent from inside the downstream).
 @Suite struct MergeTests {
-  struct Child {
-    let subscription = TestSubscription()
-    let publisher: TestPublisher<Int, TestingError>
-    init() { publisher = TestPublisher(subscription: subscription) }
-  }
-
-  static func make(_ arity: Int) -> ([Child], AnyPublisher<Int, TestingError>) {
-    let children = (0..<arity).map { _ in Child() }
-    let p = children.map(\.publisher)
-    let merged: AnyPublisher<Int, TestingError> =
+  static func make(_ arity: Int) -> ([HandDrivenUpstream], AnyPublisher<Int, TestingError>) {
+    HandDrivenUpstream.make(arity) { p in
       switch arity {
       case 2: p[0].merge(with: p[1]).eraseToAnyPublisher()
       case 3: p[0].merge(with: p[1], p[2]).eraseToAnyPublisher()
@@ -24,7 +16,7 @@ import Testing
       case 5: p[0].merge(with: p[1]).merge(with: p[2], p[3], p[4]).eraseToAnyPublisher()
       default: Publishers.MergeMany(p).eraseToAnyPublisher()
       }
-    return (children, merged)
+    }
   }
 
   @Test(arguments: [2, 3, 4, 6, 10]) func sendsEveryValue(arity: Int) {

@@ -57,30 +57,36 @@ import Testing
 
   static let perThread = 2_000
 
-  /// Waits until `condition` holds: the drainer may still be delivering what other threads
-  /// sent. False at the deadline.
-  static func eventually(seconds: Double = 30, _ condition: () -> Bool) -> Bool {
-    let deadline = Date().addingTimeInterval(seconds)
-    while !condition() {
-      if Date() > deadline { return false }
-      Thread.sleep(forTimeInterval: 0.005)
-    }
-    return true
-  }
-
   /// Runs `body` on `count` threads at once; false if they did not all return in time.
   static func runConcurrently(
     threads count: Int, deadline seconds: Double = 60, _ body: @escaping @Sendable (Int) -> Void
   ) -> Bool {
-    let group = DispatchGroup()
-    for index in 0..<count {
-      group.enter()
-      Thread.detachNewThread {
-        body(index)
-        group.leave()
-      }
+    finishes(within: seconds) { TestSupport.runConcurrently(threads: count, body) }
+  }
+
+  /// Has four threads send `perThread` values each, thread `t` through `relays[t]`, and
+  /// checks that `recorder` received every value once, each thread's in its order, in calls
+  /// that never overlapped.
+  static func expectEveryThreadsValuesOnceInOrder(
+    sentThrough relays: [PassthroughRelay<Int>], to recorder: Recorder<Int>,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    let finished = runConcurrently(threads: 4) { thread in
+      for index in 0..<perThread { relays[thread].send(thread * 1_000_000 + index) }
     }
-    return group.wait(timeout: .now() + seconds) == .success
+    #expect(finished, sourceLocation: sourceLocation)
+    #expect(
+      eventually(within: 30) { recorder.values.count == 4 * perThread },
+      sourceLocation: sourceLocation)
+    let values = recorder.values
+    #expect(values.count == 4 * perThread, sourceLocation: sourceLocation)
+    for thread in 0..<4 {
+      let own = values.filter { $0 / 1_000_000 == thread }
+      #expect(
+        own.elementsEqual(thread * 1_000_000..<thread * 1_000_000 + perThread),
+        sourceLocation: sourceLocation)
+    }
+    #expect(recorder.overlaps.load(ordering: .relaxed) == 0, sourceLocation: sourceLocation)
   }
 
   @Test func combineLatestMakesOneTuplePerValueFromFourThreads() {
@@ -95,7 +101,7 @@ import Testing
       for _ in 0..<Self.perThread { relay.send(1) }
     }
     #expect(finished)
-    #expect(Self.eventually { recorder.values.count == 1 + 4 * Self.perThread })
+    #expect(eventually(within: 30) { recorder.values.count == 1 + 4 * Self.perThread })
     let values = recorder.values
     #expect(values.count == 1 + 4 * Self.perThread)
     #expect(recorder.overlaps.load(ordering: .relaxed) == 0)
@@ -115,7 +121,7 @@ import Testing
       for value in 0..<Self.perThread { relay.send(value) }
     }
     #expect(finished)
-    #expect(Self.eventually { recorder.values.count == Self.perThread })
+    #expect(eventually(within: 30) { recorder.values.count == Self.perThread })
     #expect(recorder.values.elementsEqual(0..<Self.perThread))
     #expect(recorder.overlaps.load(ordering: .relaxed) == 0)
     _ = cancellable
@@ -126,18 +132,7 @@ import Testing
     let recorder = Recorder<Int>()
     let cancellable = recorder.subscribe(
       to: relays[0].merge(with: relays[1], relays[2], relays[3]))
-    let finished = Self.runConcurrently(threads: 4) { thread in
-      for index in 0..<Self.perThread { relays[thread].send(thread * 1_000_000 + index) }
-    }
-    #expect(finished)
-    #expect(Self.eventually { recorder.values.count == 4 * Self.perThread })
-    let values = recorder.values
-    #expect(values.count == 4 * Self.perThread)
-    for thread in 0..<4 {
-      let own = values.filter { $0 / 1_000_000 == thread }
-      #expect(own.elementsEqual(thread * 1_000_000..<thread * 1_000_000 + Self.perThread))
-    }
-    #expect(recorder.overlaps.load(ordering: .relaxed) == 0)
+    Self.expectEveryThreadsValuesOnceInOrder(sentThrough: relays, to: recorder)
     _ = cancellable
   }
 
@@ -155,7 +150,7 @@ import Testing
       for value in 0..<Self.perThread { relays[thread].send(value) }
     }
     #expect(finished)
-    #expect(Self.eventually { received.load(ordering: .relaxed) == 10 })
+    #expect(eventually(within: 30) { received.load(ordering: .relaxed) == 10 })
     Thread.sleep(forTimeInterval: 0.05)
     #expect(received.load(ordering: .relaxed) == 10)
   }
@@ -166,18 +161,7 @@ import Testing
     let recorder = Recorder<Int>()
     let cancellable = recorder.subscribe(to: outer.flatMap { $0 })
     for child in children { outer.send(child) }
-    let finished = Self.runConcurrently(threads: 4) { thread in
-      for index in 0..<Self.perThread { children[thread].send(thread * 1_000_000 + index) }
-    }
-    #expect(finished)
-    #expect(Self.eventually { recorder.values.count == 4 * Self.perThread })
-    let values = recorder.values
-    #expect(values.count == 4 * Self.perThread)
-    for thread in 0..<4 {
-      let own = values.filter { $0 / 1_000_000 == thread }
-      #expect(own.elementsEqual(thread * 1_000_000..<thread * 1_000_000 + Self.perThread))
-    }
-    #expect(recorder.overlaps.load(ordering: .relaxed) == 0)
+    Self.expectEveryThreadsValuesOnceInOrder(sentThrough: children, to: recorder)
     _ = cancellable
   }
 
@@ -255,7 +239,7 @@ import Testing
       }
     }
     #expect(finished)
-    #expect(Self.eventually { reference.values.count == 2 * Self.perThread })
+    #expect(eventually(within: 30) { reference.values.count == 2 * Self.perThread })
     #expect(reference.overlaps.load(ordering: .relaxed) == 0)
     for recorder in finishedRecorders.withLock({ $0 }) {
       #expect(recorder.overlaps.load(ordering: .relaxed) == 0)

@@ -5,11 +5,11 @@ import Testing
 /// `compactMap` passes the upstream's subscription through, and a dropped value asks the
 /// upstream for one more.
 @Suite struct CompactMapTests {
-  typealias Harness = ManualHarness<String, Int, TestFailure>
+  typealias Harness<Operator: Publisher> = OperatorHarness<String, TestingError, Operator>
 
   @Test func basicBehavior() {
     var calls = 0
-    let harness = Harness(initialDemand: .max(2), receiveValueDemand: .max(4)) {
+    let harness = Harness(initialDemand: .max(2), demandPerValue: .max(4)) {
       $0.compactMap {
         calls += 1
         return Int($0)
@@ -27,8 +27,8 @@ import Testing
     harness.publisher.send(completion: .failure(.oops))
     #expect(harness.publisher.send("42") == .max(4))
     #expect(
-      harness.tracking.history == [
-        .subscription("ManualSubscription"), .value(1), .value(2), .value(6),
+      harness.tracker.history == [
+        .subscription("CustomSubscription"), .value(1), .value(2), .value(6),
         .completion(.finished), .completion(.failure(.oops)), .value(42),
       ])
     #expect(calls == 8)
@@ -36,7 +36,7 @@ import Testing
 
   @Test func upstreamFinishesWithError() {
     var calls = 0
-    let harness = Harness(initialDemand: .max(3), receiveValueDemand: .max(10)) {
+    let harness = Harness(initialDemand: .max(3), demandPerValue: .max(10)) {
       $0.compactMap {
         calls += 1
         return Int($0)
@@ -47,8 +47,8 @@ import Testing
     #expect(harness.publisher.send("74") == .max(10))
     harness.publisher.send(completion: .finished)
     #expect(
-      harness.tracking.history == [
-        .subscription("ManualSubscription"), .completion(.failure(.oops)),
+      harness.tracker.history == [
+        .subscription("CustomSubscription"), .completion(.failure(.oops)),
         .completion(.failure(.oops)), .value(74), .completion(.finished),
       ])
     #expect(harness.subscription.history == [.requested(.max(3))])
@@ -62,7 +62,7 @@ import Testing
   }
 
   @Test func cancelAndRequestsGoStraightUpstream() {
-    let harness = Harness(initialDemand: .unlimited, receiveValueDemand: .max(2)) {
+    let harness = Harness(initialDemand: .unlimited, demandPerValue: .max(2)) {
       $0.compactMap { Int($0) }
     }
     harness.downstreamSubscription?.cancel()
@@ -76,8 +76,8 @@ import Testing
   }
 
   @Test func aValueOrCompletionBeforeTheSubscriptionPassesThrough() {
-    let publisher = ManualPublisher<String, Never>(subscription: nil)
-    let tracking = HistorySubscriber<Int, Never>(receiveValue: { _ in .max(42) })
+    let publisher = TestPublisher<String, Never>(subscription: nil)
+    let tracking = Tracker<Int, Never>(receiveValue: { _ in .max(42) })
     publisher.compactMap { Int($0) }.subscribe(tracking)
     #expect(publisher.send("0") == .max(42))
     publisher.send(completion: .finished)
@@ -97,7 +97,7 @@ import Testing
     let first = relay.compactMap { Int($0) }
     let second = first.compactMap { $0.isMultiple(of: 2) ? $0 : nil }
     let third = second.map { $0 * 10 }
-    let tracking = HistorySubscriber<Int, Never>(receiveSubscription: { $0.request(.unlimited) })
+    let tracking = Tracker<Int, Never>(receiveSubscription: { $0.request(.unlimited) })
     third.subscribe(tracking)
     for text in ["1", "x", "2", "3", "4"] { relay.send(text) }
     #expect(first.upstream === third.upstream)
@@ -105,10 +105,10 @@ import Testing
   }
 
   @Test func aSecondSubscriptionReachesTheSubscriberWhichCancelsIt() {
-    let first = ManualSubscription()
-    let publisher = ManualPublisher<String, Never>(subscription: first)
+    let first = TestSubscription()
+    let publisher = TestPublisher<String, Never>(subscription: first)
     let cancellable = publisher.compactMap { Int($0) }.sink { _ in }
-    let second = ManualSubscription()
+    let second = TestSubscription()
     publisher.send(subscription: second)
     #expect(second.history == [.cancelled])
     cancellable.cancel()

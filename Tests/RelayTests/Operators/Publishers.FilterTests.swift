@@ -5,11 +5,11 @@ import Testing
 /// passes the upstream's subscription through: everything the upstream sends reaches the
 /// predicate, and a dropped value asks the upstream for one more.
 @Suite struct FilterTests {
-  typealias Harness = ManualHarness<Int, Int, TestFailure>
+  typealias Harness<Operator: Publisher> = OperatorHarness<Int, TestingError, Operator>
 
   @Test func basicBehavior() {
     var calls = 0
-    let harness = Harness(initialDemand: .max(2), receiveValueDemand: .max(4)) {
+    let harness = Harness(initialDemand: .max(2), demandPerValue: .max(4)) {
       $0.filter {
         calls += 1
         return $0.isMultiple(of: 2)
@@ -25,8 +25,8 @@ import Testing
     harness.publisher.send(completion: .failure(.oops))
     #expect(harness.publisher.send(6) == .max(4))
     #expect(
-      harness.tracking.history == [
-        .subscription("ManualSubscription"), .value(2), .value(4), .completion(.finished),
+      harness.tracker.history == [
+        .subscription("CustomSubscription"), .value(2), .value(4), .completion(.finished),
         .completion(.failure(.oops)), .value(6),
       ])
     #expect(calls == 6)
@@ -34,7 +34,7 @@ import Testing
 
   @Test func upstreamFinishesImmediately() {
     var calls = 0
-    let harness = Harness(initialDemand: .max(3), receiveValueDemand: .max(10)) {
+    let harness = Harness(initialDemand: .max(3), demandPerValue: .max(10)) {
       $0.filter {
         calls += 1
         return $0.isMultiple(of: 2)
@@ -44,8 +44,8 @@ import Testing
     harness.publisher.send(completion: .failure(.oops))
     #expect(harness.publisher.send(72) == .max(10))
     #expect(
-      harness.tracking.history == [
-        .subscription("ManualSubscription"), .completion(.finished), .completion(.failure(.oops)),
+      harness.tracker.history == [
+        .subscription("CustomSubscription"), .completion(.finished), .completion(.failure(.oops)),
         .value(72),
       ])
     #expect(harness.subscription.history == [.requested(.max(3))])
@@ -59,15 +59,15 @@ import Testing
   }
 
   @Test func noDemandAsksNothing() {
-    let subscription = ManualSubscription()
-    ManualPublisher<Int, TestFailure>(subscription: subscription).filter { _ in true }
-      .subscribe(HistorySubscriber<Int, TestFailure>())
+    let subscription = TestSubscription()
+    TestPublisher<Int, TestingError>(subscription: subscription).filter { _ in true }
+      .subscribe(Tracker<Int, TestingError>())
     #expect(subscription.history.isEmpty)
   }
 
   @Test func cancelAndRequestsGoStraightUpstream() {
     var calls = 0
-    let harness = Harness(initialDemand: .unlimited, receiveValueDemand: .max(2)) {
+    let harness = Harness(initialDemand: .unlimited, demandPerValue: .max(2)) {
       $0.filter {
         calls += 1
         return $0.isMultiple(of: 2)
@@ -86,8 +86,8 @@ import Testing
   }
 
   @Test func aValueOrCompletionBeforeTheSubscriptionPassesThrough() {
-    let publisher = ManualPublisher<Int, Never>(subscription: nil)
-    let tracking = HistorySubscriber<Int, Never>(receiveValue: { _ in .max(42) })
+    let publisher = TestPublisher<Int, Never>(subscription: nil)
+    let tracking = Tracker<Int, Never>(receiveValue: { _ in .max(42) })
     publisher.filter { _ in true }.subscribe(tracking)
     #expect(publisher.send(0) == .max(42))
     publisher.send(completion: .finished)
@@ -104,7 +104,7 @@ import Testing
     let relay = PassthroughRelay<Int>()
     let first = relay.filter { $0.isMultiple(of: 2) }
     let second = first.filter { $0.isMultiple(of: 3) }
-    let tracking = HistorySubscriber<Int, Never>(receiveSubscription: { $0.request(.unlimited) })
+    let tracking = Tracker<Int, Never>(receiveSubscription: { $0.request(.unlimited) })
     second.subscribe(tracking)
     for value in 1...12 { relay.send(value) }
     #expect(first.upstream === second.upstream)
@@ -112,10 +112,10 @@ import Testing
   }
 
   @Test func aSecondSubscriptionReachesTheSubscriberWhichCancelsIt() {
-    let first = ManualSubscription()
-    let publisher = ManualPublisher<Int, Never>(subscription: first)
+    let first = TestSubscription()
+    let publisher = TestPublisher<Int, Never>(subscription: first)
     let cancellable = publisher.filter { _ in true }.sink { _ in }
-    let second = ManualSubscription()
+    let second = TestSubscription()
     publisher.send(subscription: second)
     #expect(second.history == [.cancelled])
     cancellable.cancel()

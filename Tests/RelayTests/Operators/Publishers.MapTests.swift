@@ -5,31 +5,31 @@ import Testing
 /// upstream's subscription through, as Combine's does, so its subscriber sees the upstream's
 /// subscription, and requests and cancels reach the upstream unchanged.
 @Suite struct MapTests {
-  typealias Tracking = HistorySubscriber<Int, TestFailure>
+  typealias Tracking = Tracker<Int, TestingError>
 
   @Test func empty() {
-    let tracking = HistorySubscriber<String, TestFailure>(receiveSubscription: {
+    let tracking = Tracker<String, TestingError>(receiveSubscription: {
       $0.request(.unlimited)
     })
-    CompletingSubject<Int, TestFailure>().map(String.init).subscribe(tracking)
+    TestSubject<Int, TestingError>().map(String.init).subscribe(tracking)
     #expect(tracking.history == [.subscription("PassthroughSubject")])
   }
 
   @Test func passesEveryCompletionThrough() {
-    let publisher = ManualPublisher<Int, TestFailure>(subscription: ManualSubscription())
+    let publisher = TestPublisher<Int, TestingError>(subscription: TestSubscription())
     let tracking = Tracking(receiveSubscription: { $0.request(.unlimited) })
     publisher.map { $0 * 2 }.subscribe(tracking)
     publisher.send(completion: .failure(.oops))
     publisher.send(completion: .failure(.oops))
     #expect(
       tracking.history == [
-        .subscription("ManualSubscription"), .completion(.failure(.oops)),
+        .subscription("CustomSubscription"), .completion(.failure(.oops)),
         .completion(.failure(.oops)),
       ])
   }
 
   @Test func range() {
-    let subject = CompletingSubject<Int, TestFailure>()
+    let subject = TestSubject<Int, TestingError>()
     let tracking = Tracking(receiveSubscription: { $0.request(.unlimited) })
     subject.send(1)
     subject.map { $0 * 2 }.subscribe(tracking)
@@ -44,23 +44,23 @@ import Testing
   }
 
   @Test func noDemandAsksNothing() {
-    let subscription = ManualSubscription()
-    ManualPublisher<Int, TestFailure>(subscription: subscription).map { $0 * 2 }
+    let subscription = TestSubscription()
+    TestPublisher<Int, TestingError>(subscription: subscription).map { $0 * 2 }
       .subscribe(Tracking())
     #expect(subscription.history.isEmpty)
   }
 
   @Test func requestsGoStraightUpstream() {
-    let harness = ManualHarness<Int, Int, TestFailure>(
-      initialDemand: .max(42), receiveValueDemand: .none
+    let harness = OperatorHarness<Int, TestingError, _>(
+      initialDemand: .max(42), demandPerValue: .none
     ) { $0.map { $0 * 2 } }
     #expect(harness.subscription.history == [.requested(.max(42))])
-    #expect(harness.tracking.history == [.subscription("ManualSubscription")])
+    #expect(harness.tracker.history == [.subscription("CustomSubscription")])
   }
 
   @Test func demandReturnedFromAValueGoesStraightUpstream() {
     var demand = 4
-    let publisher = ManualPublisher<Int, TestFailure>(subscription: ManualSubscription())
+    let publisher = TestPublisher<Int, TestingError>(subscription: TestSubscription())
     publisher.map { $0 * 2 }.subscribe(
       Tracking(receiveSubscription: { $0.request(.unlimited) }, receiveValue: { _ in .max(demand) })
     )
@@ -70,20 +70,20 @@ import Testing
   }
 
   @Test func completion() {
-    let harness = ManualHarness<Int, Int, TestFailure>(
-      initialDemand: .unlimited, receiveValueDemand: .none
+    let harness = OperatorHarness<Int, TestingError, _>(
+      initialDemand: .unlimited, demandPerValue: .none
     ) { $0.map { $0 * 2 } }
     harness.publisher.send(completion: .finished)
     #expect(harness.subscription.history == [.requested(.unlimited)])
     #expect(
-      harness.tracking.history == [.subscription("ManualSubscription"), .completion(.finished)])
+      harness.tracker.history == [.subscription("CustomSubscription"), .completion(.finished)])
   }
 
   /// The cancel reaches the upstream; a value that upstream still sends passes through, as in
   /// Combine (a relay sends nothing after a cancel returns).
   @Test func cancelGoesStraightUpstream() {
-    let harness = ManualHarness<Int, Int, TestFailure>(
-      initialDemand: .unlimited, receiveValueDemand: .max(111)
+    let harness = OperatorHarness<Int, TestingError, _>(
+      initialDemand: .unlimited, demandPerValue: .max(111)
     ) { $0.map { $0 * 2 } }
     harness.downstreamSubscription?.cancel()
     #expect(harness.publisher.send(1) == .max(111))
@@ -92,8 +92,8 @@ import Testing
   }
 
   @Test func everyCancelAndRequestGoesStraightUpstream() {
-    let harness = ManualHarness<Int, Int, TestFailure>(
-      initialDemand: .unlimited, receiveValueDemand: .none
+    let harness = OperatorHarness<Int, TestingError, _>(
+      initialDemand: .unlimited, demandPerValue: .none
     ) { $0.map { $0 * 2 } }
     harness.downstreamSubscription?.cancel()
     harness.downstreamSubscription?.request(.unlimited)
@@ -105,15 +105,15 @@ import Testing
   }
 
   @Test func theSubscriberIsNamedMapAndIsNotASubscription() {
-    let publisher = ManualPublisher<Int, Never>(subscription: nil)
-    publisher.map { $0 * 2 }.subscribe(HistorySubscriber<Int, Never>())
+    let publisher = TestPublisher<Int, Never>(subscription: nil)
+    publisher.map { $0 * 2 }.subscribe(Tracker<Int, Never>())
     #expect("\(publisher.erasedSubscriber!)" == "Map")
     #expect(!(publisher.erasedSubscriber is any Subscription))
   }
 
   @Test func aValueOrCompletionBeforeTheSubscriptionPassesThrough() {
-    let publisher = ManualPublisher<Int, Never>(subscription: nil)
-    let tracking = HistorySubscriber<Int, Never>(receiveValue: { _ in .max(42) })
+    let publisher = TestPublisher<Int, Never>(subscription: nil)
+    let tracking = Tracker<Int, Never>(receiveValue: { _ in .max(42) })
     publisher.map { $0 }.subscribe(tracking)
     #expect(publisher.send(0) == .max(42))
     publisher.send(completion: .finished)
@@ -126,7 +126,7 @@ import Testing
 
   @Test func mapOfAMapIsOneMap() {
     let relay = PassthroughRelay<Int>()
-    let tracking = HistorySubscriber<Int, Never>(receiveSubscription: { $0.request(.unlimited) })
+    let tracking = Tracker<Int, Never>(receiveSubscription: { $0.request(.unlimited) })
     let first = relay.map { $0 * 2 }
     let second = first.map { $0 + 1 }
     second.subscribe(tracking)
@@ -142,10 +142,10 @@ import Testing
   /// subscription reaches the subscriber, which cancels it (as `Sink` does), and the first
   /// one stays cancellable.
   @Test func aSecondSubscriptionReachesTheSubscriberWhichCancelsIt() {
-    let first = ManualSubscription()
-    let publisher = ManualPublisher<Int, Never>(subscription: first)
+    let first = TestSubscription()
+    let publisher = TestPublisher<Int, Never>(subscription: first)
     let cancellable = publisher.map { $0 * 2 }.sink { _ in }
-    let second = ManualSubscription()
+    let second = TestSubscription()
     publisher.send(subscription: second)
     #expect(second.history == [.cancelled])
     cancellable.cancel()
@@ -160,15 +160,15 @@ import Testing
       var y: Int
     }
     let relay = CurrentValueRelay(Point(x: 1, y: 2))
-    let xs = HistorySubscriber<Int, Never>(receiveSubscription: { $0.request(.unlimited) })
-    let ys = HistorySubscriber<Int, Never>(receiveSubscription: { $0.request(.max(1)) })
+    let xs = Tracker<Int, Never>(receiveSubscription: { $0.request(.unlimited) })
+    let ys = Tracker<Int, Never>(receiveSubscription: { $0.request(.max(1)) })
     relay.map(\.x).subscribe(xs)
     relay.map(\.y).subscribe(ys)
     relay.send(Point(x: 3, y: 4))
     #expect(xs.history == [.subscription("CurrentValueSubject"), .value(1), .value(3)])
     #expect(ys.history == [.subscription("CurrentValueSubject"), .value(2)])
-    let publisher = ManualPublisher<Point, Never>(subscription: nil)
-    publisher.map(\.x).subscribe(HistorySubscriber<Int, Never>())
+    let publisher = TestPublisher<Point, Never>(subscription: nil)
+    publisher.map(\.x).subscribe(Tracker<Int, Never>())
     #expect("\(publisher.erasedSubscriber!)" == "Map")
   }
 }

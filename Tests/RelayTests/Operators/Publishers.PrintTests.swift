@@ -54,12 +54,12 @@ import Testing
   @Test(arguments: ["", "👉"])
   func logsEveryEventInOrderWithTheCallbacks(prefix: String) {
     let stream = WriteRecorder()
-    let subscription = ManualSubscription(
+    let subscription = TestSubscription(
       onRequest: { _ in stream.write("callback request demand\n") },
       onCancel: { stream.write("callback cancel subscription\n") })
     var downstream: (any Subscription)?
-    let publisher = ManualPublisher<Int, TestFailure>(subscription: subscription)
-    let tracking = HistorySubscriber<Int, TestFailure>(
+    let publisher = TestPublisher<Int, TestingError>(subscription: subscription)
+    let tracking = Tracker<Int, TestingError>(
       receiveSubscription: {
         stream.write("callback subscription\n")
         $0.request(.unlimited)
@@ -97,7 +97,7 @@ import Testing
     let p = prefix.isEmpty ? "" : prefix + ": "
     func line(_ text: String) -> [String] { ["", p + text, "\n"] }
     let expected: [String] =
-      line("receive subscription: (ManualSubscription)") + ["callback subscription\n"]
+      line("receive subscription: (CustomSubscription)") + ["callback subscription\n"]
       + line("request unlimited") + ["callback request demand\n"]
       + line("request max: (30)") + ["callback request demand\n"]
       + line("receive cancel") + ["callback cancel subscription\n"]
@@ -118,24 +118,24 @@ import Testing
   /// second one, and one after the cancel, is cancelled.
   @Test func logsAndCancelsASecondSubscription() {
     let stream = WriteRecorder()
-    let harness = ManualHarness<Int, Int, TestFailure>(
-      initialDemand: nil, receiveValueDemand: .none
+    let harness = OperatorHarness<Int, TestingError, _>(
+      initialDemand: nil, demandPerValue: .none
     ) { $0.print(to: stream) }
     #expect(harness.subscription.history == [])
-    let second = ManualSubscription()
+    let second = TestSubscription()
     harness.publisher.send(subscription: second)
     #expect(second.history == [.cancelled])
     harness.publisher.send(subscription: harness.subscription)
     #expect(harness.subscription.history == [.cancelled])
     harness.downstreamSubscription?.cancel()
     #expect(harness.subscription.history == [.cancelled, .cancelled])
-    let third = ManualSubscription()
+    let third = TestSubscription()
     harness.publisher.send(subscription: third)
     #expect(third.history == [.cancelled])
     let lines = stream.writes.filter { $0 != "" && $0 != "\n" }
     #expect(
-      lines == Array(repeating: "receive subscription: (ManualSubscription)", count: 3)
-        + ["receive cancel", "receive subscription: (ManualSubscription)"])
+      lines == Array(repeating: "receive subscription: (CustomSubscription)", count: 3)
+        + ["receive cancel", "receive subscription: (CustomSubscription)"])
   }
 
   /// Issue 8, item 4: the second subscription used to replace the first, which could then
@@ -148,7 +148,7 @@ import Testing
   @Test func logsEveryCancel() {
     let relay = PassthroughRelay<Int>()
     let log = LineRecorder()
-    let tracking = HistorySubscriber<Int, Never>(receiveSubscription: { $0.request(.max(1)) })
+    let tracking = Tracker<Int, Never>(receiveSubscription: { $0.request(.max(1)) })
     relay.print("C", to: log).subscribe(tracking)
     let subscription = tracking.subscriptions.first
     subscription?.cancel()
@@ -210,14 +210,14 @@ import Testing
   }
 
   @Test func theSubscriptionIsNamedPrint() {
-    let publisher = ManualPublisher<Int, Never>(subscription: nil)
-    publisher.print(to: WriteRecorder()).subscribe(HistorySubscriber<Int, Never>())
+    let publisher = TestPublisher<Int, Never>(subscription: nil)
+    publisher.print(to: WriteRecorder()).subscribe(Tracker<Int, Never>())
     #expect("\(publisher.erasedSubscriber!)" == "Print")
   }
 
   @Test func aValueOrCompletionBeforeTheSubscriptionPassesThrough() {
-    let publisher = ManualPublisher<Int, Never>(subscription: nil)
-    let tracking = HistorySubscriber<Int, Never>(receiveValue: { _ in .max(42) })
+    let publisher = TestPublisher<Int, Never>(subscription: nil)
+    let tracking = Tracker<Int, Never>(receiveValue: { _ in .max(42) })
     publisher.print(to: WriteRecorder()).subscribe(tracking)
     #expect(publisher.send(0) == .max(42))
     publisher.send(completion: .finished)
@@ -226,8 +226,8 @@ import Testing
 
   @Test func aRequestBeforeTheSubscriptionIsLoggedOnly() {
     let stream = WriteRecorder()
-    let publisher = ManualPublisher<Int, Never>(subscription: nil)
-    publisher.print(to: stream).subscribe(HistorySubscriber<Int, Never>())
+    let publisher = TestPublisher<Int, Never>(subscription: nil)
+    publisher.print(to: stream).subscribe(Tracker<Int, Never>())
     (publisher.erasedSubscriber as? any Subscription)?.request(.max(1))
     #expect(stream.writes == ["", "request max: (1)", "\n"])
   }
@@ -235,10 +235,10 @@ import Testing
   /// Where Relay differs: a subscription that arrives after a cancel is cancelled (Combine's
   /// `print` passes it on).
   @Test func aSubscriptionAfterACancelIsCancelled() {
-    let publisher = ManualPublisher<Int, Never>(subscription: nil)
-    publisher.print(to: WriteRecorder()).subscribe(HistorySubscriber<Int, Never>())
+    let publisher = TestPublisher<Int, Never>(subscription: nil)
+    publisher.print(to: WriteRecorder()).subscribe(Tracker<Int, Never>())
     (publisher.erasedSubscriber as? any Subscription)?.cancel()
-    let subscription = ManualSubscription()
+    let subscription = TestSubscription()
     publisher.send(subscription: subscription)
     #expect(subscription.history == [.cancelled])
   }
@@ -263,7 +263,7 @@ import Testing
     let stream = CallingBack()
     let finished = finishesWithin {
       let relay = PassthroughRelay<Int>()
-      let tracking = HistorySubscriber<Int, Never>(receiveSubscription: {
+      let tracking = Tracker<Int, Never>(receiveSubscription: {
         stream.subscription = $0
         $0.request(.max(1))
       })

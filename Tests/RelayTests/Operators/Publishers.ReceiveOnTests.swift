@@ -9,7 +9,7 @@ import Testing
 /// 6 and 7: `cancel()` never waits for the queue, no delivery starts after it returns, and no
 /// value is released under the operator's lock.
 @Suite struct ReceiveOnTests {
-  typealias Harness = ManualHarness<Int, Int, TestFailure>
+  typealias Harness<Operator: Publisher> = OperatorHarness<Int, TestingError, Operator>
 
   /// A serial queue, suspended until `run()`, which delivers what waits and returns.
   final class ControlledQueue: @unchecked Sendable {
@@ -31,19 +31,19 @@ import Testing
 
   @Test func basicBehavior() {
     let controlled = ControlledQueue()
-    let harness = Harness(initialDemand: .max(100), receiveValueDemand: .max(12)) {
+    let harness = Harness(initialDemand: .max(100), demandPerValue: .max(12)) {
       $0.receive(on: controlled.queue)
     }
     #expect(harness.publisher.subscriber != nil, "subscribes synchronously")
-    #expect(harness.tracking.history == [.subscription("ReceiveOn")])
+    #expect(harness.tracker.history == [.subscription("ReceiveOn")])
     #expect(harness.subscription.history == [.requested(.max(100))])
     #expect(harness.publisher.send(1) == .none)
     #expect(harness.publisher.send(2) == .none)
     #expect(harness.publisher.send(3) == .none)
-    #expect(harness.tracking.history == [.subscription("ReceiveOn")])
+    #expect(harness.tracker.history == [.subscription("ReceiveOn")])
     controlled.run()
     #expect(
-      harness.tracking.history == [.subscription("ReceiveOn"), .value(1), .value(2), .value(3)])
+      harness.tracker.history == [.subscription("ReceiveOn"), .value(1), .value(2), .value(3)])
     #expect(
       harness.subscription.history == [
         .requested(.max(100)), .requested(.max(12)), .requested(.max(12)), .requested(.max(12)),
@@ -51,10 +51,10 @@ import Testing
     harness.publisher.send(completion: .failure(.oops))
     harness.publisher.send(completion: .finished)
     #expect(harness.publisher.send(4) == .none)
-    #expect(harness.tracking.history.count == 4)
+    #expect(harness.tracker.history.count == 4)
     controlled.run()
     #expect(
-      harness.tracking.history == [
+      harness.tracker.history == [
         .subscription("ReceiveOn"), .value(1), .value(2), .value(3),
         .completion(.failure(.oops)),
       ])
@@ -63,21 +63,21 @@ import Testing
 
   @Test func requestsGoToTheUpstreamAtOnce() {
     let controlled = ControlledQueue()
-    let harness = Harness(initialDemand: nil, receiveValueDemand: .none) {
+    let harness = Harness(initialDemand: nil, demandPerValue: .none) {
       $0.receive(on: controlled.queue)
     }
     harness.downstreamSubscription?.request(.max(10))
     harness.downstreamSubscription?.request(.max(4))
     #expect(harness.publisher.send(2000) == .none)
     #expect(harness.subscription.history == [.requested(.max(10)), .requested(.max(4))])
-    #expect(harness.tracking.history == [.subscription("ReceiveOn")])
+    #expect(harness.tracker.history == [.subscription("ReceiveOn")])
     controlled.run()
-    #expect(harness.tracking.history == [.subscription("ReceiveOn"), .value(2000)])
+    #expect(harness.tracker.history == [.subscription("ReceiveOn"), .value(2000)])
   }
 
   @Test func cancelReachesTheUpstreamOnceAndStopsEverything() {
     let controlled = ControlledQueue()
-    let harness = Harness(initialDemand: .unlimited, receiveValueDemand: .none) {
+    let harness = Harness(initialDemand: .unlimited, demandPerValue: .none) {
       $0.receive(on: controlled.queue)
     }
     harness.downstreamSubscription?.cancel()
@@ -88,15 +88,15 @@ import Testing
     harness.publisher.send(completion: .finished)
     controlled.run()
     #expect(harness.subscription.history == [.requested(.unlimited), .cancelled])
-    #expect(harness.tracking.history == [.subscription("ReceiveOn")])
+    #expect(harness.tracker.history == [.subscription("ReceiveOn")])
   }
 
   @Test func aCancelFromTheSubscriberRequestsNothingMore() {
     let controlled = ControlledQueue()
-    let subscription = ManualSubscription()
-    let publisher = ManualPublisher<Int, TestFailure>(subscription: subscription)
+    let subscription = TestSubscription()
+    let publisher = TestPublisher<Int, TestingError>(subscription: subscription)
     var downstream: (any Subscription)?
-    let tracking = HistorySubscriber<Int, TestFailure>(
+    let tracking = Tracker<Int, TestingError>(
       receiveSubscription: { downstream = $0 },
       receiveValue: { _ in
         downstream?.cancel()
@@ -112,14 +112,14 @@ import Testing
 
   @Test func aCompletionRightAfterTheSubscription() {
     let controlled = ControlledQueue()
-    let harness = Harness(initialDemand: .unlimited, receiveValueDemand: .none) {
+    let harness = Harness(initialDemand: .unlimited, demandPerValue: .none) {
       $0.receive(on: controlled.queue)
     }
     harness.publisher.send(completion: .failure(.oops))
-    #expect(harness.tracking.history == [.subscription("ReceiveOn")])
+    #expect(harness.tracker.history == [.subscription("ReceiveOn")])
     controlled.run()
     #expect(
-      harness.tracking.history == [.subscription("ReceiveOn"), .completion(.failure(.oops))])
+      harness.tracker.history == [.subscription("ReceiveOn"), .completion(.failure(.oops))])
     #expect(harness.subscription.history == [.requested(.unlimited)])
     harness.downstreamSubscription?.cancel()  // the upstream is done: nothing to cancel
     #expect(harness.subscription.history == [.requested(.unlimited)])
@@ -127,17 +127,17 @@ import Testing
 
   @Test func aCompletionRightAfterAValue() {
     let controlled = ControlledQueue()
-    let harness = Harness(initialDemand: .unlimited, receiveValueDemand: .max(418)) {
+    let harness = Harness(initialDemand: .unlimited, demandPerValue: .max(418)) {
       $0.receive(on: controlled.queue)
     }
     #expect(harness.publisher.send(-1) == .none)
     controlled.run()
     #expect(harness.publisher.send(1000) == .none)
     harness.publisher.send(completion: .finished)
-    #expect(harness.tracking.history == [.subscription("ReceiveOn"), .value(-1)])
+    #expect(harness.tracker.history == [.subscription("ReceiveOn"), .value(-1)])
     controlled.run()
     #expect(
-      harness.tracking.history == [
+      harness.tracker.history == [
         .subscription("ReceiveOn"), .value(-1), .value(1000), .completion(.finished),
       ])
     #expect(
@@ -151,10 +151,10 @@ import Testing
   @Test func aValueSentFromTheSubscriberComesAfter() {
     let controlled = ControlledQueue()
     var remaining = 5
-    var publisher: ManualPublisher<Int, TestFailure>?
-    let subscription = ManualSubscription()
-    publisher = ManualPublisher(subscription: subscription)
-    let tracking = HistorySubscriber<Int, TestFailure>(
+    var publisher: TestPublisher<Int, TestingError>?
+    let subscription = TestSubscription()
+    publisher = TestPublisher(subscription: subscription)
+    let tracking = Tracker<Int, TestingError>(
       receiveSubscription: { $0.request(.unlimited) },
       receiveValue: { _ in
         if remaining > 0 {
@@ -178,9 +178,9 @@ import Testing
 
   @Test func aCompletionSentFromTheSubscriberIsIgnored() {
     let controlled = ControlledQueue()
-    var publisher: ManualPublisher<Int, TestFailure>? = ManualPublisher(
-      subscription: ManualSubscription())
-    let tracking = HistorySubscriber<Int, TestFailure>(
+    var publisher: TestPublisher<Int, TestingError>? = TestPublisher(
+      subscription: TestSubscription())
+    let tracking = Tracker<Int, TestingError>(
       receiveSubscription: { $0.request(.unlimited) },
       receiveCompletion: { _ in publisher?.send(completion: .finished) })
     publisher?.receive(on: controlled.queue).subscribe(tracking)
@@ -198,8 +198,8 @@ import Testing
     var released = false
     var delivered: Int?
     do {
-      let publisher = ManualPublisher<Int, TestFailure>(subscription: ManualSubscription())
-      let tracking = HistorySubscriber<Int, TestFailure>(
+      let publisher = TestPublisher<Int, TestingError>(subscription: TestSubscription())
+      let tracking = Tracker<Int, TestingError>(
         receiveValue: {
           delivered = $0
           return .none
@@ -207,7 +207,7 @@ import Testing
       publisher.receive(on: controlled.queue).subscribe(tracking)
       #expect(publisher.send(42) == .none)
       tracking.cancel()
-      publisher.drop()
+      publisher.detach()
     }
     #expect(!released)
     controlled.run()
@@ -220,15 +220,15 @@ import Testing
   @Test func aCompletionWaitingAtTheCancelIsNotDelivered() {
     let controlled = ControlledQueue()
     var released = false
-    var completion: Subscribers.Completion<TestFailure>?
+    var completion: Subscribers.Completion<TestingError>?
     do {
-      let publisher = ManualPublisher<Int, TestFailure>(subscription: ManualSubscription())
-      let tracking = HistorySubscriber<Int, TestFailure>(
+      let publisher = TestPublisher<Int, TestingError>(subscription: TestSubscription())
+      let tracking = Tracker<Int, TestingError>(
         receiveCompletion: { completion = $0 }, onDeinit: { released = true })
       publisher.receive(on: controlled.queue).subscribe(tracking)
       publisher.send(completion: .finished)
       tracking.cancel()
-      publisher.drop()
+      publisher.detach()
     }
     controlled.run()
     #expect(completion == nil)
@@ -242,8 +242,8 @@ import Testing
 
   @Test func eventsBeforeTheSubscriptionAreIgnored() {
     let queue = DispatchQueue(label: "before")
-    let publisher = ManualPublisher<Int, Never>(subscription: nil)
-    let tracking = HistorySubscriber<Int, Never>(receiveValue: { _ in .max(42) })
+    let publisher = TestPublisher<Int, Never>(subscription: nil)
+    let tracking = Tracker<Int, Never>(receiveValue: { _ in .max(42) })
     publisher.receive(on: queue).subscribe(tracking)
     #expect(publisher.send(213) == .none)
     publisher.send(completion: .finished)
@@ -256,10 +256,10 @@ import Testing
   /// Where Relay differs: a subscription that arrives after a cancel is cancelled.
   @Test func aSubscriptionAfterACancelIsCancelled() {
     let queue = DispatchQueue(label: "after-cancel")
-    let publisher = ManualPublisher<Int, Never>(subscription: nil)
-    publisher.receive(on: queue).subscribe(HistorySubscriber<Int, Never>())
+    let publisher = TestPublisher<Int, Never>(subscription: nil)
+    publisher.receive(on: queue).subscribe(Tracker<Int, Never>())
     (publisher.erasedSubscriber as? any Subscription)?.cancel()
-    let subscription = ManualSubscription()
+    let subscription = TestSubscription()
     publisher.send(subscription: subscription)
     #expect(subscription.history == [.cancelled])
   }
@@ -325,7 +325,7 @@ import Testing
     let finished = finishesWithin {
       let controlled = ControlledQueue()
       let relay = PassthroughRelay<DeinitProbe>()
-      let tracking = HistorySubscriber<DeinitProbe, Never>(receiveSubscription: {
+      let tracking = Tracker<DeinitProbe, Never>(receiveSubscription: {
         $0.request(.unlimited)
       })
       relay.receive(on: controlled.queue).subscribe(tracking)
@@ -345,7 +345,7 @@ import Testing
       let queue = DispatchQueue(label: "skipped")
       let relay = PassthroughRelay<DeinitProbe>()
       let box = Locked<(any Subscription)?>(nil)
-      let tracking = HistorySubscriber<DeinitProbe, Never>(
+      let tracking = Tracker<DeinitProbe, Never>(
         receiveSubscription: {
           box.withLock { [subscription = $0] in $0 = subscription }
           $0.request(.unlimited)

@@ -6,18 +6,18 @@ import Testing
 /// `removeDuplicates` gives its subscriber its own subscription, named `RemoveDuplicates`,
 /// cancels a second one, and so can always cancel the first.
 @Suite struct RemoveDuplicatesTests {
-  typealias Harness = ManualHarness<Int, Int, TestFailure>
+  typealias Harness<Operator: Publisher> = OperatorHarness<Int, TestingError, Operator>
 
   /// OpenCombine's `FilterTests.testBasicBehavior`: each value sent, the demand it returns.
   func expectBasicBehavior(
     _ input: [(Int, Subscribers.Demand)], output: [Int],
     sourceLocation: SourceLocation = #_sourceLocation,
-    _ makeOperator: (ManualPublisher<Int, TestFailure>) ->
+    _ makeOperator: (TestPublisher<Int, TestingError>) ->
       Publishers.RemoveDuplicates<
-        ManualPublisher<Int, TestFailure>
+        TestPublisher<Int, TestingError>
       >
   ) {
-    let harness = Harness(initialDemand: .max(2), receiveValueDemand: .max(4), makeOperator)
+    let harness = Harness(initialDemand: .max(2), demandPerValue: .max(4), makeOperator)
     #expect(harness.subscription.history == [.requested(.max(2))], sourceLocation: sourceLocation)
     for (value, demand) in input {
       #expect(harness.publisher.send(value) == demand, "\(value)", sourceLocation: sourceLocation)
@@ -25,7 +25,7 @@ import Testing
     harness.publisher.send(completion: .finished)
     harness.publisher.send(completion: .failure(.oops))
     #expect(
-      harness.tracking.history
+      harness.tracker.history
         == [.subscription("RemoveDuplicates")] + output.map { .value($0) } + [
           .completion(.finished)
         ], sourceLocation: sourceLocation)
@@ -69,30 +69,30 @@ import Testing
   /// not: with a predicate that is not an equivalence, the two readings differ.
   @Test func comparesWithThePreviousUpstreamValueEvenWhenItWasDropped() {
     let relay = PassthroughRelay<Int>()
-    let tracking = HistorySubscriber<Int, Never>(receiveSubscription: { $0.request(.unlimited) })
+    let tracking = Tracker<Int, Never>(receiveSubscription: { $0.request(.unlimited) })
     relay.removeDuplicates { abs($0 - $1) <= 1 }.subscribe(tracking)
     for value in [1, 2, 3, 4, 10, 11] { relay.send(value) }
     #expect(tracking.values == [1, 10])
   }
 
   @Test func upstreamFinishesImmediately() {
-    let harness = Harness(initialDemand: .max(3), receiveValueDemand: .max(10)) {
+    let harness = Harness(initialDemand: .max(3), demandPerValue: .max(10)) {
       $0.removeDuplicates { _, _ in
         Issue.record("not called")
         return true
       }
     }
-    #expect(harness.tracking.history == [.subscription("RemoveDuplicates")])
+    #expect(harness.tracker.history == [.subscription("RemoveDuplicates")])
     harness.publisher.send(completion: .finished)
     harness.publisher.send(completion: .failure(.oops))
     #expect(harness.publisher.send(73) == .none)
     #expect(
-      harness.tracking.history == [.subscription("RemoveDuplicates"), .completion(.finished)])
+      harness.tracker.history == [.subscription("RemoveDuplicates"), .completion(.finished)])
     #expect(harness.subscription.history == [.requested(.max(3))])
   }
 
   @Test func upstreamFinishesWithError() {
-    let harness = Harness(initialDemand: .max(3), receiveValueDemand: .max(10)) {
+    let harness = Harness(initialDemand: .max(3), demandPerValue: .max(10)) {
       $0.removeDuplicates { _, _ in
         Issue.record("not called")
         return true
@@ -103,15 +103,15 @@ import Testing
     #expect(harness.publisher.send(73) == .none)
     harness.publisher.send(completion: .finished)
     #expect(
-      harness.tracking.history == [
+      harness.tracker.history == [
         .subscription("RemoveDuplicates"), .completion(.failure(.oops)),
       ])
     #expect(harness.subscription.history == [.requested(.max(3))])
   }
 
   @Test func demand() {
-    let subscription = ManualSubscription()
-    let publisher = ManualPublisher<Int, TestFailure>(subscription: subscription)
+    let subscription = TestSubscription()
+    let publisher = TestPublisher<Int, TestingError>(subscription: subscription)
     var downstream: (any Subscription)?
     var demand = Subscribers.Demand.max(3)
     var calls = 0
@@ -119,7 +119,7 @@ import Testing
       calls += 1
       return $0 == $1
     }.subscribe(
-      HistorySubscriber<Int, TestFailure>(
+      Tracker<Int, TestingError>(
         receiveSubscription: {
           $0.request(.max(5))
           downstream = $0
@@ -139,7 +139,7 @@ import Testing
     demand = .max(10)
     #expect(publisher.send(-2) == .max(10))
     #expect(publisher.send(-2) == .max(1))
-    let requests: [ManualSubscription.Event] = [
+    let requests: [TestSubscription.Event] = [
       .requested(.max(5)), .requested(.max(15)), .requested(.max(5)),
     ]
     #expect(subscription.history == requests)
@@ -153,14 +153,14 @@ import Testing
   }
 
   @Test func noDemandAsksNothing() {
-    let subscription = ManualSubscription()
-    ManualPublisher<Int, TestFailure>(subscription: subscription).removeDuplicates()
-      .subscribe(HistorySubscriber<Int, TestFailure>())
+    let subscription = TestSubscription()
+    TestPublisher<Int, TestingError>(subscription: subscription).removeDuplicates()
+      .subscribe(Tracker<Int, TestingError>())
     #expect(subscription.history.isEmpty)
   }
 
   @Test func cancelReachesTheUpstreamOnceAndEndsEverything() {
-    let harness = Harness(initialDemand: .unlimited, receiveValueDemand: .none) {
+    let harness = Harness(initialDemand: .unlimited, demandPerValue: .none) {
       $0.removeDuplicates { _, _ in
         Issue.record("not called")
         return true
@@ -174,38 +174,38 @@ import Testing
     harness.downstreamSubscription?.cancel()
     harness.publisher.send(completion: .failure(.oops))
     #expect(harness.subscription.history == [.requested(.unlimited), .cancelled])
-    #expect(harness.tracking.history == [.subscription("RemoveDuplicates")])
+    #expect(harness.tracker.history == [.subscription("RemoveDuplicates")])
   }
 
   @Test func aValueBeforeTheSubscriptionStopsTheProgram() async {
     await #expect(processExitsWith: .failure) {
-      let publisher = ManualPublisher<Int, Never>(subscription: nil)
-      publisher.removeDuplicates().subscribe(HistorySubscriber<Int, Never>())
+      let publisher = TestPublisher<Int, Never>(subscription: nil)
+      publisher.removeDuplicates().subscribe(Tracker<Int, Never>())
       publisher.send(0)
     }
   }
 
   @Test func aCompletionBeforeTheSubscriptionStopsTheProgram() async {
     await #expect(processExitsWith: .failure) {
-      let publisher = ManualPublisher<Int, Never>(subscription: nil)
-      publisher.removeDuplicates().subscribe(HistorySubscriber<Int, Never>())
+      let publisher = TestPublisher<Int, Never>(subscription: nil)
+      publisher.removeDuplicates().subscribe(Tracker<Int, Never>())
       publisher.send(completion: .finished)
     }
   }
 
   @Test func aRequestBeforeTheSubscriptionStopsTheProgram() async {
     await #expect(processExitsWith: .failure) {
-      let publisher = ManualPublisher<Int, Never>(subscription: nil)
-      publisher.removeDuplicates().subscribe(HistorySubscriber<Int, Never>())
+      let publisher = TestPublisher<Int, Never>(subscription: nil)
+      publisher.removeDuplicates().subscribe(Tracker<Int, Never>())
       (publisher.erasedSubscriber as? any Subscription)?.request(.max(1))
     }
   }
 
   @Test func aSubscriptionAfterACancelIsCancelled() {
-    let publisher = ManualPublisher<Int, Never>(subscription: nil)
-    publisher.removeDuplicates().subscribe(HistorySubscriber<Int, Never>())
+    let publisher = TestPublisher<Int, Never>(subscription: nil)
+    publisher.removeDuplicates().subscribe(Tracker<Int, Never>())
     (publisher.erasedSubscriber as? any Subscription)?.cancel()
-    let subscription = ManualSubscription()
+    let subscription = TestSubscription()
     publisher.send(subscription: subscription)
     #expect(subscription.history == [.cancelled])
   }

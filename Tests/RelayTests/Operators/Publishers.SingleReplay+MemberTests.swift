@@ -10,11 +10,11 @@ import Testing
     let replay = PassthroughRelay<Int>().singleReplay()
     typealias Replay = Publishers.SingleReplay<PassthroughRelay<Int>>
     let member = Replay.Member(
-      downstream: HistorySubscriber<Int, Never>(receiveSubscription: { $0.request(.unlimited) }),
+      downstream: Tracker<Int, Never>(receiveSubscription: { $0.request(.unlimited) }),
       replay: replay, connection: Replay.Connection())
-    let first = ManualSubscription()
+    let first = TestSubscription()
     member.receive(subscription: first)
-    let second = ManualSubscription()
+    let second = TestSubscription()
     member.receive(subscription: second)
     #expect(first.history == [.requested(.unlimited)])
     #expect(second.history == [.cancelled])

@@ -83,7 +83,7 @@ extension SingleReplayTests {
     var onSubscriptionDeinit: () -> Void = {}
     func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
       subscribers.append(AnySubscriber(subscriber))
-      subscriber.receive(subscription: ManualSubscription(onDeinit: onSubscriptionDeinit))
+      subscriber.receive(subscription: TestSubscription(onDeinit: onSubscriptionDeinit))
     }
     func finish() {
       let finishing = subscribers
@@ -116,8 +116,8 @@ extension SingleReplayTests {
   }
 
   @Test func aCancelledMemberReleasesItsSubscriberAndTheLastCancelsTheUpstream() {
-    let subscription = ManualSubscription()
-    let upstream = ManualPublisher<Int, Never>(subscription: subscription)
+    let subscription = TestSubscription()
+    let upstream = TestPublisher<Int, Never>(subscription: subscription)
     let shared = upstream.singleReplay()
     var released = false
     do {

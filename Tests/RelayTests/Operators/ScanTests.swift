@@ -4,9 +4,7 @@ import Testing
 /// OpenCombine's `ScanTests`, ported.
 @Suite struct ScanTests {
   @Test func passesDemandAndTheUpstreamSubscription() {
-    let harness = OperatorHarness<
-      Int, TestingError, Publishers.Scan<TestPublisher<Int, TestingError>, Int>
-    >(
+    let harness = OperatorHarness<Int, TestingError, _>(
       initialDemand: .max(42), demandPerValue: .max(4)
     ) { $0.scan(0, +) }
     #expect(harness.subscription.history == [.requested(.max(42))])
@@ -41,9 +39,7 @@ import Testing
   }
 
   @Test func cancelPassesUp() {
-    let harness = OperatorHarness<
-      Int, TestingError, Publishers.Scan<TestPublisher<Int, TestingError>, Int>
-    >(
+    let harness = OperatorHarness<Int, TestingError, _>(
       initialDemand: .unlimited, demandPerValue: .none
     ) { $0.scan(0, +) }
     harness.tracker.cancel()

@@ -61,16 +61,10 @@ import Testing
   }
 
   @Test func cancelOnValue() {
-    var subscription: (any Subscription)?
-    let tracker = Tracker<Int, Never>(
-      receiveSubscription: {
-        subscription = $0
-        $0.request(.unlimited)
-      },
-      receiveValue: { _ in
-        subscription?.cancel()
-        return .unlimited
-      })
+    let tracker = Tracker<Int, Never>(demand: .unlimited) { subscription in
+      subscription.cancel()
+      return .unlimited
+    }
     Counter(upperBound: 3).publisher.subscribe(tracker)
     tracker.request(.max(1))
     #expect(tracker.history == [.subscription("Counter"), .value(0)])

@@ -120,13 +120,23 @@ import Testing
     #expect(subscription.history == [.requested(.max(1))])
   }
 
-  @Test func finishingOrders() {
-    // The upstream first, then the child.
+  /// A subject of subjects switched to the latest, its first child sent, and a tracker that
+  /// asks for everything.
+  static func switchedToAChild() -> (
+    upstream: TestSubject<TestSubject<Int, Never>, Never>, child: TestSubject<Int, Never>,
+    tracker: Tracker<Int, Never>
+  ) {
     let upstream = TestSubject<TestSubject<Int, Never>, Never>()
     let child = TestSubject<Int, Never>()
     let tracker = Tracker<Int, Never>(demand: .unlimited)
     upstream.switchToLatest().subscribe(tracker)
     upstream.send(child)
+    return (upstream, child, tracker)
+  }
+
+  @Test func finishingOrders() {
+    // The upstream first, then the child.
+    let (upstream, child, tracker) = Self.switchedToAChild()
     upstream.send(completion: .finished)
     #expect(tracker.history == [.subscription("SwitchToLatest")])
     child.send(1)
@@ -134,11 +144,7 @@ import Testing
     #expect(tracker.history == [.subscription("SwitchToLatest"), .value(1), .finished])
 
     // The child first, then the upstream.
-    let upstream2 = TestSubject<TestSubject<Int, Never>, Never>()
-    let child2 = TestSubject<Int, Never>()
-    let tracker2 = Tracker<Int, Never>(demand: .unlimited)
-    upstream2.switchToLatest().subscribe(tracker2)
-    upstream2.send(child2)
+    let (upstream2, child2, tracker2) = Self.switchedToAChild()
     child2.send(completion: .finished)
     #expect(tracker2.history == [.subscription("SwitchToLatest")])
     upstream2.send(completion: .finished)

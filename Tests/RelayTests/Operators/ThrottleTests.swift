@@ -6,9 +6,7 @@ import Testing
 /// OpenCombine's `ThrottleTests`, ported to a scheduler whose clock the test moves, and a
 /// burst on a real dispatch queue.
 @Suite struct ThrottleTests {
-  typealias Harness = OperatorHarness<
-    Int, TestingError, Publishers.Throttle<TestPublisher<Int, TestingError>, VirtualTimeScheduler>
-  >
+  typealias Harness<Operator: Publisher> = OperatorHarness<Int, TestingError, Operator>
 
   @Test func latestValueOfEachIntervalThenTheCompletionWithIt() {
     let scheduler = VirtualTimeScheduler()

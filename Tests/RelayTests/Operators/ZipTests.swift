@@ -7,44 +7,24 @@ import Testing
 /// (Combine sends surplus tuples); demand returned from a value is requested from every
 /// upstream; a tuple completed from inside the downstream follows the current one.
 @Suite struct ZipTests {
-  struct Child {
-    let subscription = TestSubscription()
-    let publisher: TestPublisher<Int, TestingError>
-    init() { publisher = TestPublisher(subscription: subscription) }
-  }
-
-  static func make(_ arity: Int) -> ([Child], AnyPublisher<Int, TestingError>) {
-    let children = (0..<arity).map { _ in Child() }
-    let p = children.map(\.publisher)
-    let zipped: AnyPublisher<Int, TestingError> =
+  static func make(_ arity: Int) -> ([HandDrivenUpstream], AnyPublisher<Int, TestingError>) {
+    HandDrivenUpstream.make(arity) { p in
       switch arity {
       case 2: p[0].zip(p[1]) { $0 + $1 }.eraseToAnyPublisher()
       case 3: p[0].zip(p[1], p[2]) { $0 + $1 + $2 }.eraseToAnyPublisher()
       default: p[0].zip(p[1], p[2], p[3]) { $0 + $1 + $2 + $3 }.eraseToAnyPublisher()
       }
-    return (children, zipped)
+    }
   }
 
   @Test(arguments: 2...4) func sendsOneTupleOfOneValueEach(arity: Int) {
-    let (children, zipped) = Self.make(arity)
-    let tracker = Tracker<Int, TestingError>(demand: .unlimited)
-    zipped.subscribe(tracker)
-    for child in children { #expect(child.publisher.send(1) == .none) }
-    #expect(tracker.history == [.subscription("Zip"), .value(arity)])
+    expectOneValueEachMakesTheirSum(arity: arity, subscriptionName: "Zip", Self.make)
   }
 
   @Test(arguments: [Subscribers.Demand.unlimited, .max(1)])
   func requestsPassToEveryUpstream(initialDemand: Subscribers.Demand) {
-    let (children, zipped) = Self.make(2)
-    let tracker = Tracker<Int, TestingError>()
-    zipped.subscribe(tracker)
-    tracker.request(initialDemand)
-    for child in children { #expect(child.subscription.history == [.requested(initialDemand)]) }
-    for child in children { #expect(child.publisher.send(1) == .none) }
-    #expect(tracker.history == [.subscription("Zip"), .value(2)])
-    tracker.request(.max(2))
-    for child in children {
-      #expect(child.subscription.history == [.requested(initialDemand), .requested(.max(2))])
+    expectRequestsPassToEveryUpstream(initialDemand: initialDemand, subscriptionName: "Zip") {
+      Self.make(2)
     }
   }
 

@@ -51,6 +51,22 @@ final class Tracker<Value, Failure: Error>: Subscriber, Cancellable, @unchecked 
     self.init(receiveSubscription: { $0.request(demand) }, receiveValue: { _ in perValue })
   }
 
+  /// Asks for `demand` on subscription (nothing when `nil`) and at each value runs `onValue`
+  /// on the subscription received, returning what it returns: a subscriber that requests or
+  /// cancels from inside a value.
+  convenience init(
+    demand: Subscribers.Demand?,
+    onValue: @escaping (_ subscription: any Subscription) -> Subscribers.Demand
+  ) {
+    var subscription: (any Subscription)?
+    self.init(
+      receiveSubscription: { received in
+        subscription = received
+        if let demand { received.request(demand) }
+      },
+      receiveValue: { _ in subscription.map(onValue) ?? .none })
+  }
+
   deinit { onDeinit?() }
 
   private func locked<R>(_ body: (inout State) -> R) -> R {

@@ -1,0 +1,35 @@
+import Dispatch
+import Foundation
+import Relay
+import TestSupport
+
+/// A sink that records every value and stops inside its call for the value 1 until
+/// `release()`: made, it has another thread send 1 and returns once that call has begun, so a
+/// test acts while a round of deliveries is in progress.
+struct BlockedSink: Sendable {
+  /// Every value the sink received, in order.
+  let received: Locked<[Int]>
+  /// Cancels the sink.
+  let cancellable: AnyCancellable
+  private let gate: DispatchSemaphore
+
+  init<P: Publisher<Int, Never>>(on publisher: P, sendOne: @escaping @Sendable () -> Void) {
+    let received = Locked<[Int]>([])
+    let entered = DispatchSemaphore(value: 0)
+    let gate = DispatchSemaphore(value: 0)
+    cancellable = publisher.sink { value in
+      received.withLock { $0.append(value) }
+      if value == 1 {
+        entered.signal()
+        gate.wait()
+      }
+    }
+    self.received = received
+    self.gate = gate
+    Thread.detachNewThread(sendOne)
+    entered.wait()
+  }
+
+  /// Lets the call for the value 1 return.
+  func release() { gate.signal() }
+}
