@@ -113,13 +113,15 @@ extension Publishers {
 }
 
 extension Publishers.FlatMap {
-  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription,
-    CustomStringConvertible, OutboxDelivering, @unchecked Sendable
+  private final class Inner<Downstream: Subscriber>: Subscriber, InnerPublisherStorage,
+    CustomStringConvertible, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
     // the holder of the outbox's token; `transform` by the upstream's serial calls.
     typealias Input = Upstream.Output
     typealias Machine = FlatMapStateMachine<Output, Failure>
+    typealias DeliveredOutput = Output
+    typealias DeliveredFailure = Failure
 
     let downstream: Downstream
     let transform: (Upstream.Output) -> NewPublisher
@@ -136,18 +138,6 @@ extension Publishers.FlatMap {
 
     var description: String { "FlatMap" }
 
-    struct Child: Subscriber {
-      let inner: Inner
-      let index: Int
-      func receive(subscription: any Subscription) {
-        inner.childReceive(subscription: subscription, at: index)
-      }
-      func receive(_ input: Output) -> Subscribers.Demand { inner.childReceive(input, at: index) }
-      func receive(completion: Subscribers.Completion<Failure>) {
-        inner.perform(inner.state.withLock { $0.childCompleted(at: index, with: completion) })
-      }
-    }
-
     func receive(subscription: any Subscription) {
       guard let demand = state.withLock({ $0.upstreamSubscribed(subscription) }) else {
         return subscription.cancel()
@@ -159,19 +149,12 @@ extension Publishers.FlatMap {
       guard state.withLock({ !$0.isTerminated }) else { return .none }
       let publisher = transform(input)
       guard let index = state.withLock({ $0.makeChild() }) else { return .none }
-      publisher.subscribe(Child(inner: self, index: index))
+      publisher.subscribe(InnerPublisherSubscriber(storage: self, index: index))
       return .none
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
       perform(state.withLock { $0.upstreamCompleted(with: completion) })
-    }
-
-    func childReceive(subscription: any Subscription, at index: Int) {
-      guard let demand = state.withLock({ $0.childSubscribed(subscription, at: index) }) else {
-        return subscription.cancel()
-      }
-      subscription.request(demand)
     }
 
     func childReceive(_ input: Output, at index: Int) -> Subscribers.Demand {
@@ -180,36 +163,15 @@ extension Publishers.FlatMap {
       return demand
     }
 
-    func perform(_ effects: Machine.Effects) {
-      for subscription in effects.cancel { subscription.cancel() }
-      for (subscription, demand) in effects.requests { subscription.request(demand) }
-      if let event = effects.deliver { deliver(event) }
-    }
-
-    /// Calls the downstream with one event, then settles what it asked for.
-    func deliverOne(_ event: Machine.Event) -> Machine.Step {
-      var more = Subscribers.Demand.none
-      switch event {
-      case .value(let value): more = downstream.receive(value)
-      case .completion(let completion): downstream.receive(completion: completion)
-      }
+    func settleDelivery(asking more: Subscribers.Demand) -> Machine.Step {
       let (step, effects) = state.withLock { $0.delivered(asking: more) }
-      for subscription in effects.cancel { subscription.cancel() }
-      for (subscription, demand) in effects.requests { subscription.request(demand) }
+      effects.callUpstreams()
       return step
     }
-
-    func drainerStarts() -> Machine.Step { state.withLock { $0.outbox.drainerStarts() } }
 
     func request(_ demand: Subscribers.Demand) {
       _checkDemand(demand)
       perform(state.withLock { $0.request(demand) })
-    }
-
-    func cancel() {
-      let (cancel, released) = state.withLock { $0.cancel() }
-      _ = released  // released outside the lock
-      for subscription in cancel { subscription.cancel() }
     }
   }
 }

@@ -1,0 +1,13 @@
+/// The subscription of a `merge`, `zip` or `combineLatest`, whose upstreams are numbered.
+@usableFromInline
+protocol FanInStorage: OutboxStorage where Machine: FanInStateMachine {}
+
+extension FanInStorage {
+  @inlinable
+  func receive(subscription: any Subscription, at index: Int) {
+    guard let demand = state.withLock({ $0.subscribed(subscription, at: index) }) else {
+      return subscription.cancel()
+    }
+    if demand != .none { subscription.request(demand) }
+  }
+}
