@@ -139,17 +139,14 @@ extension Publishers.FlatMap {
     var description: String { "FlatMap" }
 
     func receive(subscription: any Subscription) {
-      guard let demand = state.withLock({ $0.upstreamSubscribed(subscription) }) else {
-        return subscription.cancel()
-      }
-      if demand != .none { subscription.request(demand) }
+      accept(subscription, asking: state.withLock { $0.upstreamSubscribed(subscription) })
     }
 
     func receive(_ input: Upstream.Output) -> Subscribers.Demand {
       guard state.withLock({ !$0.isTerminated }) else { return .none }
       let publisher = transform(input)
       guard let index = state.withLock({ $0.makeChild() }) else { return .none }
-      publisher.subscribe(InnerPublisherSubscriber(storage: self, index: index))
+      publisher.subscribe(ChildSubscriber(storage: self, index: index))
       return .none
     }
 
@@ -157,7 +154,7 @@ extension Publishers.FlatMap {
       perform(state.withLock { $0.upstreamCompleted(with: completion) })
     }
 
-    func childReceive(_ input: Output, at index: Int) -> Subscribers.Demand {
+    func receive(_ input: Output, at index: Int) -> Subscribers.Demand {
       let (event, demand) = state.withLock { $0.receive(input, from: index) }
       if let event { deliver(event) }
       return demand

@@ -114,7 +114,7 @@ extension Publishers.SwitchToLatest {
     func receive(_ input: P) -> Subscribers.Demand {
       let (index, previous) = state.withLock { $0.switchChild() }
       previous?.cancel()
-      if let index { input.subscribe(InnerPublisherSubscriber(storage: self, index: index)) }
+      if let index { input.subscribe(ChildSubscriber(storage: self, index: index)) }
       return .none
     }
 
@@ -122,7 +122,7 @@ extension Publishers.SwitchToLatest {
       perform(state.withLock { $0.upstreamCompleted(with: completion) })
     }
 
-    func childReceive(_ input: Output, at index: Int) -> Subscribers.Demand {
+    func receive(_ input: Output, at index: Int) -> Subscribers.Demand {
       guard let event = state.withLock({ $0.receive(input, from: index) }) else { return .none }
       return deliverAnswering(event)
     }

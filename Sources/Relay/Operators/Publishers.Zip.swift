@@ -85,6 +85,8 @@ extension Publishers.Zip: Equatable where A: Equatable, B: Equatable {}
 /// The values of each of two upstreams waiting for a partner.
 @usableFromInline
 struct ZipSlots2<A, B>: ZipSlots {
+  @usableFromInline typealias Output = (A, B)
+
   @usableFromInline var a = ZipQueue<A>()
   @usableFromInline var b = ZipQueue<B>()
 

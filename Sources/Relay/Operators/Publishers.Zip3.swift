@@ -95,6 +95,8 @@ extension Publishers.Zip3: Equatable where A: Equatable, B: Equatable, C: Equata
 /// The values of each of three upstreams waiting for a partner.
 @usableFromInline
 struct ZipSlots3<A, B, C>: ZipSlots {
+  @usableFromInline typealias Output = (A, B, C)
+
   @usableFromInline var a = ZipQueue<A>()
   @usableFromInline var b = ZipQueue<B>()
   @usableFromInline var c = ZipQueue<C>()

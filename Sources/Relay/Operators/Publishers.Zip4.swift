@@ -104,6 +104,8 @@ extension Publishers.Zip4: Equatable where A: Equatable, B: Equatable, C: Equata
 /// The values of each of four upstreams waiting for a partner.
 @usableFromInline
 struct ZipSlots4<A, B, C, D>: ZipSlots {
+  @usableFromInline typealias Output = (A, B, C, D)
+
   @usableFromInline var a = ZipQueue<A>()
   @usableFromInline var b = ZipQueue<B>()
   @usableFromInline var c = ZipQueue<C>()

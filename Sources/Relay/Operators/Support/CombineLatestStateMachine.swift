@@ -1,12 +1,6 @@
 /// The latest value of each upstream of a `combineLatest`, one optional slot per upstream.
 @usableFromInline
-protocol CombineLatestSlots {
-  /// The tuple of one value from each upstream.
-  associatedtype Output
-  /// No value yet in any slot.
-  init()
-  /// How many upstreams there are.
-  static var count: Int { get }
+protocol CombineLatestSlots: FanInSlots {
   /// The tuple, once every slot holds a value.
   var combined: Output? { get }
   /// Whether every slot holds a value.
@@ -27,12 +21,13 @@ protocol CombineLatestSlots {
 /// publisher finishes when every upstream has finished, and fails with the first failure,
 /// cancelling the other upstreams.
 @usableFromInline
-struct CombineLatestStateMachine<Slots: CombineLatestSlots, Failure: Error>: FanInStateMachine {
+struct CombineLatestStateMachine<Slots: CombineLatestSlots, Failure: Error>:
+  FanInSlotStateMachine
+{
   @usableFromInline typealias Output = Slots.Output
 
   @usableFromInline var slots = Slots()
   @usableFromInline var upstreams = FanInUpstreams(count: Slots.count)
-  /// All the downstream ever asked for; an upstream that subscribes late is asked for it.
   @usableFromInline var requested = Subscribers.Demand.none
   /// What the downstream asked for and did not receive yet.
   @usableFromInline var demand = Subscribers.Demand.none
@@ -41,15 +36,6 @@ struct CombineLatestStateMachine<Slots: CombineLatestSlots, Failure: Error>: Fan
   @usableFromInline var isCancelled = false
 
   @inlinable init() {}
-
-  @inlinable var demandForNewUpstream: Subscribers.Demand { requested }
-
-  @inlinable
-  mutating func takeValues() -> Slots {
-    var oldSlots = Slots()
-    swap(&oldSlots, &slots)
-    return oldSlots
-  }
 
   /// An upstream's value, written into its slot by `store`: returns true when the caller gets
   /// a tuple to deliver now, written into `tuple`, with the delivery token; a tuple made while

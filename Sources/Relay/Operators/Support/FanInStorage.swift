@@ -5,9 +5,6 @@ protocol FanInStorage: OutboxStorage where Machine: FanInStateMachine {}
 extension FanInStorage {
   @inlinable
   func receive(subscription: any Subscription, at index: Int) {
-    guard let demand = state.withLock({ $0.subscribed(subscription, at: index) }) else {
-      return subscription.cancel()
-    }
-    if demand != .none { subscription.request(demand) }
+    accept(subscription, asking: state.withLock { $0.subscribed(subscription, at: index) })
   }
 }

@@ -18,51 +18,17 @@ protocol InnerPublisherStateMachine: OutboxStateMachine {
 /// The subscription of a `flatMap` or `switchToLatest`, which subscribes to the publishers
 /// its upstream sends or makes.
 @usableFromInline
-protocol InnerPublisherStorage: OutboxStorage where Machine: InnerPublisherStateMachine {
-  /// Inner publisher `index`'s value; returns the demand to return to it.
-  func childReceive(_ input: DeliveredOutput, at index: Int) -> Subscribers.Demand
-}
+protocol InnerPublisherStorage: ChildSubscriberStorage
+where Machine: InnerPublisherStateMachine {}
 
 extension InnerPublisherStorage {
   @inlinable
-  func childReceive(subscription: any Subscription, at index: Int) {
-    guard let demand = state.withLock({ $0.childSubscribed(subscription, at: index) }) else {
-      return subscription.cancel()
-    }
-    if demand != .none { subscription.request(demand) }
+  func receive(subscription: any Subscription, at index: Int) {
+    accept(subscription, asking: state.withLock { $0.childSubscribed(subscription, at: index) })
   }
 
   @inlinable
-  func childReceive(completion: Subscribers.Completion<DeliveredFailure>, at index: Int) {
+  func receive(completion: Subscribers.Completion<DeliveredFailure>, at index: Int) {
     perform(state.withLock { $0.childCompleted(at: index, with: completion) })
-  }
-}
-
-/// The subscriber a `flatMap` or `switchToLatest` attaches to a publisher it subscribes to.
-@usableFromInline
-struct InnerPublisherSubscriber<Storage: InnerPublisherStorage>: Subscriber {
-  @usableFromInline typealias Input = Storage.DeliveredOutput
-  @usableFromInline typealias Failure = Storage.DeliveredFailure
-
-  @usableFromInline let storage: Storage
-  @usableFromInline let index: Int
-
-  @inlinable
-  init(storage: Storage, index: Int) {
-    self.storage = storage
-    self.index = index
-  }
-
-  @inlinable
-  func receive(subscription: any Subscription) {
-    storage.childReceive(subscription: subscription, at: index)
-  }
-
-  @inlinable
-  func receive(_ input: Input) -> Subscribers.Demand { storage.childReceive(input, at: index) }
-
-  @inlinable
-  func receive(completion: Subscribers.Completion<Failure>) {
-    storage.childReceive(completion: completion, at: index)
   }
 }

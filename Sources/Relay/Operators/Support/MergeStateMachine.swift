@@ -147,7 +147,8 @@ struct MergeStateMachine<Output, Failure: Error>: FanInStateMachine {
 /// values other threads send meanwhile wait in order. `cancel()` never waits for a call in
 /// progress on another thread; once it returns, no new call to the downstream starts.
 @usableFromInline
-final class MergeStorage<Downstream: Subscriber>: FanInStorage, CustomStringConvertible,
+final class MergeStorage<Downstream: Subscriber>: FanInStorage, ChildSubscriberStorage,
+  CustomStringConvertible,
   @unchecked Sendable
 {
   // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
@@ -179,7 +180,9 @@ final class MergeStorage<Downstream: Subscriber>: FanInStorage, CustomStringConv
   }
 
   @inlinable
-  func child(at index: Int) -> MergeChild<Downstream> { MergeChild(storage: self, index: index) }
+  func child(at index: Int) -> ChildSubscriber<MergeStorage> {
+    ChildSubscriber(storage: self, index: index)
+  }
 
   @inlinable
   func receive(_ input: Downstream.Input, at index: Int) -> Subscribers.Demand {
@@ -205,34 +208,5 @@ final class MergeStorage<Downstream: Subscriber>: FanInStorage, CustomStringConv
   func request(_ demand: Subscribers.Demand) {
     _checkDemand(demand)
     perform(state.withLock { $0.request(demand) })
-  }
-}
-
-/// The subscriber a `merge` attaches to one of its upstreams.
-@usableFromInline
-struct MergeChild<Downstream: Subscriber>: Subscriber {
-  @usableFromInline typealias Input = Downstream.Input
-  @usableFromInline typealias Failure = Downstream.Failure
-
-  @usableFromInline let storage: MergeStorage<Downstream>
-  @usableFromInline let index: Int
-
-  @inlinable
-  init(storage: MergeStorage<Downstream>, index: Int) {
-    self.storage = storage
-    self.index = index
-  }
-
-  @inlinable
-  func receive(subscription: any Subscription) {
-    storage.receive(subscription: subscription, at: index)
-  }
-
-  @inlinable
-  func receive(_ input: Input) -> Subscribers.Demand { storage.receive(input, at: index) }
-
-  @inlinable
-  func receive(completion: Subscribers.Completion<Failure>) {
-    storage.receive(completion: completion, at: index)
   }
 }

@@ -23,6 +23,14 @@ where
 }
 
 extension OutboxStorage {
+  /// Asks a subscription that arrived for `demand` (nothing for `.none`), or cancels it when
+  /// `demand` is `nil`.
+  @inlinable
+  func accept(_ subscription: any Subscription, asking demand: Subscribers.Demand?) {
+    guard let demand else { return subscription.cancel() }
+    if demand != .none { subscription.request(demand) }
+  }
+
   /// Does what an event led to: calls the upstreams, then delivers.
   @inlinable
   func perform<Released>(_ effects: OutboxEffects<DeliveredOutput, DeliveredFailure, Released>) {

@@ -1,12 +1,6 @@
 /// The values of each upstream of a `zip` that wait for a partner, one queue per upstream.
 @usableFromInline
-protocol ZipSlots {
-  /// The tuple of one value from each upstream.
-  associatedtype Output
-  /// Every queue empty.
-  init()
-  /// How many upstreams there are.
-  static var count: Int { get }
+protocol ZipSlots: FanInSlots {
   /// Whether upstream `index` has no value waiting.
   func isEmpty(at index: Int) -> Bool
   /// Takes the oldest value of each queue, when every queue has one.
@@ -51,7 +45,7 @@ struct ZipQueue<Element> {
 /// finishes as soon as no more tuple can be made (an upstream finished and its queue is
 /// empty), cancelling the others, and fails with the first failure, cancelling every upstream.
 @usableFromInline
-struct ZipStateMachine<Slots: ZipSlots, Failure: Error>: FanInStateMachine {
+struct ZipStateMachine<Slots: ZipSlots, Failure: Error>: FanInSlotStateMachine {
   @usableFromInline typealias Output = Slots.Output
 
   @usableFromInline var slots = Slots()
@@ -67,15 +61,6 @@ struct ZipStateMachine<Slots: ZipSlots, Failure: Error>: FanInStateMachine {
   /// What an event leads to, to do once the lock is released.
   @usableFromInline
   typealias Effects = OutboxEffects<Slots.Output, Failure, ([(any Subscription)?], Slots)>
-
-  @inlinable var demandForNewUpstream: Subscribers.Demand { requested }
-
-  @inlinable
-  mutating func takeValues() -> Slots {
-    var oldSlots = Slots()
-    swap(&oldSlots, &slots)
-    return oldSlots
-  }
 
   /// An upstream's value, queued by `store`.
   @inlinable
