@@ -84,8 +84,6 @@ extension Publishers.Debounce {
     // the holder of the outbox's token. The scheduler is called with no lock held.
     @usableFromInline typealias Event = Outbox<Output, Failure>.Event
     @usableFromInline typealias Machine = State
-    @usableFromInline typealias DeliveredOutput = Output
-    @usableFromInline typealias DeliveredFailure = Failure
 
     @usableFromInline struct State: TimedOperatorState {
       @usableFromInline var status = TimedUpstreamStatus.awaiting

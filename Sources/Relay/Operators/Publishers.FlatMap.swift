@@ -120,8 +120,6 @@ extension Publishers.FlatMap {
     // the holder of the outbox's token; `transform` by the upstream's serial calls.
     typealias Input = Upstream.Output
     typealias Machine = FlatMapStateMachine<Output, Failure>
-    typealias DeliveredOutput = Output
-    typealias DeliveredFailure = Failure
 
     let downstream: Downstream
     let transform: (Upstream.Output) -> NewPublisher

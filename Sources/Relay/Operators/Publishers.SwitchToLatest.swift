@@ -94,8 +94,6 @@ extension Publishers.SwitchToLatest {
     // the holder of the outbox's token.
     typealias Input = P
     typealias Machine = SwitchToLatestStateMachine<Output, Failure>
-    typealias DeliveredOutput = Output
-    typealias DeliveredFailure = Failure
 
     let downstream: Downstream
     let state = Lock<Machine>.make(Machine())

@@ -77,8 +77,6 @@ extension Publishers.Throttle {
     // the holder of the outbox's token. The scheduler is called with no lock held.
     typealias Event = Outbox<Output, Failure>.Event
     typealias Machine = State
-    typealias DeliveredOutput = Output
-    typealias DeliveredFailure = Failure
 
     struct State: TimedOperatorState {
       var status = TimedUpstreamStatus.awaiting

@@ -154,8 +154,6 @@ final class MergeStorage<Downstream: Subscriber>: FanInStorage, ChildSubscriberS
   // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
   // the holder of the outbox's token.
   @usableFromInline typealias Machine = MergeStateMachine<Downstream.Input, Downstream.Failure>
-  @usableFromInline typealias DeliveredOutput = Downstream.Input
-  @usableFromInline typealias DeliveredFailure = Downstream.Failure
 
   @usableFromInline let downstream: Downstream
   @usableFromInline let state: Lock<Machine>

@@ -148,8 +148,6 @@ where Downstream.Input == Slots.Output {
   // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
   // the holder of the outbox's token.
   @usableFromInline typealias Machine = ZipStateMachine<Slots, Downstream.Failure>
-  @usableFromInline typealias DeliveredOutput = Slots.Output
-  @usableFromInline typealias DeliveredFailure = Downstream.Failure
 
   @usableFromInline let downstream: Downstream
   @usableFromInline let state = Lock<Machine>.make(Machine())
