@@ -36,24 +36,13 @@ extension Subscribers {
     /// `Assign` never fails.
     public typealias Failure = Never
 
-    enum Status {
-      case awaiting
-      case subscribed(any Subscription)
-      case terminated
-    }
-
-    struct State {
-      var status = Status.awaiting
-      var object: Root?
-    }
-
-    let state: Lock<State>
+    let state: Lock<AssignState<StrongAssignReference<Root>>>
 
     /// The property written.
     public let keyPath: ReferenceWritableKeyPath<Root, Input>
 
     /// The object written to, until the subscription ends.
-    public var object: Root? { state.withLock { $0.object } }
+    public var object: Root? { state.withLock { $0.reference.object } }
 
     /// Creates the subscriber.
     ///
@@ -61,7 +50,7 @@ extension Subscribers {
     ///   - object: The object whose property is written; held until the subscription ends.
     ///   - keyPath: The property to write.
     public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {
-      state = .make(State(object: object))
+      state = .make(AssignState(StrongAssignReference(object)))
       self.keyPath = keyPath
     }
 
@@ -70,47 +59,30 @@ extension Subscribers {
 
     /// Keeps the first subscription and asks for every value; cancels any other.
     public func receive(subscription: any Subscription) {
-      let accepted = state.withLock { state in
-        guard case .awaiting = state.status else { return false }
-        state.status = .subscribed(subscription)
-        return true
+      if state.withLock({ $0.status.accept(subscription) }) {
+        subscription.request(.unlimited)
+      } else {
+        subscription.cancel()
       }
-      if accepted { subscription.request(.unlimited) } else { subscription.cancel() }
     }
 
     /// Writes the value to the object's property.
     public func receive(_ input: Input) -> Subscribers.Demand {
-      let object = state.withLock { state -> Root? in
-        guard case .subscribed = state.status else { return nil }
-        return state.object
-      }
-      object?[keyPath: keyPath] = input
+      state.withLock { $0.target.object }?[keyPath: keyPath] = input
       return .none
     }
 
     /// Ends the subscription and releases the object.
     public func receive(completion: Subscribers.Completion<Never>) {
-      let released = state.withLock { state in
-        defer {
-          state.status = .terminated
-          state.object = nil
-        }
-        return (state.status, state.object)
-      }
+      let released = state.withLock { $0.end() }
       _ = released  // released outside the lock
     }
 
     /// Cancels the subscription and releases the object.
     public func cancel() {
-      let (status, object) = state.withLock { state in
-        defer {
-          state.status = .terminated
-          state.object = nil
-        }
-        return (state.status, state.object)
-      }
-      _ = object
-      if case .subscribed(let subscription) = status { subscription.cancel() }
+      let (status, object) = state.withLock { $0.end() }
+      _ = object  // released outside the lock
+      status.subscription?.cancel()
     }
   }
 }

@@ -80,14 +80,8 @@ extension Subscribers {
       }
     }
 
-    @usableFromInline enum Status {
-      case awaiting
-      case subscribed(any Subscription)
-      case terminated
-    }
-
     @usableFromInline struct State {
-      @usableFromInline var status = Status.awaiting
+      @usableFromInline var status = SubscriberStatus.awaiting
       @usableFromInline var handlersReleased = false
       @inlinable init() {}
     }
@@ -152,12 +146,11 @@ extension Subscribers {
     /// any that arrives after the sink completed or was cancelled.
     @inlinable
     public func receive(subscription: any Subscription) {
-      let accepted = state.withLock { state in
-        guard case .awaiting = state.status else { return false }
-        state.status = .subscribed(subscription)
-        return true
+      if state.withLock({ $0.status.accept(subscription) }) {
+        subscription.request(.unlimited)
+      } else {
+        subscription.cancel()
       }
-      if accepted { subscription.request(.unlimited) } else { subscription.cancel() }
     }
 
     /// Hands the value to `receiveValue`, unless the sink completed or was cancelled; asks for
@@ -187,10 +180,7 @@ extension Subscribers {
       }
       // The old status may hold the last reference to the subscription, whose deinit must not
       // run under the lock: it is moved out and released after it.
-      let old = state.withLock { state in
-        defer { state.status = .terminated }
-        return state.status
-      }
+      let old = state.withLock { $0.status.end() }
       _ = old
       handlers._withUnsafeGuaranteedRef { $0.receiveCompletion(completion) }
       endCall()
@@ -200,11 +190,7 @@ extension Subscribers {
     /// returns, and one in progress on another thread releases them when it returns.
     @inlinable
     public func cancel() {
-      let subscription: (any Subscription)? = state.withLock { state in
-        defer { state.status = .terminated }
-        if case .subscribed(let subscription) = state.status { return subscription }
-        return nil
-      }
+      let subscription = state.withLock { $0.status.end() }.subscription
       let before = calls.bitwiseOr(Sink.ended, ordering: .acquiringAndReleasing).oldValue
       if before == 0 { releaseHandlersIfIdle() }
       subscription?.cancel()

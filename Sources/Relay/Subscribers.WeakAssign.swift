@@ -34,24 +34,13 @@ extension Subscribers {
     /// It never fails.
     public typealias Failure = Never
 
-    enum Status {
-      case awaiting
-      case subscribed(any Subscription)
-      case terminated
-    }
-
-    struct State {
-      var status = Status.awaiting
-      weak var object: Root?
-    }
-
-    let state: Lock<State>
+    let state: Lock<AssignState<WeakAssignReference<Root>>>
 
     /// The property written.
     public let keyPath: ReferenceWritableKeyPath<Root, Input>
 
     /// The object written to, while it exists and the subscription lasts.
-    public var object: Root? { state.withLock { $0.object } }
+    public var object: Root? { state.withLock { $0.reference.object } }
 
     /// Creates the subscriber.
     ///
@@ -59,9 +48,7 @@ extension Subscribers {
     ///   - object: The object whose property is written; held weakly.
     ///   - keyPath: The property to write.
     public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {
-      var initial = State()
-      initial.object = object
-      state = .make(initial)
+      state = .make(AssignState(WeakAssignReference(object)))
       self.keyPath = keyPath
     }
 
@@ -70,20 +57,16 @@ extension Subscribers {
 
     /// Keeps the first subscription and asks for every value; cancels any other.
     public func receive(subscription: any Subscription) {
-      let accepted = state.withLock { state in
-        guard case .awaiting = state.status else { return false }
-        state.status = .subscribed(subscription)
-        return true
+      if state.withLock({ $0.status.accept(subscription) }) {
+        subscription.request(.unlimited)
+      } else {
+        subscription.cancel()
       }
-      if accepted { subscription.request(.unlimited) } else { subscription.cancel() }
     }
 
     /// Writes the value to the object's property, or cancels if the object is gone.
     public func receive(_ input: Input) -> Subscribers.Demand {
-      let (object, isSubscribed) = state.withLock { state -> (Root?, Bool) in
-        guard case .subscribed = state.status else { return (nil, false) }
-        return (state.object, true)
-      }
+      let (object, isSubscribed) = state.withLock { $0.target }
       if let object {
         object[keyPath: keyPath] = input
       } else if isSubscribed {
@@ -94,26 +77,13 @@ extension Subscribers {
 
     /// Ends the subscription.
     public func receive(completion: Subscribers.Completion<Never>) {
-      let old = state.withLock { state in
-        defer {
-          state.status = .terminated
-          state.object = nil
-        }
-        return state.status
-      }
+      let old = state.withLock { $0.end() }
       _ = old  // released outside the lock
     }
 
     /// Cancels the subscription.
     public func cancel() {
-      let old = state.withLock { state in
-        defer {
-          state.status = .terminated
-          state.object = nil
-        }
-        return state.status
-      }
-      if case .subscribed(let subscription) = old { subscription.cancel() }
+      state.withLock { $0.end() }.status.subscription?.cancel()
     }
   }
 }

@@ -46,28 +46,25 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
       let inner = Inner(downstream: subscriber, handler: handler)
-      upstream.subscribe(Inner.First(inner: inner))
+      upstream.subscribe(FirstUpstreamSubscriber(storage: inner))
     }
   }
 }
 
 extension Publishers.Catch {
-  private final class Inner<Downstream: Subscriber>: Subscription, CustomStringConvertible,
+  private final class Inner<Downstream: Subscriber>: TwoUpstreamStorage, CustomStringConvertible,
     @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     // `state` is guarded by its lock. The downstream is called by the upstream's calls, then
     // by the new publisher's, which start only after the upstream ended.
-    enum Phase {
-      case awaitingFirst
-      case first(any Subscription)
-      case awaitingSecond
-      case second(any Subscription)
-      case terminated
-    }
+    typealias FirstFailure = Upstream.Failure
 
-    struct State {
-      var phase = Phase.awaitingFirst
+    struct State: TwoUpstreamState {
+      var phase = TwoUpstreamPhase.awaitingFirst
       var demand = Subscribers.Demand.none
+
+      /// Nothing is kept for the new publisher: the handler makes it.
+      mutating func takeKept() {}
     }
 
     let downstream: Downstream
@@ -81,46 +78,17 @@ extension Publishers.Catch {
 
     var description: String { "Catch" }
 
-    struct First: Subscriber {
-      let inner: Inner
-      func receive(subscription: any Subscription) { inner.firstReceive(subscription) }
-      func receive(_ input: Output) -> Subscribers.Demand { inner.firstReceive(input) }
-      func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-        inner.firstReceive(completion)
-      }
-    }
-
-    struct Second: Subscriber {
-      let inner: Inner
-      func receive(subscription: any Subscription) { inner.secondReceive(subscription) }
-      func receive(_ input: Output) -> Subscribers.Demand { inner.secondReceive(input) }
-      func receive(completion: Subscribers.Completion<Failure>) { inner.secondReceive(completion) }
-    }
-
-    func firstReceive(_ subscription: any Subscription) {
-      let accepted = state.withLock { state in
-        guard case .awaitingFirst = state.phase else { return false }
-        state.phase = .first(subscription)
-        return true
-      }
-      guard accepted else { return subscription.cancel() }
-      downstream.receive(subscription: self)
-    }
-
     func firstReceive(_ input: Output) -> Subscribers.Demand {
       let passes = state.withLock { state in
         guard case .first = state.phase else { return false }
         state.demand -= 1
         return true
       }
-      guard passes else { return .none }
-      let more = downstream.receive(input)
-      if more != .none { state.withLock { $0.demand += more } }
-      return more
+      return passes ? forwardCounted(input) : .none
     }
 
     func firstReceive(_ completion: Subscribers.Completion<Upstream.Failure>) {
-      let old = state.withLock { state -> Phase in
+      let old = state.withLock { state -> TwoUpstreamPhase in
         let old = state.phase
         guard case .first = old else { return old }
         if case .failure = completion {
@@ -133,61 +101,7 @@ extension Publishers.Catch {
       guard case .first = old else { return }
       switch completion {
       case .finished: downstream.receive(completion: .finished)
-      case .failure(let error): handler(error).subscribe(Second(inner: self))
-      }
-    }
-
-    func secondReceive(_ subscription: any Subscription) {
-      let demand = state.withLock { state -> Subscribers.Demand? in
-        guard case .awaitingSecond = state.phase else { return nil }
-        state.phase = .second(subscription)
-        return state.demand
-      }
-      guard let demand else { return subscription.cancel() }
-      if demand != .none { subscription.request(demand) }
-    }
-
-    func secondReceive(_ input: Output) -> Subscribers.Demand {
-      guard state.withLock({ if case .second = $0.phase { true } else { false } }) else {
-        return .none
-      }
-      return downstream.receive(input)
-    }
-
-    func secondReceive(_ completion: Subscribers.Completion<Failure>) {
-      let old = state.withLock { state in
-        defer { state.phase = .terminated }
-        return state.phase
-      }
-      guard case .second = old else { return }
-      downstream.receive(completion: completion)
-    }
-
-    func request(_ demand: Subscribers.Demand) {
-      _checkDemand(demand)
-      let upstream = state.withLock { state -> (any Subscription)? in
-        switch state.phase {
-        case .first(let upstream):
-          state.demand += demand
-          return upstream
-        case .awaitingSecond:
-          state.demand += demand
-          return nil
-        case .second(let upstream): return upstream
-        case .awaitingFirst, .terminated: return nil
-        }
-      }
-      upstream?.request(demand)
-    }
-
-    func cancel() {
-      let old = state.withLock { state in
-        defer { state.phase = .terminated }
-        return state.phase
-      }
-      switch old {
-      case .first(let upstream), .second(let upstream): upstream.cancel()
-      case .awaitingFirst, .awaitingSecond, .terminated: break
+      case .failure(let error): handler(error).subscribe(SecondUpstreamSubscriber(storage: self))
       }
     }
   }

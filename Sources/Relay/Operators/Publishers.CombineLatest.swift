@@ -86,6 +86,8 @@ extension Publishers.CombineLatest: Equatable where A: Equatable, B: Equatable {
 /// The latest value of each of two upstreams.
 @usableFromInline
 struct CombineLatestSlots2<A, B>: CombineLatestSlots {
+  @usableFromInline typealias Output = (A, B)
+
   @usableFromInline var a: A?
   @usableFromInline var b: B?
 

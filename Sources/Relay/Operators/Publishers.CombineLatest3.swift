@@ -98,6 +98,8 @@ extension Publishers.CombineLatest3: Equatable where A: Equatable, B: Equatable,
 /// The latest value of each of three upstreams.
 @usableFromInline
 struct CombineLatestSlots3<A, B, C>: CombineLatestSlots {
+  @usableFromInline typealias Output = (A, B, C)
+
   @usableFromInline var a: A?
   @usableFromInline var b: B?
   @usableFromInline var c: C?

@@ -108,6 +108,8 @@ where A: Equatable, B: Equatable, C: Equatable, D: Equatable {}
 /// The latest value of each of four upstreams.
 @usableFromInline
 struct CombineLatestSlots4<A, B, C, D>: CombineLatestSlots {
+  @usableFromInline typealias Output = (A, B, C, D)
+
   @usableFromInline var a: A?
   @usableFromInline var b: B?
   @usableFromInline var c: C?

@@ -100,7 +100,8 @@ extension Publishers {
     /// Subscribes to the prefix, ready to continue with the suffix.
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-      prefix.subscribe(Inner.First(inner: Inner(downstream: subscriber, suffix: suffix)))
+      prefix.subscribe(
+        FirstUpstreamSubscriber(storage: Inner(downstream: subscriber, suffix: suffix)))
     }
   }
 }
@@ -108,23 +109,19 @@ extension Publishers {
 extension Publishers.Concatenate: Equatable where Prefix: Equatable, Suffix: Equatable {}
 
 extension Publishers.Concatenate {
-  private final class Inner<Downstream: Subscriber>: Subscription, CustomStringConvertible,
+  private final class Inner<Downstream: Subscriber>: TwoUpstreamStorage, CustomStringConvertible,
     @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     // `state` is guarded by its lock. The downstream is called by the prefix's calls, then by
     // the suffix's, which start only after the prefix ended.
-    enum Phase {
-      case awaitingFirst
-      case first(any Subscription)
-      case awaitingSecond
-      case second(any Subscription)
-      case terminated
-    }
+    typealias FirstFailure = Failure
 
-    struct State {
-      var phase = Phase.awaitingFirst
+    struct State: TwoUpstreamState {
+      var phase = TwoUpstreamPhase.awaitingFirst
       var demand = Subscribers.Demand.none
       var suffix: Suffix?
+
+      mutating func takeKept() -> Suffix? { suffix.take() }
     }
 
     let downstream: Downstream
@@ -137,44 +134,17 @@ extension Publishers.Concatenate {
 
     var description: String { "Concatenate" }
 
-    struct First: Subscriber {
-      let inner: Inner
-      func receive(subscription: any Subscription) { inner.firstReceive(subscription) }
-      func receive(_ input: Output) -> Subscribers.Demand { inner.firstReceive(input) }
-      func receive(completion: Subscribers.Completion<Failure>) { inner.firstReceive(completion) }
-    }
-
-    struct Second: Subscriber {
-      let inner: Inner
-      func receive(subscription: any Subscription) { inner.secondReceive(subscription) }
-      func receive(_ input: Output) -> Subscribers.Demand { inner.secondReceive(input) }
-      func receive(completion: Subscribers.Completion<Failure>) { inner.secondReceive(completion) }
-    }
-
-    func firstReceive(_ subscription: any Subscription) {
-      let accepted = state.withLock { state in
-        guard case .awaitingFirst = state.phase else { return false }
-        state.phase = .first(subscription)
-        return true
-      }
-      guard accepted else { return subscription.cancel() }
-      downstream.receive(subscription: self)
-    }
-
     func firstReceive(_ input: Output) -> Subscribers.Demand {
       let passes = state.withLock { state in
         guard case .first = state.phase, state.demand > 0 else { return false }
         state.demand -= 1
         return true
       }
-      guard passes else { return .none }
-      let more = downstream.receive(input)
-      if more != .none { state.withLock { $0.demand += more } }
-      return more
+      return passes ? forwardCounted(input) : .none
     }
 
     func firstReceive(_ completion: Subscribers.Completion<Failure>) {
-      let (old, suffix) = state.withLock { state -> (Phase, Suffix?) in
+      let (old, suffix) = state.withLock { state -> (TwoUpstreamPhase, Suffix?) in
         let old = state.phase
         guard case .first = old else { return (old, nil) }
         if case .failure = completion {
@@ -186,64 +156,8 @@ extension Publishers.Concatenate {
       }
       guard case .first = old else { return }
       switch completion {
-      case .finished: suffix?.subscribe(Second(inner: self))
+      case .finished: suffix?.subscribe(SecondUpstreamSubscriber(storage: self))
       case .failure: downstream.receive(completion: completion)
-      }
-    }
-
-    func secondReceive(_ subscription: any Subscription) {
-      let demand = state.withLock { state -> Subscribers.Demand? in
-        guard case .awaitingSecond = state.phase else { return nil }
-        state.phase = .second(subscription)
-        return state.demand
-      }
-      guard let demand else { return subscription.cancel() }
-      if demand != .none { subscription.request(demand) }
-    }
-
-    func secondReceive(_ input: Output) -> Subscribers.Demand {
-      guard state.withLock({ if case .second = $0.phase { true } else { false } }) else {
-        return .none
-      }
-      return downstream.receive(input)
-    }
-
-    func secondReceive(_ completion: Subscribers.Completion<Failure>) {
-      let (old, suffix) = state.withLock { state in
-        defer { state.phase = .terminated }
-        return (state.phase, state.suffix.take())
-      }
-      _ = suffix  // released outside the lock
-      guard case .second = old else { return }
-      downstream.receive(completion: completion)
-    }
-
-    func request(_ demand: Subscribers.Demand) {
-      _checkDemand(demand)
-      let upstream = state.withLock { state -> (any Subscription)? in
-        switch state.phase {
-        case .first(let upstream):
-          state.demand += demand
-          return upstream
-        case .awaitingFirst, .awaitingSecond:
-          state.demand += demand
-          return nil
-        case .second(let upstream): return upstream
-        case .terminated: return nil
-        }
-      }
-      upstream?.request(demand)
-    }
-
-    func cancel() {
-      let (old, suffix) = state.withLock { state in
-        defer { state.phase = .terminated }
-        return (state.phase, state.suffix.take())
-      }
-      _ = suffix
-      switch old {
-      case .first(let upstream), .second(let upstream): upstream.cancel()
-      case .awaitingFirst, .awaitingSecond, .terminated: break
       }
     }
   }

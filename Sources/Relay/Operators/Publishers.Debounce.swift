@@ -77,21 +77,16 @@ extension Publishers {
 
 extension Publishers.Debounce {
   @usableFromInline
-  final class Inner<Downstream: Subscriber>: Subscriber, Subscription,
-    CustomStringConvertible, OutboxDelivering, @unchecked Sendable
+  final class Inner<Downstream: Subscriber>: Subscriber, TimedOperatorStorage,
+    CustomStringConvertible, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
     // the holder of the outbox's token. The scheduler is called with no lock held.
     @usableFromInline typealias Event = Outbox<Output, Failure>.Event
+    @usableFromInline typealias Machine = State
 
-    @usableFromInline enum Status {
-      case awaiting
-      case subscribed(any Subscription)
-      case terminated
-    }
-
-    @usableFromInline struct State {
-      @usableFromInline var status = Status.awaiting
+    @usableFromInline struct State: TimedOperatorState {
+      @usableFromInline var status = TimedUpstreamStatus.awaiting
       @usableFromInline var latest: Output?
       /// When the latest value is due: `dueTime` after it arrived.
       @usableFromInline var deadline: Context.SchedulerTimeType?
@@ -100,6 +95,15 @@ extension Publishers.Debounce {
       @usableFromInline var outbox = Outbox<Output, Failure>()
       @usableFromInline var isCancelled = false
       @inlinable init() {}
+
+      @inlinable
+      mutating func request(_ more: Subscribers.Demand) -> (any Subscription)? {
+        demand += more
+        return nil
+      }
+
+      @inlinable
+      mutating func takeHeld() -> Output? { latest.take() }
     }
 
     @usableFromInline let downstream: Downstream
@@ -120,12 +124,7 @@ extension Publishers.Debounce {
 
     @inlinable
     func receive(subscription: any Subscription) {
-      let accepted = state.withLock { state in
-        guard case .awaiting = state.status, !state.isCancelled else { return false }
-        state.status = .subscribed(subscription)
-        return true
-      }
-      guard accepted else { return subscription.cancel() }
+      guard state.withLock({ $0.accept(subscription) }) else { return subscription.cancel() }
       downstream.receive(subscription: self)
       subscription.request(.unlimited)
     }
@@ -197,48 +196,6 @@ extension Publishers.Debounce {
         }
         if let event { self.deliver(event) }
       }
-    }
-
-    /// Calls the downstream with one event, then settles what it asked for.
-    @inlinable
-    func deliverOne(_ event: Event) -> Outbox<Output, Failure>.Step {
-      var more = Subscribers.Demand.none
-      switch event {
-      case .value(let value): more = downstream.receive(value)
-      case .completion(let completion): downstream.receive(completion: completion)
-      }
-      return state.withLock { state in
-        state.demand += more
-        return state.outbox.step()
-      }
-    }
-
-    @inlinable
-    func drainerStarts() -> Outbox<Output, Failure>.Step {
-      state.withLock { $0.outbox.drainerStarts() }
-    }
-
-    /// Deliveries stay on the scheduler.
-    @inlinable
-    func scheduleDrainer(_ drain: @escaping () -> Void) {
-      scheduler.schedule(options: options, drain)
-    }
-
-    @inlinable
-    func request(_ demand: Subscribers.Demand) {
-      _checkDemand(demand)
-      state.withLock { $0.demand += demand }
-    }
-
-    @inlinable
-    func cancel() {
-      let (old, released) = state.withLock { state in
-        defer { state.status = .terminated }
-        state.isCancelled = true
-        return (state.status, (state.latest.take(), state.outbox.removeAll()))
-      }
-      _ = released  // released outside the lock
-      if case .subscribed(let upstream) = old { upstream.cancel() }
     }
   }
 }

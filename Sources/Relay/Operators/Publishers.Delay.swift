@@ -78,30 +78,31 @@ extension Publishers {
 }
 
 extension Publishers.Delay {
-  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription,
-    CustomStringConvertible, OutboxDelivering, @unchecked Sendable
+  private final class Inner<Downstream: Subscriber>: Subscriber, TimedOperatorStorage,
+    CustomStringConvertible, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
     // the holder of the outbox's token. The scheduler is called with no lock held.
     typealias Event = Outbox<Output, Failure>.Event
+    typealias Machine = State
 
-    enum Status {
-      case awaiting
-      case subscribed(any Subscription)
-      case completing
-      case terminated
-    }
-
-    struct State {
-      var status = Status.awaiting
+    struct State: TimedOperatorState {
+      var status = TimedUpstreamStatus.awaiting
       /// Events waiting for their time, in arrival order: each scheduled run delivers the
       /// oldest, so the order holds even when a concurrent queue runs them out of order.
       var held = ZipQueue<Event>()
       var outbox = Outbox<Output, Failure>()
       var isCancelled = false
 
-      var upstream: (any Subscription)? {
+      /// Demand passes to the upstream while it is subscribed.
+      mutating func request(_ more: Subscribers.Demand) -> (any Subscription)? {
         if case .subscribed(let upstream) = status { upstream } else { nil }
+      }
+
+      mutating func takeHeld() -> ZipQueue<Event> {
+        var old = ZipQueue<Event>()
+        swap(&old, &held)
+        return old
       }
     }
 
@@ -123,12 +124,7 @@ extension Publishers.Delay {
     var description: String { "Delay" }
 
     func receive(subscription: any Subscription) {
-      let accepted = state.withLock { state in
-        guard case .awaiting = state.status, !state.isCancelled else { return false }
-        state.status = .subscribed(subscription)
-        return true
-      }
-      guard accepted else { return subscription.cancel() }
+      guard state.withLock({ $0.accept(subscription) }) else { return subscription.cancel() }
       downstream.receive(subscription: self)
     }
 
@@ -166,46 +162,6 @@ extension Publishers.Delay {
         return state.outbox.deliverOrQueue(event)
       }
       if let event { deliver(event) }
-    }
-
-    /// Calls the downstream with one event, then settles what it asked for.
-    func deliverOne(_ event: Event) -> Outbox<Output, Failure>.Step {
-      var more = Subscribers.Demand.none
-      switch event {
-      case .value(let value): more = downstream.receive(value)
-      case .completion(let completion): downstream.receive(completion: completion)
-      }
-      let (step, upstream) = state.withLock { state in
-        (state.outbox.step(), more == .none ? nil : state.upstream)
-      }
-      upstream?.request(more)
-      return step
-    }
-
-    func drainerStarts() -> Outbox<Output, Failure>.Step {
-      state.withLock { $0.outbox.drainerStarts() }
-    }
-
-    /// Deliveries stay on the scheduler.
-    func scheduleDrainer(_ drain: @escaping () -> Void) {
-      scheduler.schedule(options: options, drain)
-    }
-
-    func request(_ demand: Subscribers.Demand) {
-      _checkDemand(demand)
-      state.withLock { $0.upstream }?.request(demand)
-    }
-
-    func cancel() {
-      let (old, released) = state.withLock { state in
-        defer { state.status = .terminated }
-        state.isCancelled = true
-        var held = ZipQueue<Event>()
-        swap(&held, &state.held)
-        return (state.status, (held, state.outbox.removeAll()))
-      }
-      _ = released  // released outside the lock
-      if case .subscribed(let upstream) = old { upstream.cancel() }
     }
   }
 }

@@ -113,8 +113,8 @@ extension Publishers {
 }
 
 extension Publishers.FlatMap {
-  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription,
-    CustomStringConvertible, OutboxDelivering, @unchecked Sendable
+  private final class Inner<Downstream: Subscriber>: Subscriber, InnerPublisherStorage,
+    CustomStringConvertible, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
     // the holder of the outbox's token; `transform` by the upstream's serial calls.
@@ -136,30 +136,15 @@ extension Publishers.FlatMap {
 
     var description: String { "FlatMap" }
 
-    struct Child: Subscriber {
-      let inner: Inner
-      let index: Int
-      func receive(subscription: any Subscription) {
-        inner.childReceive(subscription: subscription, at: index)
-      }
-      func receive(_ input: Output) -> Subscribers.Demand { inner.childReceive(input, at: index) }
-      func receive(completion: Subscribers.Completion<Failure>) {
-        inner.perform(inner.state.withLock { $0.childCompleted(at: index, with: completion) })
-      }
-    }
-
     func receive(subscription: any Subscription) {
-      guard let demand = state.withLock({ $0.upstreamSubscribed(subscription) }) else {
-        return subscription.cancel()
-      }
-      if demand != .none { subscription.request(demand) }
+      accept(subscription, asking: state.withLock { $0.upstreamSubscribed(subscription) })
     }
 
     func receive(_ input: Upstream.Output) -> Subscribers.Demand {
       guard state.withLock({ !$0.isTerminated }) else { return .none }
       let publisher = transform(input)
       guard let index = state.withLock({ $0.makeChild() }) else { return .none }
-      publisher.subscribe(Child(inner: self, index: index))
+      publisher.subscribe(ChildSubscriber(storage: self, index: index))
       return .none
     }
 
@@ -167,49 +152,21 @@ extension Publishers.FlatMap {
       perform(state.withLock { $0.upstreamCompleted(with: completion) })
     }
 
-    func childReceive(subscription: any Subscription, at index: Int) {
-      guard let demand = state.withLock({ $0.childSubscribed(subscription, at: index) }) else {
-        return subscription.cancel()
-      }
-      subscription.request(demand)
-    }
-
-    func childReceive(_ input: Output, at index: Int) -> Subscribers.Demand {
+    func receive(_ input: Output, at index: Int) -> Subscribers.Demand {
       let (event, demand) = state.withLock { $0.receive(input, from: index) }
       if let event { deliver(event) }
       return demand
     }
 
-    func perform(_ effects: Machine.Effects) {
-      for subscription in effects.cancel { subscription.cancel() }
-      for (subscription, demand) in effects.requests { subscription.request(demand) }
-      if let event = effects.deliver { deliver(event) }
-    }
-
-    /// Calls the downstream with one event, then settles what it asked for.
-    func deliverOne(_ event: Machine.Event) -> Machine.Step {
-      var more = Subscribers.Demand.none
-      switch event {
-      case .value(let value): more = downstream.receive(value)
-      case .completion(let completion): downstream.receive(completion: completion)
-      }
+    func settleDelivery(asking more: Subscribers.Demand) -> Machine.Step {
       let (step, effects) = state.withLock { $0.delivered(asking: more) }
-      for subscription in effects.cancel { subscription.cancel() }
-      for (subscription, demand) in effects.requests { subscription.request(demand) }
+      effects.callUpstreams()
       return step
     }
-
-    func drainerStarts() -> Machine.Step { state.withLock { $0.outbox.drainerStarts() } }
 
     func request(_ demand: Subscribers.Demand) {
       _checkDemand(demand)
       perform(state.withLock { $0.request(demand) })
-    }
-
-    func cancel() {
-      let (cancel, released) = state.withLock { $0.cancel() }
-      _ = released  // released outside the lock
-      for subscription in cancel { subscription.cancel() }
     }
   }
 }

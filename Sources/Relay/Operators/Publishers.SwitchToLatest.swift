@@ -87,8 +87,8 @@ extension Publishers {
 }
 
 extension Publishers.SwitchToLatest {
-  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription,
-    CustomStringConvertible, OutboxDelivering, @unchecked Sendable
+  private final class Inner<Downstream: Subscriber>: Subscriber, InnerPublisherStorage,
+    CustomStringConvertible, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
     // the holder of the outbox's token.
@@ -102,18 +102,6 @@ extension Publishers.SwitchToLatest {
 
     var description: String { "SwitchToLatest" }
 
-    struct Child: Subscriber {
-      let inner: Inner
-      let index: Int
-      func receive(subscription: any Subscription) {
-        inner.childReceive(subscription: subscription, at: index)
-      }
-      func receive(_ input: Output) -> Subscribers.Demand { inner.childReceive(input, at: index) }
-      func receive(completion: Subscribers.Completion<Failure>) {
-        inner.perform(inner.state.withLock { $0.childCompleted(at: index, with: completion) })
-      }
-    }
-
     func receive(subscription: any Subscription) {
       guard state.withLock({ $0.upstreamSubscribed(subscription) }) else {
         return subscription.cancel()
@@ -124,7 +112,7 @@ extension Publishers.SwitchToLatest {
     func receive(_ input: P) -> Subscribers.Demand {
       let (index, previous) = state.withLock { $0.switchChild() }
       previous?.cancel()
-      if let index { input.subscribe(Child(inner: self, index: index)) }
+      if let index { input.subscribe(ChildSubscriber(storage: self, index: index)) }
       return .none
     }
 
@@ -132,33 +120,16 @@ extension Publishers.SwitchToLatest {
       perform(state.withLock { $0.upstreamCompleted(with: completion) })
     }
 
-    func childReceive(subscription: any Subscription, at index: Int) {
-      guard let demand = state.withLock({ $0.childSubscribed(subscription, at: index) }) else {
-        return subscription.cancel()
-      }
-      if demand != .none { subscription.request(demand) }
-    }
-
-    func childReceive(_ input: Output, at index: Int) -> Subscribers.Demand {
+    func receive(_ input: Output, at index: Int) -> Subscribers.Demand {
       guard let event = state.withLock({ $0.receive(input, from: index) }) else { return .none }
       return deliverAnswering(event)
-    }
-
-    func perform(_ effects: Machine.Effects) {
-      for subscription in effects.cancel { subscription.cancel() }
-      for (subscription, demand) in effects.requests { subscription.request(demand) }
-      if let event = effects.deliver { deliver(event) }
     }
 
     /// Delivers a child's value and what follows it. Returns the demand the downstream
     /// returned for it, which the child receives as its answer, as in Combine; later demand is
     /// requested from the current child.
     func deliverAnswering(_ first: Machine.Event) -> Subscribers.Demand {
-      var more = Subscribers.Demand.none
-      switch first {
-      case .value(let value): more = downstream.receive(value)
-      case .completion(let completion): downstream.receive(completion: completion)
-      }
+      let more = callDownstream(with: first)
       let step = state.withLock { state in
         if more != .none { _ = state.request(more) }
         return state.outbox.step()
@@ -167,29 +138,15 @@ extension Publishers.SwitchToLatest {
       return more
     }
 
-    /// Calls the downstream with one event, then settles what it asked for.
-    func deliverOne(_ event: Machine.Event) -> Machine.Step {
-      var more = Subscribers.Demand.none
-      switch event {
-      case .value(let value): more = downstream.receive(value)
-      case .completion(let completion): downstream.receive(completion: completion)
-      }
+    func settleDelivery(asking more: Subscribers.Demand) -> Machine.Step {
       let (step, forward) = state.withLock { $0.delivered(asking: more) }
       forward?.request(more)
       return step
     }
 
-    func drainerStarts() -> Machine.Step { state.withLock { $0.outbox.drainerStarts() } }
-
     func request(_ demand: Subscribers.Demand) {
       _checkDemand(demand)
       state.withLock { $0.request(demand) }?.request(demand)
-    }
-
-    func cancel() {
-      let (cancel, released) = state.withLock { $0.cancel() }
-      _ = released  // released outside the lock
-      for subscription in cancel { subscription.cancel() }
     }
   }
 }

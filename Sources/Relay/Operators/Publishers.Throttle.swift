@@ -70,23 +70,16 @@ extension Publishers {
 }
 
 extension Publishers.Throttle {
-  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription,
-    CustomStringConvertible, OutboxDelivering, @unchecked Sendable
+  private final class Inner<Downstream: Subscriber>: Subscriber, TimedOperatorStorage,
+    CustomStringConvertible, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
     // the holder of the outbox's token. The scheduler is called with no lock held.
     typealias Event = Outbox<Output, Failure>.Event
+    typealias Machine = State
 
-    enum Status {
-      case awaiting
-      case subscribed(any Subscription)
-      /// The upstream completed; the completion waits for its turn.
-      case completing
-      case terminated
-    }
-
-    struct State {
-      var status = Status.awaiting
+    struct State: TimedOperatorState {
+      var status = TimedUpstreamStatus.awaiting
       var lastEmission: Context.SchedulerTimeType?
       var pendingValue: Output?
       var pendingCompletion: Subscribers.Completion<Failure>?
@@ -95,6 +88,13 @@ extension Publishers.Throttle {
       var isCancelled = false
 
       var hasScheduledOutput: Bool { pendingValue != nil || pendingCompletion != nil }
+
+      mutating func request(_ more: Subscribers.Demand) -> (any Subscription)? {
+        demand += more
+        return nil
+      }
+
+      mutating func takeHeld() -> Output? { pendingValue.take() }
     }
 
     let downstream: Downstream
@@ -112,13 +112,11 @@ extension Publishers.Throttle {
 
     var description: String { "Throttle" }
 
+    /// Throttle takes no scheduler options.
+    var options: Context.SchedulerOptions? { nil }
+
     func receive(subscription: any Subscription) {
-      let accepted = state.withLock { state in
-        guard case .awaiting = state.status, !state.isCancelled else { return false }
-        state.status = .subscribed(subscription)
-        return true
-      }
-      guard accepted else { return subscription.cancel() }
+      guard state.withLock({ $0.accept(subscription) }) else { return subscription.cancel() }
       subscription.request(.unlimited)
       downstream.receive(subscription: self)
     }
@@ -183,43 +181,6 @@ extension Publishers.Throttle {
         return first
       }
       if let event { deliver(event) }
-    }
-
-    /// Calls the downstream with one event, then settles what it asked for.
-    func deliverOne(_ event: Event) -> Outbox<Output, Failure>.Step {
-      var more = Subscribers.Demand.none
-      switch event {
-      case .value(let value): more = downstream.receive(value)
-      case .completion(let completion): downstream.receive(completion: completion)
-      }
-      return state.withLock { state in
-        state.demand += more
-        return state.outbox.step()
-      }
-    }
-
-    func drainerStarts() -> Outbox<Output, Failure>.Step {
-      state.withLock { $0.outbox.drainerStarts() }
-    }
-
-    /// Deliveries stay on the scheduler.
-    func scheduleDrainer(_ drain: @escaping () -> Void) {
-      scheduler.schedule(options: nil, drain)
-    }
-
-    func request(_ demand: Subscribers.Demand) {
-      _checkDemand(demand)
-      state.withLock { $0.demand += demand }
-    }
-
-    func cancel() {
-      let (old, released) = state.withLock { state in
-        defer { state.status = .terminated }
-        state.isCancelled = true
-        return (state.status, (state.pendingValue.take(), state.outbox.removeAll()))
-      }
-      _ = released  // released outside the lock
-      if case .subscribed(let upstream) = old { upstream.cancel() }
     }
   }
 }

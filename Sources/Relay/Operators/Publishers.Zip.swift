@@ -74,8 +74,8 @@ extension Publishers {
     where S.Input == Output, S.Failure == Failure {
       let storage = ZipStorage<ZipSlots2<A.Output, B.Output>, S>(downstream: subscriber)
       subscriber.receive(subscription: storage)
-      a.subscribe(storage.child(at: 0) { $0.a.append($1) })
-      b.subscribe(storage.child(at: 1) { $0.b.append($1) })
+      a.subscribe(storage.child(at: 0) { $0.a.append(moving: &$1) })
+      b.subscribe(storage.child(at: 1) { $0.b.append(moving: &$1) })
     }
   }
 }
@@ -85,6 +85,8 @@ extension Publishers.Zip: Equatable where A: Equatable, B: Equatable {}
 /// The values of each of two upstreams waiting for a partner.
 @usableFromInline
 struct ZipSlots2<A, B>: ZipSlots {
+  @usableFromInline typealias Output = (A, B)
+
   @usableFromInline var a = ZipQueue<A>()
   @usableFromInline var b = ZipQueue<B>()
 

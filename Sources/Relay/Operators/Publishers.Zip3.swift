@@ -83,9 +83,9 @@ extension Publishers {
     where S.Input == Output, S.Failure == Failure {
       let storage = ZipStorage<ZipSlots3<A.Output, B.Output, C.Output>, S>(downstream: subscriber)
       subscriber.receive(subscription: storage)
-      a.subscribe(storage.child(at: 0) { $0.a.append($1) })
-      b.subscribe(storage.child(at: 1) { $0.b.append($1) })
-      c.subscribe(storage.child(at: 2) { $0.c.append($1) })
+      a.subscribe(storage.child(at: 0) { $0.a.append(moving: &$1) })
+      b.subscribe(storage.child(at: 1) { $0.b.append(moving: &$1) })
+      c.subscribe(storage.child(at: 2) { $0.c.append(moving: &$1) })
     }
   }
 }
@@ -95,6 +95,8 @@ extension Publishers.Zip3: Equatable where A: Equatable, B: Equatable, C: Equata
 /// The values of each of three upstreams waiting for a partner.
 @usableFromInline
 struct ZipSlots3<A, B, C>: ZipSlots {
+  @usableFromInline typealias Output = (A, B, C)
+
   @usableFromInline var a = ZipQueue<A>()
   @usableFromInline var b = ZipQueue<B>()
   @usableFromInline var c = ZipQueue<C>()

@@ -91,10 +91,10 @@ extension Publishers {
       let storage = ZipStorage<ZipSlots4<A.Output, B.Output, C.Output, D.Output>, S>(
         downstream: subscriber)
       subscriber.receive(subscription: storage)
-      a.subscribe(storage.child(at: 0) { $0.a.append($1) })
-      b.subscribe(storage.child(at: 1) { $0.b.append($1) })
-      c.subscribe(storage.child(at: 2) { $0.c.append($1) })
-      d.subscribe(storage.child(at: 3) { $0.d.append($1) })
+      a.subscribe(storage.child(at: 0) { $0.a.append(moving: &$1) })
+      b.subscribe(storage.child(at: 1) { $0.b.append(moving: &$1) })
+      c.subscribe(storage.child(at: 2) { $0.c.append(moving: &$1) })
+      d.subscribe(storage.child(at: 3) { $0.d.append(moving: &$1) })
     }
   }
 }
@@ -104,6 +104,8 @@ extension Publishers.Zip4: Equatable where A: Equatable, B: Equatable, C: Equata
 /// The values of each of four upstreams waiting for a partner.
 @usableFromInline
 struct ZipSlots4<A, B, C, D>: ZipSlots {
+  @usableFromInline typealias Output = (A, B, C, D)
+
   @usableFromInline var a = ZipQueue<A>()
   @usableFromInline var b = ZipQueue<B>()
   @usableFromInline var c = ZipQueue<C>()

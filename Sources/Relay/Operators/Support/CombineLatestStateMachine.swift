@@ -1,12 +1,6 @@
 /// The latest value of each upstream of a `combineLatest`, one optional slot per upstream.
 @usableFromInline
-protocol CombineLatestSlots {
-  /// The tuple of one value from each upstream.
-  associatedtype Output
-  /// No value yet in any slot.
-  init()
-  /// How many upstreams there are.
-  static var count: Int { get }
+protocol CombineLatestSlots: FanInSlots {
   /// The tuple, once every slot holds a value.
   var combined: Output? { get }
   /// Whether every slot holds a value.
@@ -27,44 +21,21 @@ protocol CombineLatestSlots {
 /// publisher finishes when every upstream has finished, and fails with the first failure,
 /// cancelling the other upstreams.
 @usableFromInline
-struct CombineLatestStateMachine<Slots: CombineLatestSlots, Failure: Error> {
-  @usableFromInline typealias Step = Outbox<Slots.Output, Failure>.Step
-  @usableFromInline typealias Event = Outbox<Slots.Output, Failure>.Event
+struct CombineLatestStateMachine<Slots: CombineLatestSlots, Failure: Error>:
+  FanInSlotStateMachine
+{
+  @usableFromInline typealias Output = Slots.Output
 
   @usableFromInline var slots = Slots()
-  /// Each upstream's subscription, until it completes or is cancelled.
-  @usableFromInline var subscriptions: [(any Subscription)?]
-  /// Whether each upstream ever subscribed, to cancel a second subscription.
-  @usableFromInline var subscribed: [Bool]
-  @usableFromInline var finished: [Bool]
-  @usableFromInline var finishedCount = 0
-  /// All the downstream ever asked for; an upstream that subscribes late is asked for it.
+  @usableFromInline var upstreams = FanInUpstreams(count: Slots.count)
   @usableFromInline var requested = Subscribers.Demand.none
   /// What the downstream asked for and did not receive yet.
   @usableFromInline var demand = Subscribers.Demand.none
   @usableFromInline var outbox = Outbox<Slots.Output, Failure>()
-  /// A completion was queued or the downstream cancelled: nothing more is made.
   @usableFromInline var isTerminated = false
   @usableFromInline var isCancelled = false
 
-  @inlinable
-  init() {
-    subscriptions = Array(repeating: nil, count: Slots.count)
-    subscribed = Array(repeating: false, count: Slots.count)
-    finished = Array(repeating: false, count: Slots.count)
-  }
-
-  /// An upstream's subscription arrived: returns the demand to ask it for (`.none` for
-  /// nothing), or `nil` when it must be cancelled.
-  @inlinable
-  mutating func subscribed(_ subscription: any Subscription, at index: Int)
-    -> Subscribers.Demand?
-  {
-    guard !subscribed[index], !isTerminated else { return nil }
-    subscribed[index] = true
-    subscriptions[index] = subscription
-    return requested
-  }
+  @inlinable init() {}
 
   /// An upstream's value, written into its slot by `store`: returns true when the caller gets
   /// a tuple to deliver now, written into `tuple`, with the delivery token; a tuple made while
@@ -73,7 +44,7 @@ struct CombineLatestStateMachine<Slots: CombineLatestSlots, Failure: Error> {
   mutating func receive(
     at index: Int, into tuple: UnsafeMutablePointer<Slots.Output>, store: (inout Slots) -> Void
   ) -> Bool {
-    guard !isTerminated, !finished[index] else { return false }
+    guard !isTerminated, !upstreams.finished[index] else { return false }
     store(&slots)
     guard demand > 0, slots.isComplete else { return false }
     demand -= 1
@@ -85,32 +56,22 @@ struct CombineLatestStateMachine<Slots: CombineLatestSlots, Failure: Error> {
     return true
   }
 
-  /// What an upstream's completion leads to.
+  /// What an upstream's completion leads to: no requests, the subscriptions and values to
+  /// release.
   @usableFromInline
-  struct Completed {
-    /// The completion to deliver now, with the delivery token.
-    @usableFromInline var deliver: Event?
-    /// Upstreams to cancel.
-    @usableFromInline var cancel: [any Subscription] = []
-    /// Subscriptions and values to release outside the lock.
-    @usableFromInline var released: ([(any Subscription)?], Slots)?
-
-    @inlinable init(deliver: Event? = nil) { self.deliver = deliver }
-  }
+  typealias Completed = OutboxEffects<Slots.Output, Failure, ([(any Subscription)?], Slots)>
 
   /// An upstream completed.
   @inlinable
   mutating func complete(at index: Int, with completion: Subscribers.Completion<Failure>)
     -> Completed
   {
-    guard !isTerminated, !finished[index] else { return Completed() }
-    finished[index] = true
-    finishedCount += 1
+    guard !isTerminated, upstreams.finish(at: index) else { return Completed() }
     switch completion {
     case .finished:
-      guard finishedCount == Slots.count else {
+      guard upstreams.allFinished else {
         var completed = Completed()
-        completed.released = ([subscriptions[index].take()], Slots())
+        completed.released = [([upstreams.remove(at: index)], Slots())]
         return completed
       }
       return terminate(with: completion, cancellingOthersThan: index)
@@ -125,13 +86,11 @@ struct CombineLatestStateMachine<Slots: CombineLatestSlots, Failure: Error> {
   ) -> Completed {
     isTerminated = true
     var completed = Completed(deliver: outbox.deliverOrQueue(.completion(completion)))
+    let subscriptions = upstreams.removeAll()
     for other in subscriptions.indices where other != index {
       if let subscription = subscriptions[other] { completed.cancel.append(subscription) }
     }
-    var oldSlots = Slots()
-    swap(&oldSlots, &slots)
-    completed.released = (subscriptions, oldSlots)
-    subscriptions = Array(repeating: nil, count: Slots.count)
+    completed.released = [(subscriptions, takeValues())]
     return completed
   }
 
@@ -141,7 +100,7 @@ struct CombineLatestStateMachine<Slots: CombineLatestSlots, Failure: Error> {
     guard !isTerminated else { return [] }
     demand += more
     requested += more
-    return subscriptions.compactMap { $0 }
+    return upstreams.live
   }
 
   /// The downstream returned from a call, asking for `more`: returns what the token's holder
@@ -166,21 +125,5 @@ struct CombineLatestStateMachine<Slots: CombineLatestSlots, Failure: Error> {
     if more != .none { forward = request(more) }
     if isCancelled { _ = outbox.removeAll() }
     return (!outbox.releaseIfIdle(), forward)
-  }
-
-  /// The downstream cancelled: returns the upstreams to cancel, and what to release outside
-  /// the lock.
-  @inlinable
-  mutating func cancel() -> (
-    cancel: [any Subscription], released: ([Outbox<Slots.Output, Failure>.Waiting?], Slots)
-  ) {
-    guard !isCancelled else { return ([], ([], Slots())) }
-    isCancelled = true
-    isTerminated = true
-    let cancel = subscriptions.compactMap { $0 }
-    subscriptions = Array(repeating: nil, count: Slots.count)
-    var oldSlots = Slots()
-    swap(&oldSlots, &slots)
-    return (cancel, (outbox.removeAll(), oldSlots))
   }
 }

@@ -6,7 +6,7 @@
 /// call in progress on another thread; once it returns, no new call to the downstream starts.
 @usableFromInline
 final class CombineLatestStorage<Slots: CombineLatestSlots, Downstream: Subscriber>:
-  Subscription, CustomStringConvertible, OutboxDelivering, @unchecked Sendable
+  FanInSlotStorage, CustomStringConvertible, @unchecked Sendable
 where Downstream.Input == Slots.Output {
   // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
   // the holder of the outbox's token.
@@ -25,22 +25,6 @@ where Downstream.Input == Slots.Output {
 
   /// `CombineLatest`, as Combine names it in `print`'s log.
   @usableFromInline var description: String { "CombineLatest" }
-
-  /// The subscriber for upstream `index`, which stores its values with `store`.
-  @inlinable
-  func child<Input>(at index: Int, store: @escaping (inout Slots, inout Input?) -> Void)
-    -> CombineLatestChild<Input, Slots, Downstream>
-  {
-    CombineLatestChild(storage: self, index: index, store: store)
-  }
-
-  @inlinable
-  func receive(subscription: any Subscription, at index: Int) {
-    guard let demand = state.withLock({ $0.subscribed(subscription, at: index) }) else {
-      return subscription.cancel()
-    }
-    if demand != .none { subscription.request(demand) }
-  }
 
   @inlinable
   func receive<Input>(
@@ -70,75 +54,20 @@ where Downstream.Input == Slots.Output {
 
   @inlinable
   func receive(completion: Subscribers.Completion<Downstream.Failure>, at index: Int) {
-    let completed = state.withLock { $0.complete(at: index, with: completion) }
-    for subscription in completed.cancel { subscription.cancel() }
-    if let event = completed.deliver { deliver(event) }
+    perform(state.withLock { $0.complete(at: index, with: completion) })
   }
 
-  /// Calls the downstream with one event, then settles what it asked for.
   @inlinable
-  func deliverOne(_ event: Machine.Event) -> Machine.Step {
-    var more = Subscribers.Demand.none
-    switch event {
-    case .value(let value): more = downstream.receive(value)
-    case .completion(let completion): downstream.receive(completion: completion)
-    }
+  func settleDelivery(asking more: Subscribers.Demand) -> Machine.Step {
     let (step, forward) = state.withLock { $0.delivered(asking: more) }
     for subscription in forward { subscription.request(more) }
     return step
   }
 
   @inlinable
-  func drainerStarts() -> Machine.Step { state.withLock { $0.outbox.drainerStarts() } }
-
-  @inlinable
   func request(_ demand: Subscribers.Demand) {
     _checkDemand(demand)
     let forward = state.withLock { $0.request(demand) }
     for subscription in forward { subscription.request(demand) }
-  }
-
-  @inlinable
-  func cancel() {
-    let (cancel, released) = state.withLock { $0.cancel() }
-    _ = released  // released outside the lock
-    for subscription in cancel { subscription.cancel() }
-  }
-}
-
-/// The subscriber a `combineLatest` attaches to one of its upstreams.
-@usableFromInline
-struct CombineLatestChild<Input, Slots: CombineLatestSlots, Downstream: Subscriber>: Subscriber
-where Downstream.Input == Slots.Output {
-  @usableFromInline typealias Failure = Downstream.Failure
-
-  @usableFromInline let storage: CombineLatestStorage<Slots, Downstream>
-  @usableFromInline let index: Int
-  @usableFromInline let store: (inout Slots, inout Input?) -> Void
-
-  @inlinable
-  init(
-    storage: CombineLatestStorage<Slots, Downstream>, index: Int,
-    store: @escaping (inout Slots, inout Input?) -> Void
-  ) {
-    self.storage = storage
-    self.index = index
-    self.store = store
-  }
-
-  @inlinable
-  func receive(subscription: any Subscription) {
-    storage.receive(subscription: subscription, at: index)
-  }
-
-  @inlinable
-  func receive(_ input: Input) -> Subscribers.Demand {
-    storage.receive(input, at: index, store: store)
-    return .none
-  }
-
-  @inlinable
-  func receive(completion: Subscribers.Completion<Failure>) {
-    storage.receive(completion: completion, at: index)
   }
 }

@@ -8,9 +8,7 @@
 /// the upstream and every child finished and nothing waits; a failure of the upstream or of a
 /// child fails it and cancels the rest.
 @usableFromInline
-struct FlatMapStateMachine<Output, Failure: Error> {
-  @usableFromInline typealias Event = Outbox<Output, Failure>.Event
-  @usableFromInline typealias Step = Outbox<Output, Failure>.Step
+struct FlatMapStateMachine<Output, Failure: Error>: InnerPublisherStateMachine {
 
   @usableFromInline let maxPublishers: Subscribers.Demand
   @usableFromInline var upstream: (any Subscription)?
@@ -30,14 +28,7 @@ struct FlatMapStateMachine<Output, Failure: Error> {
   @inlinable init(maxPublishers: Subscribers.Demand) { self.maxPublishers = maxPublishers }
 
   /// What an event leads to, to do once the lock is released.
-  @usableFromInline
-  struct Effects {
-    @usableFromInline var deliver: Event?
-    @usableFromInline var requests: [(any Subscription, Subscribers.Demand)] = []
-    @usableFromInline var cancel: [any Subscription] = []
-    @usableFromInline var released: [Any] = []
-    @inlinable init() {}
-  }
+  @usableFromInline typealias Effects = OutboxEffects<Output, Failure, Any>
 
   @inlinable
   mutating func upstreamSubscribed(_ subscription: any Subscription) -> Subscribers.Demand? {

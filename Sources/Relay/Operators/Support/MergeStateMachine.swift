@@ -7,14 +7,8 @@
 /// publisher finishes when every upstream has finished and no value waits, and fails with the
 /// first failure, cancelling every upstream.
 @usableFromInline
-struct MergeStateMachine<Output, Failure: Error> {
-  @usableFromInline typealias Step = Outbox<Output, Failure>.Step
-  @usableFromInline typealias Event = Outbox<Output, Failure>.Event
-
-  @usableFromInline var subscriptions: [(any Subscription)?]
-  @usableFromInline var subscribed: [Bool]
-  @usableFromInline var finished: [Bool]
-  @usableFromInline var finishedCount = 0
+struct MergeStateMachine<Output, Failure: Error>: FanInStateMachine {
+  @usableFromInline var upstreams: FanInUpstreams
   /// A value per upstream that found no demand.
   @usableFromInline var waiting: [Output?]
   @usableFromInline var waitingCount = 0
@@ -25,24 +19,22 @@ struct MergeStateMachine<Output, Failure: Error> {
 
   @inlinable
   init(count: Int) {
-    subscriptions = Array(repeating: nil, count: count)
-    subscribed = Array(repeating: false, count: count)
-    finished = Array(repeating: false, count: count)
+    upstreams = FanInUpstreams(count: count)
     waiting = Array(repeating: nil, count: count)
   }
 
   /// Requests to make once the lock is released.
   @usableFromInline typealias Requests = [(any Subscription, Subscribers.Demand)]
 
-  /// An upstream's subscription arrived: the demand to ask it for, or `nil` to cancel it.
+  /// One value at a time while the demand is bounded.
   @inlinable
-  mutating func subscribed(_ subscription: any Subscription, at index: Int)
-    -> Subscribers.Demand?
-  {
-    guard !subscribed[index], !isTerminated else { return nil }
-    subscribed[index] = true
-    subscriptions[index] = subscription
-    return demand == .unlimited ? .unlimited : .max(1)
+  var demandForNewUpstream: Subscribers.Demand { demand == .unlimited ? .unlimited : .max(1) }
+
+  @inlinable
+  mutating func takeValues() -> [Output?] {
+    waitingCount = 0
+    defer { waiting = Array(repeating: nil, count: waiting.count) }
+    return waiting
   }
 
   /// An upstream's value: returns the event to deliver now with the token, the demand to
@@ -51,7 +43,7 @@ struct MergeStateMachine<Output, Failure: Error> {
   mutating func receive(_ value: Output, at index: Int) -> (
     deliver: Event?, demand: Subscribers.Demand, replaced: Output?
   ) {
-    guard !isTerminated, !finished[index] else { return (nil, .none, nil) }
+    guard !isTerminated, !upstreams.finished[index] else { return (nil, .none, nil) }
     guard demand > 0 else {
       if waiting[index] == nil { waitingCount += 1 }
       let replaced = waiting[index]
@@ -65,14 +57,7 @@ struct MergeStateMachine<Output, Failure: Error> {
   }
 
   /// What an upstream's completion or a request leads to.
-  @usableFromInline
-  struct Effects {
-    @usableFromInline var deliver: Event?
-    @usableFromInline var requests: Requests = []
-    @usableFromInline var cancel: [any Subscription] = []
-    @usableFromInline var released: [(any Subscription)?] = []
-    @inlinable init() {}
-  }
+  @usableFromInline typealias Effects = OutboxEffects<Output, Failure, (any Subscription)?>
 
   /// An upstream completed.
   @inlinable
@@ -80,14 +65,12 @@ struct MergeStateMachine<Output, Failure: Error> {
     -> Effects
   {
     var effects = Effects()
-    guard !isTerminated, !finished[index] else { return effects }
-    finished[index] = true
-    finishedCount += 1
+    guard !isTerminated, upstreams.finish(at: index) else { return effects }
     if case .failure = completion {
       // Every upstream is cancelled, the failed one too, as Combine does.
       terminate(with: completion, into: &effects)
     } else {
-      effects.released.append(subscriptions[index].take())
+      effects.released.append(upstreams.remove(at: index))
       finishIfDone(into: &effects)
     }
     return effects
@@ -95,7 +78,7 @@ struct MergeStateMachine<Output, Failure: Error> {
 
   @inlinable
   mutating func finishIfDone(into effects: inout Effects) {
-    guard finishedCount == subscriptions.count, waitingCount == 0, !isTerminated else { return }
+    guard upstreams.allFinished, waitingCount == 0, !isTerminated else { return }
     terminate(with: .finished, into: &effects)
   }
 
@@ -105,8 +88,7 @@ struct MergeStateMachine<Output, Failure: Error> {
   ) {
     isTerminated = true
     queue(.completion(completion), into: &effects)
-    effects.cancel += subscriptions.compactMap { $0 }
-    subscriptions = Array(repeating: nil, count: subscriptions.count)
+    effects.cancel += upstreams.removeAll().compactMap { $0 }
   }
 
   @inlinable
@@ -130,12 +112,12 @@ struct MergeStateMachine<Output, Failure: Error> {
       waitingCount -= 1
       demand -= 1
       queue(.value(value), into: &effects)
-      if demand != .unlimited, let subscription = subscriptions[index] {
+      if demand != .unlimited, let subscription = upstreams.subscriptions[index] {
         effects.requests.append((subscription, .max(1)))
       }
     }
     if demand == .unlimited, !wasUnlimited {
-      for subscription in subscriptions.compactMap({ $0 }) {
+      for subscription in upstreams.live {
         effects.requests.append((subscription, .unlimited))
       }
     }
@@ -156,22 +138,6 @@ struct MergeStateMachine<Output, Failure: Error> {
     }
     return (outbox.step(), requests)
   }
-
-  /// The downstream cancelled: the upstreams to cancel and what to release outside the lock.
-  @inlinable
-  mutating func cancel() -> (
-    cancel: [any Subscription], released: ([Outbox<Output, Failure>.Waiting?], [Output?])
-  ) {
-    guard !isCancelled else { return ([], ([], [])) }
-    isCancelled = true
-    isTerminated = true
-    let cancel = subscriptions.compactMap { $0 }
-    subscriptions = Array(repeating: nil, count: subscriptions.count)
-    let oldWaiting = waiting
-    waiting = Array(repeating: nil, count: waiting.count)
-    waitingCount = 0
-    return (cancel, (outbox.removeAll(), oldWaiting))
-  }
 }
 
 /// The subscription of a `merge`: it takes the lock, asks the state machine what to do,
@@ -181,8 +147,9 @@ struct MergeStateMachine<Output, Failure: Error> {
 /// values other threads send meanwhile wait in order. `cancel()` never waits for a call in
 /// progress on another thread; once it returns, no new call to the downstream starts.
 @usableFromInline
-final class MergeStorage<Downstream: Subscriber>: Subscription, CustomStringConvertible,
-  OutboxDelivering, @unchecked Sendable
+final class MergeStorage<Downstream: Subscriber>: FanInStorage, ChildSubscriberStorage,
+  CustomStringConvertible,
+  @unchecked Sendable
 {
   // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
   // the holder of the outbox's token.
@@ -206,19 +173,13 @@ final class MergeStorage<Downstream: Subscriber>: Subscription, CustomStringConv
   where P.Output == Downstream.Input, P.Failure == Downstream.Failure {
     downstream.receive(subscription: self)
     for (index, upstream) in upstreams.enumerated() {
-      upstream.subscribe(MergeChild(storage: self, index: index))
+      upstream.subscribe(child(at: index))
     }
   }
 
   @inlinable
-  func child(at index: Int) -> MergeChild<Downstream> { MergeChild(storage: self, index: index) }
-
-  @inlinable
-  func receive(subscription: any Subscription, at index: Int) {
-    guard let demand = state.withLock({ $0.subscribed(subscription, at: index) }) else {
-      return subscription.cancel()
-    }
-    subscription.request(demand)
+  func child(at index: Int) -> ChildSubscriber<MergeStorage> {
+    ChildSubscriber(storage: self, index: index)
   }
 
   @inlinable
@@ -235,67 +196,15 @@ final class MergeStorage<Downstream: Subscriber>: Subscription, CustomStringConv
   }
 
   @inlinable
-  func perform(_ effects: Machine.Effects) {
-    for subscription in effects.cancel { subscription.cancel() }
-    for (subscription, demand) in effects.requests { subscription.request(demand) }
-    if let event = effects.deliver { deliver(event) }
-  }
-
-  /// Calls the downstream with one event, then settles what it asked for.
-  @inlinable
-  func deliverOne(_ event: Machine.Event) -> Machine.Step {
-    var more = Subscribers.Demand.none
-    switch event {
-    case .value(let value): more = downstream.receive(value)
-    case .completion(let completion): downstream.receive(completion: completion)
-    }
+  func settleDelivery(asking more: Subscribers.Demand) -> Machine.Step {
     let (step, requests) = state.withLock { $0.delivered(asking: more) }
     for (subscription, demand) in requests { subscription.request(demand) }
     return step
   }
 
   @inlinable
-  func drainerStarts() -> Machine.Step { state.withLock { $0.outbox.drainerStarts() } }
-
-  @inlinable
   func request(_ demand: Subscribers.Demand) {
     _checkDemand(demand)
     perform(state.withLock { $0.request(demand) })
-  }
-
-  @inlinable
-  func cancel() {
-    let (cancel, released) = state.withLock { $0.cancel() }
-    _ = released  // released outside the lock
-    for subscription in cancel { subscription.cancel() }
-  }
-}
-
-/// The subscriber a `merge` attaches to one of its upstreams.
-@usableFromInline
-struct MergeChild<Downstream: Subscriber>: Subscriber {
-  @usableFromInline typealias Input = Downstream.Input
-  @usableFromInline typealias Failure = Downstream.Failure
-
-  @usableFromInline let storage: MergeStorage<Downstream>
-  @usableFromInline let index: Int
-
-  @inlinable
-  init(storage: MergeStorage<Downstream>, index: Int) {
-    self.storage = storage
-    self.index = index
-  }
-
-  @inlinable
-  func receive(subscription: any Subscription) {
-    storage.receive(subscription: subscription, at: index)
-  }
-
-  @inlinable
-  func receive(_ input: Input) -> Subscribers.Demand { storage.receive(input, at: index) }
-
-  @inlinable
-  func receive(completion: Subscribers.Completion<Failure>) {
-    storage.receive(completion: completion, at: index)
   }
 }

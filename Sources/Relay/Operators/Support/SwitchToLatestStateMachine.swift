@@ -6,9 +6,7 @@
 /// upstream and the current publisher finished; a failure of either fails it and cancels the
 /// other.
 @usableFromInline
-struct SwitchToLatestStateMachine<Output, Failure: Error> {
-  @usableFromInline typealias Step = Outbox<Output, Failure>.Step
-  @usableFromInline typealias Event = Outbox<Output, Failure>.Event
+struct SwitchToLatestStateMachine<Output, Failure: Error>: InnerPublisherStateMachine {
 
   @usableFromInline var upstream: (any Subscription)?
   @usableFromInline var upstreamSubscribed = false
@@ -24,13 +22,8 @@ struct SwitchToLatestStateMachine<Output, Failure: Error> {
 
   @inlinable init() {}
 
-  @usableFromInline
-  struct Effects {
-    @usableFromInline var deliver: Event?
-    @usableFromInline var requests: [(any Subscription, Subscribers.Demand)] = []
-    @usableFromInline var cancel: [any Subscription] = []
-    @inlinable init() {}
-  }
+  /// What an event leads to, to do once the lock is released; nothing to release.
+  @usableFromInline typealias Effects = OutboxEffects<Output, Failure, Never>
 
   @inlinable
   mutating func upstreamSubscribed(_ subscription: any Subscription) -> Bool {

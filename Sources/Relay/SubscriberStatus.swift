@@ -1,0 +1,31 @@
+/// Where a subscriber that takes one subscription for its whole life stands: `Sink`,
+/// `Assign` and `WeakAssign` keep it under their lock.
+@usableFromInline
+enum SubscriberStatus {
+  case awaiting
+  case subscribed(any Subscription)
+  case terminated
+
+  /// Keeps the first subscription; returns false for any later one, and for one that
+  /// arrives after the end.
+  @inlinable
+  mutating func accept(_ subscription: any Subscription) -> Bool {
+    guard case .awaiting = self else { return false }
+    self = .subscribed(subscription)
+    return true
+  }
+
+  /// Ends: returns the status it was in, which may hold the last reference to the
+  /// subscription, to release outside the lock.
+  @inlinable
+  mutating func end() -> SubscriberStatus {
+    defer { self = .terminated }
+    return self
+  }
+
+  /// The subscription, while it lasts.
+  @inlinable
+  var subscription: (any Subscription)? {
+    if case .subscribed(let subscription) = self { subscription } else { nil }
+  }
+}
