@@ -204,7 +204,9 @@ import Testing
     runConcurrently(threads: 2) { thread in
       for value in 0..<100 { relay.send(thread * 1000 + value) }
     }
-    #expect(count.withLock { $0 } == 200)
+    // A send that meets another thread's round is queued and delivered by the relay's
+    // drainer after `send` returns: wait for it, with a deadline.
+    #expect(eventually { count.withLock { $0 } == 200 })
     #expect(stream.writes.filter { $0.hasPrefix("receive value") }.count == 200)
     cancellable.cancel()
   }
