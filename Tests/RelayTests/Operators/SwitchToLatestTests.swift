@@ -181,4 +181,29 @@ import Testing
     neverFailingChildren.send(Just(3))
     #expect(other.values == [3])
   }
+
+  /// The subscriptions it lets go when the upstream or the current publisher finishes go away
+  /// outside its lock: their deinit may call back into it (here, a request), which would
+  /// deadlock under the lock.
+  @Test func finishedSubscriptionsAreReleasedOutsideTheLock() {
+    let finished = finishesWithin {
+      let upstream = TestPublisher<TestPublisher<Int, Never>, Never>(subscription: nil)
+      var downstream: (any Subscription)?
+      let tracker = Tracker<Int, Never>(receiveSubscription: {
+        downstream = $0
+        $0.request(.unlimited)
+      })
+      upstream.switchToLatest().subscribe(tracker)
+      upstream.send(subscription: TestSubscription(onDeinit: { downstream?.request(.max(1)) }))
+      let child = TestPublisher<Int, Never>(subscription: nil)
+      _ = upstream.send(child)
+      child.send(subscription: TestSubscription(onDeinit: { downstream?.request(.max(1)) }))
+      _ = child.send(7)
+      child.send(completion: .finished)
+      upstream.send(completion: .finished)
+      #expect(
+        tracker.history == [.subscription("SwitchToLatest"), .value(7), .completion(.finished)])
+    }
+    #expect(finished)
+  }
 }

@@ -22,8 +22,9 @@ struct SwitchToLatestStateMachine<Output, Failure: Error>: InnerPublisherStateMa
 
   @inlinable init() {}
 
-  /// What an event leads to, to do once the lock is released; nothing to release.
-  @usableFromInline typealias Effects = OutboxEffects<Output, Failure, Never>
+  /// What an event leads to, to do once the lock is released, with the subscriptions it no
+  /// longer keeps (their deinit may release user values: never under the lock).
+  @usableFromInline typealias Effects = OutboxEffects<Output, Failure, any Subscription>
 
   @inlinable
   mutating func upstreamSubscribed(_ subscription: any Subscription) -> Bool {
@@ -67,7 +68,7 @@ struct SwitchToLatestStateMachine<Output, Failure: Error>: InnerPublisherStateMa
   {
     var effects = Effects()
     guard !isTerminated, index == current else { return effects }
-    child = nil
+    if let finished = child.take() { effects.released.append(finished) }
     awaitingChild = false
     switch completion {
     case .finished:
@@ -83,7 +84,7 @@ struct SwitchToLatestStateMachine<Output, Failure: Error>: InnerPublisherStateMa
     var effects = Effects()
     guard !isTerminated, !upstreamFinished else { return effects }
     upstreamFinished = true
-    upstream = nil
+    if let finished = upstream.take() { effects.released.append(finished) }
     switch completion {
     case .finished:
       if child == nil, !awaitingChild { terminate(with: completion, into: &effects) }
