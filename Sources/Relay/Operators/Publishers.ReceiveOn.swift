@@ -79,8 +79,7 @@ extension Publishers {
     where Downstream.Input == Output, Downstream.Failure == Failure {
       // Every mutable field is in `state`, guarded by its lock; `isCancelled` is set under it
       // by `cancel()` and read by the delivering block before each call. `downstream` is
-      // called only by the one delivering block at a time (`state.isDelivering`), and `spare`
-      // is touched only by it.
+      // called only by the one delivering block at a time (`state.isDelivering`).
       @usableFromInline enum Event {
         case value(Output)
         case completion(Subscribers.Completion<Failure>)
@@ -96,6 +95,9 @@ extension Publishers {
         /// The completion arrived: nothing more is accepted. The upstream's subscription is
         /// kept until the completion is delivered, for the demand of the values before it.
         @usableFromInline var isCompleted = false
+        /// The last batch's emptied storage, which the next delivering block takes: on a
+        /// concurrent queue a block that will not deliver runs beside the one that does.
+        @usableFromInline var spare: [Event] = []
         @inlinable init() {}
       }
 
@@ -103,8 +105,6 @@ extension Publishers {
       @usableFromInline let queue: DispatchQueue
       @usableFromInline let state = Lock<State>.make(State())
       @usableFromInline let isCancelled = Atomic<Bool>(false)
-      /// The last batch's emptied storage, swapped in for the next one.
-      @exclusivity(unchecked) @usableFromInline var spare: [Event] = []
 
       @inlinable
       init(downstream: Downstream, queue: DispatchQueue) {
@@ -158,12 +158,13 @@ extension Publishers {
       /// meanwhile will take the rest.
       @usableFromInline
       func perform() {
-        var batch = spare
+        var batch: [Event] = []
         var upstream = state.withLock { state -> (any Subscription)?? in
           state.hasPendingBlock = false
           // On a concurrent queue another block may be delivering: it takes this batch too.
           guard !state.isDelivering else { return .none }
           state.isDelivering = true
+          swap(&batch, &state.spare)
           swap(&batch, &state.waiting)
           if case .subscribed(let upstream) = state.status { return .some(upstream) }
           return .some(nil)
@@ -176,6 +177,7 @@ extension Publishers {
             // lets the queue's other work run in between.
             guard !state.waiting.isEmpty, !state.hasPendingBlock else {
               state.isDelivering = false
+              swap(&batch, &state.spare)  // empty: nothing is released here
               return .none
             }
             swap(&batch, &state.waiting)
@@ -183,7 +185,6 @@ extension Publishers {
             return .some(nil)
           }
         }
-        spare = batch
       }
 
       /// Delivers a batch, unless the subscriber cancels; asks the upstream for the demand
