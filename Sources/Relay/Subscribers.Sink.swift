@@ -101,18 +101,20 @@ extension Subscribers {
 
     /// The closure called with each value; a closure that does nothing once the sink has
     /// completed or was cancelled.
-    public var receiveValue: (Input) -> Void {
-      state.withLock { state in
-        state.handlersReleased ? { _ in } : handlers.takeUnretainedValue().receiveValue
-      }
-    }
+    public var receiveValue: (Input) -> Void { liveHandlers?.receiveValue ?? { _ in } }
 
     /// The closure called once with the completion; a closure that does nothing once the sink
     /// has completed or was cancelled.
     public var receiveCompletion: (Subscribers.Completion<Failure>) -> Void {
-      state.withLock { state in
-        state.handlersReleased ? { _ in } : handlers.takeUnretainedValue().receiveCompletion
-      }
+      liveHandlers?.receiveCompletion ?? { _ in }
+    }
+
+    /// The closures, retained, unless they were released. Read under the lock, which orders
+    /// the read with their release; a class reference, not a closure, comes out of it (a
+    /// closure returned through the generic `withLock` would be re-abstracted on every call).
+    @inlinable
+    var liveHandlers: Handlers? {
+      state.withLock { state in state.handlersReleased ? nil : handlers.takeUnretainedValue() }
     }
 
     /// Creates a sink from its two closures.
@@ -206,12 +208,7 @@ extension Subscribers {
     /// closures alive for as long as the relay keeps it (until the subscription is cancelled).
     @inlinable
     func receiverForUnlimitedDemand() -> (Input) -> Void {
-      // A class reference, not the closure, comes out of the lock: a closure returned
-      // through the generic `withLock` would be re-abstracted on every call.
-      let handlers: Handlers? = state.withLock { state in
-        state.handlersReleased ? nil : self.handlers.takeUnretainedValue()
-      }
-      guard let handlers else { return { _ in } }
+      guard let handlers = liveHandlers else { return { _ in } }
       return { [self] value in if !hasEnded { handlers.receiveValue(value) } }
     }
 

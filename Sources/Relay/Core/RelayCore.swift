@@ -172,8 +172,12 @@ final class RelayCore<Output>: @unchecked Sendable {
   // MARK: Delivering
 
   /// Carries out an action that delivers no value of the caller's own.
+  ///
+  /// - Parameter budget: How many rounds to run in all before handing on, for the drainer.
   @inlinable
-  func carryOut(_ action: consuming RelayAction<Output>, from thread: ThreadIdentity) {
+  func carryOut(
+    _ action: consuming RelayAction<Output>, from thread: ThreadIdentity, budget: Int = .max
+  ) {
     release(action.garbage.take())
     switch action.next {
     case .none: return
@@ -181,7 +185,7 @@ final class RelayCore<Output>: @unchecked Sendable {
     case .deliver(let round):
       var returnedDemand: [(id: UInt64, demand: Subscribers.Demand)] = []
       perform(round, carried: &action, collecting: &returnedDemand)
-      endRounds(returnedDemand, from: thread, budget: .max)
+      endRounds(returnedDemand, from: thread, budget: budget)
     }
   }
 
@@ -213,16 +217,8 @@ final class RelayCore<Output>: @unchecked Sendable {
   func startDrainer() {
     DispatchQueue.global().async { [self] in
       let thread = ThreadIdentity.current
-      var action = withMachine { $0.drainerStarts(on: thread) }
-      release(action.garbage.take())
-      switch action.next {
-      case .none: return
-      case .startDrainer: startDrainer()
-      case .deliver(let round):
-        var returnedDemand: [(id: UInt64, demand: Subscribers.Demand)] = []
-        perform(round, carried: &action, collecting: &returnedDemand)
-        endRounds(returnedDemand, from: thread, budget: Self.drainerBudget)
-      }
+      carryOut(
+        withMachine { $0.drainerStarts(on: thread) }, from: thread, budget: Self.drainerBudget)
     }
   }
 
