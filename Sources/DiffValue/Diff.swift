@@ -35,7 +35,12 @@ public struct Diff<Value: Equatable> {
   @inlinable
   init(wholeValue value: Value) {
     storage = DiffStorage(
-      relay: CurrentValueRelay(value, removingDuplicatesAt: { $0.pointee == $1.pointee }),
+      relay: CurrentValueRelay(
+        value,
+        removingDuplicatesAt: {
+          $0.assumingMemoryBound(to: Value.self).pointee
+            == $1.assumingMemoryBound(to: Value.self).pointee
+        }),
       selection: DiffSelection())
   }
 
@@ -47,7 +52,7 @@ public struct Diff<Value: Equatable> {
   ) {
     storage = DiffStorage(
       relay: CurrentValueRelay(
-        value, removingDuplicatesAt: { parts.agrees(UnsafeRawPointer($0), UnsafeRawPointer($1)) }),
+        value, removingDuplicatesAt: { parts.agrees($0, $1) }),
       selection: DiffSelection(keyPaths: keyPaths, selected: selected))
   }
 

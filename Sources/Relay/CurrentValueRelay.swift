@@ -58,7 +58,11 @@ public final class CurrentValueRelay<Output>: Publisher {
   ) {
     core = RelayCore(
       current: value, keepsCurrentValue: true, subscriptionName: "CurrentValueSubject",
-      isDuplicateAt: { isDuplicate($0.pointee, $1.pointee) }, backlog: backlog)
+      isDuplicateAt: {
+        isDuplicate(
+          $0.assumingMemoryBound(to: Output.self).pointee,
+          $1.assumingMemoryBound(to: Output.self).pointee)
+      }, backlog: backlog)
   }
 
   /// Creates a relay that drops a duplicate, compared where the two values lie: the form
@@ -66,14 +70,13 @@ public final class CurrentValueRelay<Output>: Publisher {
   ///
   /// - Parameters:
   ///   - value: The current value until the first `send(_:)`.
-  ///   - isDuplicateAt: Whether the value at the second address repeats the one at the first.
+  ///   - isDuplicateAt: Whether the value at the second address repeats the one at the first;
+  ///     both addresses hold an `Output`.
   ///   - backlog: What to keep of the values other threads send while a round is under way.
   @inlinable
   package init(
     _ value: Output,
-    removingDuplicatesAt isDuplicateAt:
-      @escaping (UnsafePointer<Output>, UnsafePointer<Output>)
-      -> Bool,
+    removingDuplicatesAt isDuplicateAt: @escaping (UnsafeRawPointer, UnsafeRawPointer) -> Bool,
     backlog: BacklogPolicy = .unbounded
   ) {
     core = RelayCore(

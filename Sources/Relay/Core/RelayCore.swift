@@ -31,13 +31,15 @@ final class RelayCore<Output>: @unchecked Sendable {
   /// Whether the value at the second address repeats the one at the first; such a value is
   /// stored but not delivered. Addresses rather than values: the relay holds both in memory,
   /// and a closure of values would be called through thunks that load and copy each one.
-  @usableFromInline let isDuplicateAt: (UnsafePointer<Output>, UnsafePointer<Output>) -> Bool
+  /// Untyped addresses: a function type that does not mention `Output` is stored and called
+  /// in one form, where a typed one costs two reabstraction thunks per call.
+  @usableFromInline let isDuplicateAt: (UnsafeRawPointer, UnsafeRawPointer) -> Bool
   @usableFromInline let subscriptionName: String
 
   @inlinable
   init(
     current: Output?, keepsCurrentValue: Bool, subscriptionName: String,
-    isDuplicateAt: ((UnsafePointer<Output>, UnsafePointer<Output>) -> Bool)? = nil,
+    isDuplicateAt: ((UnsafeRawPointer, UnsafeRawPointer) -> Bool)? = nil,
     backlog: BacklogPolicy = .unbounded
   ) {
     state = .make(
@@ -77,9 +79,28 @@ final class RelayCore<Output>: @unchecked Sendable {
   @inlinable
   func send(_ value: Output) {
     let thread = ThreadIdentity.current
-    var replaced: Output?
-    let next = withMachine { $0.send(value, from: thread, replaced: &replaced) }
-    go(next, with: value, replacing: &replaced, from: thread)
+    withReplacedSlot { replaced in
+      let next = withMachine { $0.send(value, from: thread, replaced: &replaced.pointee) }
+      go(next, with: value, replacing: &replaced.pointee, from: thread)
+    }
+  }
+
+  /// Runs `body` with an empty slot for the value a send replaces, and destroys what it
+  /// holds afterwards as an `Output`. A local `Output?` would be destroyed through the
+  /// optional's generic value witness, about 50 instructions more per send for a struct
+  /// with many fields.
+  @inlinable @inline(__always)
+  func withReplacedSlot(_ body: (UnsafeMutablePointer<Output?>) -> Void) {
+    withUnsafeTemporaryAllocation(of: Output?.self, capacity: 1) { buffer in
+      let replaced = buffer.baseAddress.unsafelyUnwrapped
+      replaced.initialize(to: nil)
+      body(replaced)
+      if replaced.pointee != nil {
+        // An optional's payload lies at its start (a single-payload enum's layout).
+        UnsafeMutableRawPointer(replaced).assumingMemoryBound(to: Output.self)
+          .deinitialize(count: 1)
+      }
+    }
   }
 
   /// Changes the latest value with `transform` and sends the result, as one atomic step with
@@ -309,7 +330,7 @@ final class RelayCore<Output>: @unchecked Sendable {
     return withUnsafeMutablePointer(to: &previous) { old in
       withUnsafePointer(to: value) { new in
         // An optional's payload lies at its start (a single-payload enum's layout).
-        isDuplicateAt(UnsafeRawPointer(old).assumingMemoryBound(to: Output.self), new)
+        isDuplicateAt(UnsafeRawPointer(old), UnsafeRawPointer(new))
       }
     }
   }
