@@ -2,14 +2,13 @@
 // README.md, "Quick start", and DiffValue's "Getting started" show this file.
 import DiffValue
 
-struct State: EquatableWithIdentity {
-  var a: Int
-  var b: Int
-  static var identity: State { State(a: 0, b: 0) }
+struct State: Equatable {
+  var a = 0
+  var b = 0
 }
 
 final class Model {
-  @Diff(\.a, \.b) var state: State
+  @Diff(\.a, \.b) var state = State()
 
   func update() {
     // snippet.show

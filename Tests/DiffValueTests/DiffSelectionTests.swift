@@ -6,17 +6,18 @@ import Testing
 // exactly when a selected part differs from the value written before it, by that part's own
 // `==`, and `changes` names exactly the parts that differ.
 
-/// A nested struct.
+/// A nested struct, with a set: equal sets may iterate in different orders.
 struct MixedDetail: Equatable, Sendable {
   var x: Int
   var label: String
+  var tags: Set<String> = []
 }
 
-/// An enum with payloads.
+/// An enum with payloads, one of them of two fields.
 enum MixedMode: Equatable, Sendable {
   case idle
   case loading(progress: Double)
-  case failed(reason: String)
+  case failed(reason: String, code: Int)
 }
 
 /// A class, compared by its `id`; a new instance stands for a new value.
@@ -258,7 +259,7 @@ private func randomWrite(
 ) -> Mixed {
   var value = value
   for _ in 0..<Int.random(in: 1...3, using: &random) {
-    switch Int.random(in: 0..<10, using: &random) {
+    switch Int.random(in: 0..<11, using: &random) {
     case 0:
       value.name = ["", "a", String(repeating: "long name ", count: 3)].randomElement(
         using: &random)!
@@ -266,8 +267,10 @@ private func randomWrite(
     case 2: value.ratio = [0.0, -0.0, 1.5].randomElement(using: &random)!
     case 3: value.items = Array(0..<Int.random(in: 0..<3, using: &random))
     case 4:
-      value.mode = [.idle, .loading(progress: 0.5), .loading(progress: 0.7), .failed(reason: "x")]
-        .randomElement(using: &random)!
+      value.mode = [
+        .idle, .loading(progress: 0.5), .loading(progress: 0.7), .failed(reason: "x", code: 1),
+        .failed(reason: "x", code: 2),
+      ].randomElement(using: &random)!
     case 5:
       value.detail = MixedDetail(
         x: Int.random(in: 0..<2, using: &random), label: ["l", "m"].randomElement(using: &random)!)
@@ -280,6 +283,8 @@ private func randomWrite(
           label: ["l", "m"].randomElement(using: &random)!)
     case 7: value.flag.toggle()
     case 8: value.owner = MixedOwner(id: Int.random(in: 0..<2, using: &random))
+    case 9:
+      value.detail.tags = [[], ["a"], ["a", "b"], ["b", "a"]].randomElement(using: &random)!
     default: value.detail.label = ["l", "m"].randomElement(using: &random)!
     }
   }
@@ -409,10 +414,12 @@ private func randomWrite(
     b.maybe = MixedDetail(x: 1, label: "different")
     #expect((\Mixed.maybe?.x).diffable.valuesAreEqual(a, b))
     #expect((\Mixed.total).diffable.valuesAreEqual(a, b))
-    a.mode = .failed(reason: "a")
-    b.mode = .failed(reason: String(repeating: "a", count: 1))
+    a.mode = .failed(reason: "a", code: 1)
+    b.mode = .failed(reason: String(repeating: "a", count: 1), code: 1)
     #expect((\Mixed.mode).diffable.valuesAreEqual(a, b))
-    b.mode = .failed(reason: "b")
+    b.mode = .failed(reason: "a", code: 2)
+    #expect(!(\Mixed.mode).diffable.valuesAreEqual(a, b))
+    b.mode = .failed(reason: "b", code: 1)
     #expect(!(\Mixed.mode).diffable.valuesAreEqual(a, b))
   }
 }
