@@ -15,6 +15,23 @@ enum OperatorStatus {
   case terminated
 }
 
+extension OperatorStatus {
+  /// Keeps the first subscription; `false` for any later one and for one that arrives after a
+  /// cancel, which the caller cancels.
+  @inlinable
+  mutating func accept(_ subscription: any Subscription) -> Bool {
+    guard case .awaiting = self else { return false }
+    self = .subscribed(subscription)
+    return true
+  }
+
+  /// The upstream subscription while connected.
+  @inlinable
+  var upstream: (any Subscription)? {
+    if case .subscribed(let upstream) = self { upstream } else { nil }
+  }
+}
+
 /// An `OperatorStatus` without its subscription, readable without the lock.
 ///
 /// A struct over a byte rather than an enum: loading an enum from an atomic checks that the
@@ -54,8 +71,7 @@ extension Lock where State == OperatorStatus {
   @inlinable
   func accept(_ subscription: any Subscription, phase: borrowing Atomic<OperatorPhase>) -> Bool {
     withLock { status in
-      guard case .awaiting = status else { return false }
-      status = .subscribed(subscription)
+      guard status.accept(subscription) else { return false }
       phase.store(.subscribed, ordering: .releasing)
       return true
     }
@@ -83,17 +99,11 @@ extension Lock where State == OperatorStatus {
         status = .terminated
         phase.store(.terminated, ordering: .releasing)
       }
-      if case .subscribed(let upstream) = status { return upstream }
-      return nil
+      return status.upstream
     }
   }
 
   /// The upstream subscription while connected.
   @inlinable
-  var upstream: (any Subscription)? {
-    withLock { status in
-      if case .subscribed(let upstream) = status { return upstream }
-      return nil
-    }
-  }
+  var upstream: (any Subscription)? { withLock { $0.upstream } }
 }
