@@ -225,8 +225,8 @@ import Testing
 
   @Test func switchToLatestIgnoresReplacedChildren() {
     var machine = SwitchToLatestStateMachine<Int, TestingError>()
-    let accepted = machine.upstreamSubscribed(TestSubscription())
-    #expect(accepted)
+    let upstreamDemand = machine.upstreamSubscribed(TestSubscription())
+    #expect(upstreamDemand == .unlimited)
     _ = machine.request(.max(5))
     let first = machine.switchChild()
     #expect(first.index == 1)
