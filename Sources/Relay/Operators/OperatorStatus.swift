@@ -1,36 +1,13 @@
 import Synchronization
 
-/// Where an operator that gives its subscriber its own subscription stands with its upstream.
+/// Where an operator that gives its subscriber its own subscription stands with its upstream:
+/// the same three states as a subscriber's, its `subscription` being the upstream's.
 ///
 /// It lives in a `Lock`; the operator mirrors it in an `Atomic<OperatorPhase>` so that the
 /// value path can check it without the lock. Every method hands a subscription it drops back
 /// to the caller, to be cancelled or released after the lock.
 @usableFromInline
-enum OperatorStatus {
-  /// No subscription yet.
-  case awaiting
-  /// Connected to the upstream.
-  case subscribed(any Subscription)
-  /// Cancelled by the subscriber or completed by the upstream.
-  case terminated
-}
-
-extension OperatorStatus {
-  /// Keeps the first subscription; `false` for any later one and for one that arrives after a
-  /// cancel, which the caller cancels.
-  @inlinable
-  mutating func accept(_ subscription: any Subscription) -> Bool {
-    guard case .awaiting = self else { return false }
-    self = .subscribed(subscription)
-    return true
-  }
-
-  /// The upstream subscription while connected.
-  @inlinable
-  var upstream: (any Subscription)? {
-    if case .subscribed(let upstream) = self { upstream } else { nil }
-  }
-}
+typealias OperatorStatus = SubscriberStatus
 
 /// An `OperatorStatus` without its subscription, readable without the lock.
 ///
@@ -99,11 +76,11 @@ extension Lock where State == OperatorStatus {
         status = .terminated
         phase.store(.terminated, ordering: .releasing)
       }
-      return status.upstream
+      return status.subscription
     }
   }
 
   /// The upstream subscription while connected.
   @inlinable
-  var upstream: (any Subscription)? { withLock { $0.upstream } }
+  var upstream: (any Subscription)? { withLock { $0.subscription } }
 }

@@ -169,7 +169,7 @@ extension Publishers {
       func request(_ demand: Subscribers.Demand) {
         _checkDemand(demand)
         if let max = demand.max { log("request max: (\(max))") } else { log("request unlimited") }
-        state.withLock { $0.status.upstream }?.request(demand)
+        state.withLock { $0.status.subscription }?.request(demand)
       }
 
       @inlinable
@@ -177,7 +177,7 @@ extension Publishers {
         log("receive cancel")
         let upstream = state.withLock { state -> (any Subscription)? in
           defer { state.status = .terminated }
-          return state.status.upstream
+          return state.status.subscription
         }
         upstream?.cancel()
       }

@@ -163,7 +163,7 @@ extension Publishers {
           state.isDelivering = true
           swap(&batch, &state.spare)
           swap(&batch, &state.waiting)
-          return .some(state.status.upstream)
+          return .some(state.status.subscription)
         }
         while let current = upstream {
           deliver(batch, requestingFrom: current)
@@ -177,7 +177,7 @@ extension Publishers {
               return .none
             }
             swap(&batch, &state.waiting)
-            return .some(state.status.upstream)
+            return .some(state.status.subscription)
           }
         }
       }
@@ -209,7 +209,7 @@ extension Publishers {
       @inlinable
       func request(_ demand: Subscribers.Demand) {
         _checkDemand(demand)
-        state.withLock { $0.status.upstream }?.request(demand)
+        state.withLock { $0.status.subscription }?.request(demand)
       }
 
       @inlinable
@@ -219,7 +219,7 @@ extension Publishers {
           isCancelled.store(true, ordering: .releasing)
           swap(&dropped, &state.waiting)
           defer { state.status = .terminated }
-          return state.status.upstream
+          return state.status.subscription
         }
         upstream?.cancel()
         dropped.removeAll()

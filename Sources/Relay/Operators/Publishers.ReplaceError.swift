@@ -115,7 +115,7 @@ extension Publishers.ReplaceError {
           state.replacementWaits = false
           return (nil, true)
         }
-        guard let upstream = state.status.upstream else { return (nil, false) }
+        guard let upstream = state.status.subscription else { return (nil, false) }
         state.demand += demand
         return (upstream, false)
       }
