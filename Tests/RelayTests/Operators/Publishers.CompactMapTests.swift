@@ -14,9 +14,9 @@ import Testing
       calls: () -> Int
     )
   {
-    Harness.counting(initialDemand: initialDemand, demandPerValue: demandPerValue, { Int($0) }) {
-      $0.compactMap($1)
-    }
+    Harness.counting(
+      initialDemand: initialDemand, demandPerValue: demandPerValue, applying: { Int($0) },
+      in: { $0.compactMap($1) })
   }
 
   @Test func basicBehavior() {

@@ -12,8 +12,8 @@ import Testing
     -> (harness: Harness<Publishers.Filter<TestPublisher<Int, TestingError>>>, calls: () -> Int)
   {
     Harness.counting(
-      initialDemand: initialDemand, demandPerValue: demandPerValue, { $0.isMultiple(of: 2) }
-    ) { $0.filter($1) }
+      initialDemand: initialDemand, demandPerValue: demandPerValue,
+      applying: { $0.isMultiple(of: 2) }, in: { $0.filter($1) })
   }
 
   @Test func basicBehavior() {

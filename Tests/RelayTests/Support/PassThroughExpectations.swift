@@ -5,12 +5,12 @@ import Testing
 // subscriber (`map`, `filter`, `compactMap`), as Combine's do.
 
 extension OperatorHarness {
-  /// A harness around an operator made from `body`, which counts its calls: `calls` reads
-  /// how many there were.
+  /// A harness around the operator `makeSut` makes with `body`, counting the calls to `body`:
+  /// `calls` reads how many there were.
   static func counting<Result>(
     initialDemand: Subscribers.Demand?, demandPerValue: Subscribers.Demand,
-    _ body: @escaping (Input) -> Result,
-    makeSut: (TestPublisher<Input, UpstreamFailure>, @escaping (Input) -> Result) -> Sut
+    applying body: @escaping (Input) -> Result,
+    in makeSut: (TestPublisher<Input, UpstreamFailure>, @escaping (Input) -> Result) -> Sut
   ) -> (harness: Self, calls: () -> Int) {
     var calls = 0
     let harness = Self(initialDemand: initialDemand, demandPerValue: demandPerValue) {

@@ -100,9 +100,9 @@ struct FlatMapStateMachine<Output, Failure: Error>: InnerPublisherStateMachine {
     effects.released.append(old)
   }
 
-  /// The downstream asked for more: delivers what waits, and once the demand is unlimited
-  /// passes it to every child. Nothing waits while the demand is unlimited, so more of it
-  /// changes nothing.
+  /// The downstream asked for more: delivers what waits, and passes unlimited demand on.
+  ///
+  /// Nothing waits while the demand is unlimited, so more of it changes nothing.
   @inlinable
   mutating func request(_ more: Subscribers.Demand) -> Effects {
     var effects = Effects()
