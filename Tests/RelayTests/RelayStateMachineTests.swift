@@ -56,6 +56,20 @@ import Testing
     return machine.send(value, from: thread, replaced: &replaced)
   }
 
+  /// A machine that keeps no current value, with one subscriber that asked for everything,
+  /// sent `values` in order, each from its thread.
+  func subscribedMachine(sent values: [(Int, ThreadIdentity)]) -> Machine {
+    var machine = Machine(current: 0, keepsCurrentValue: false, checksDuplicates: false)
+    subscribe(&machine)
+    for (value, thread) in values { _ = send(&machine, value, from: thread) }
+    return machine
+  }
+
+  /// Whether a commit wrote (`true`) or must retry (`false`).
+  func wrote(_ commit: RelayCommit<Int>) -> Bool {
+    if case .written = commit { true } else { false }
+  }
+
   func isDeliver(_ next: RelayNext<Int>) -> Bool {
     if case .deliver = next { true } else { false }
   }
@@ -93,20 +107,15 @@ import Testing
   }
 
   @Test func theDelivererDeliversWhatItQueuedItself() {
-    var machine = Machine(current: 0, keepsCurrentValue: false, checksDuplicates: false)
-    subscribe(&machine)
-    _ = send(&machine, 1, from: here)
-    _ = send(&machine, 2, from: here)  // from inside a subscriber
+    // The second from inside a subscriber.
+    var machine = subscribedMachine(sent: [(1, here), (2, here)])
     #expect(endAll(&machine) == [2])
     #expect(machine.deliverer == nil)
   }
 
   @Test func anotherThreadsValueGoesToTheDrainer() {
-    var machine = Machine(current: 0, keepsCurrentValue: false, checksDuplicates: false)
-    subscribe(&machine)
-    _ = send(&machine, 1, from: here)
-    _ = send(&machine, 2, from: elsewhere)
-    _ = send(&machine, 3, from: here)  // own, but behind another thread's value
+    // The third is this thread's own, but behind another thread's value.
+    var machine = subscribedMachine(sent: [(1, here), (2, elsewhere), (3, here)])
     let action = machine.endRound(returnedDemand: [], from: here, budgetLeft: true)
     guard case .startDrainer = action.next else {
       Issue.record("no hand-off")
@@ -125,11 +134,7 @@ import Testing
   }
 
   @Test func theDrainerLetsOtherWorkGoFirstWhenItsBudgetIsSpent() {
-    var machine = Machine(current: 0, keepsCurrentValue: false, checksDuplicates: false)
-    subscribe(&machine)
-    _ = send(&machine, 1, from: here)
-    _ = send(&machine, 2, from: elsewhere)
-    _ = send(&machine, 3, from: elsewhere)
+    var machine = subscribedMachine(sent: [(1, here), (2, elsewhere), (3, elsewhere)])
     _ = machine.endRound(returnedDemand: [], from: here, budgetLeft: true)
     _ = machine.drainerStarts(on: elsewhere)
     let spent = machine.endRound(returnedDemand: [], from: elsewhere, budgetLeft: false)
@@ -342,28 +347,19 @@ import Testing
     let (_, optimistic) = machine.beginModify()
     #expect(optimistic == .optimistic(sendsAtRead: 0))
     _ = send(&machine, 3, from: elsewhere)
-    guard case .retry = machine.commitModify(9, ticket: optimistic, from: here) else {
-      Issue.record("wrote over a newer value")
-      return
-    }
-    guard case .written = machine.commitModify(2, ticket: reserved, from: here) else {
-      Issue.record("reserved modify retried")
-      return
-    }
+    let wroteOverANewerValue = wrote(machine.commitModify(9, ticket: optimistic, from: here))
+    #expect(!wroteOverANewerValue)
+    #expect(wrote(machine.commitModify(2, ticket: reserved, from: here)), "reserved modify retried")
   }
 
   @Test func aReservedModifyRetriesAfterAnotherModifyWrote() {
     var machine = Machine(current: 1, keepsCurrentValue: true, checksDuplicates: false)
     let (_, reserved) = machine.beginModify()
     let (_, optimistic) = machine.beginModify()
-    guard case .written = machine.commitModify(4, ticket: optimistic, from: elsewhere) else {
-      Issue.record("optimistic modify retried")
-      return
-    }
-    guard case .retry = machine.commitModify(2, ticket: reserved, from: here) else {
-      Issue.record("lost the other modify's write")
-      return
-    }
+    let optimisticWrote = wrote(machine.commitModify(4, ticket: optimistic, from: elsewhere))
+    #expect(optimisticWrote)
+    let lostTheOtherWrite = wrote(machine.commitModify(2, ticket: reserved, from: here))
+    #expect(!lostTheOtherWrite)
     #expect(machine.reservation == nil)
   }
 

@@ -1,19 +1,13 @@
 import Synchronization
 
-/// Where an operator that gives its subscriber its own subscription stands with its upstream.
+/// Where an operator that gives its subscriber its own subscription stands with its upstream:
+/// the same three states as a subscriber's, its `subscription` being the upstream's.
 ///
 /// It lives in a `Lock`; the operator mirrors it in an `Atomic<OperatorPhase>` so that the
 /// value path can check it without the lock. Every method hands a subscription it drops back
 /// to the caller, to be cancelled or released after the lock.
 @usableFromInline
-enum OperatorStatus {
-  /// No subscription yet.
-  case awaiting
-  /// Connected to the upstream.
-  case subscribed(any Subscription)
-  /// Cancelled by the subscriber or completed by the upstream.
-  case terminated
-}
+typealias OperatorStatus = SubscriberStatus
 
 /// An `OperatorStatus` without its subscription, readable without the lock.
 ///
@@ -54,8 +48,7 @@ extension Lock where State == OperatorStatus {
   @inlinable
   func accept(_ subscription: any Subscription, phase: borrowing Atomic<OperatorPhase>) -> Bool {
     withLock { status in
-      guard case .awaiting = status else { return false }
-      status = .subscribed(subscription)
+      guard status.accept(subscription) else { return false }
       phase.store(.subscribed, ordering: .releasing)
       return true
     }
@@ -83,17 +76,11 @@ extension Lock where State == OperatorStatus {
         status = .terminated
         phase.store(.terminated, ordering: .releasing)
       }
-      if case .subscribed(let upstream) = status { return upstream }
-      return nil
+      return status.subscription
     }
   }
 
   /// The upstream subscription while connected.
   @inlinable
-  var upstream: (any Subscription)? {
-    withLock { status in
-      if case .subscribed(let upstream) = status { return upstream }
-      return nil
-    }
-  }
+  var upstream: (any Subscription)? { withLock { $0.subscription } }
 }

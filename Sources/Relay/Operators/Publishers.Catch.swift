@@ -101,7 +101,7 @@ extension Publishers.Catch {
       guard case .first = old else { return }
       switch completion {
       case .finished: downstream.receive(completion: .finished)
-      case .failure(let error): handler(error).subscribe(SecondUpstreamSubscriber(storage: self))
+      case .failure(let error): handler(error).subscribe(self)
       }
     }
   }

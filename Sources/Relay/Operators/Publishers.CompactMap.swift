@@ -50,7 +50,7 @@ extension Publishers {
 
     /// Passes on the non-`nil` results.
     @usableFromInline
-    struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+    struct Inner<Downstream: Subscriber>: PassThroughSubscriber, CustomStringConvertible
     where Downstream.Input == Output, Downstream.Failure == Failure {
       @usableFromInline let downstream: Downstream
       @usableFromInline let transform: (Upstream.Output) -> Output?
@@ -62,19 +62,9 @@ extension Publishers {
       }
 
       @inlinable
-      func receive(subscription: any Subscription) {
-        downstream.receive(subscription: subscription)
-      }
-
-      @inlinable
       func receive(_ input: Upstream.Output) -> Subscribers.Demand {
         guard let output = transform(input) else { return .max(1) }
         return downstream.receive(output)
-      }
-
-      @inlinable
-      func receive(completion: Subscribers.Completion<Failure>) {
-        downstream.receive(completion: completion)
       }
 
       /// `CompactMap`, as Combine names the subscriber.

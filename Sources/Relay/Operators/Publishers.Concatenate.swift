@@ -156,7 +156,7 @@ extension Publishers.Concatenate {
       }
       guard case .first = old else { return }
       switch completion {
-      case .finished: suffix?.subscribe(SecondUpstreamSubscriber(storage: self))
+      case .finished: suffix?.subscribe(self)
       case .failure: downstream.receive(completion: completion)
       }
     }

@@ -50,7 +50,7 @@ extension Publishers {
 
     /// Passes on the values let through.
     @usableFromInline
-    struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+    struct Inner<Downstream: Subscriber>: PassThroughSubscriber, CustomStringConvertible
     where Downstream.Input == Output, Downstream.Failure == Failure {
       @usableFromInline let downstream: Downstream
       @usableFromInline let isIncluded: (Output) -> Bool
@@ -62,18 +62,8 @@ extension Publishers {
       }
 
       @inlinable
-      func receive(subscription: any Subscription) {
-        downstream.receive(subscription: subscription)
-      }
-
-      @inlinable
       func receive(_ input: Output) -> Subscribers.Demand {
         isIncluded(input) ? downstream.receive(input) : .max(1)
-      }
-
-      @inlinable
-      func receive(completion: Subscribers.Completion<Failure>) {
-        downstream.receive(completion: completion)
       }
 
       /// `Filter`, as Combine names the subscriber.

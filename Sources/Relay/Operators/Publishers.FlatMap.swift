@@ -105,15 +105,14 @@ extension Publishers {
     /// Hands the downstream its subscription, then subscribes to the upstream.
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-      let inner = Inner(downstream: subscriber, maxPublishers: maxPublishers, transform: transform)
-      subscriber.receive(subscription: inner)
-      upstream.subscribe(inner)
+      Inner(downstream: subscriber, maxPublishers: maxPublishers, transform: transform)
+        .start(with: upstream)
     }
   }
 }
 
 extension Publishers.FlatMap {
-  private final class Inner<Downstream: Subscriber>: Subscriber, InnerPublisherStorage,
+  private final class Inner<Downstream: Subscriber>: InnerPublisherStorage,
     CustomStringConvertible, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
@@ -136,20 +135,12 @@ extension Publishers.FlatMap {
 
     var description: String { "FlatMap" }
 
-    func receive(subscription: any Subscription) {
-      accept(subscription, asking: state.withLock { $0.upstreamSubscribed(subscription) })
-    }
-
     func receive(_ input: Upstream.Output) -> Subscribers.Demand {
       guard state.withLock({ !$0.isTerminated }) else { return .none }
       let publisher = transform(input)
       guard let index = state.withLock({ $0.makeChild() }) else { return .none }
       publisher.subscribe(ChildSubscriber(storage: self, index: index))
       return .none
-    }
-
-    func receive(completion: Subscribers.Completion<Failure>) {
-      perform(state.withLock { $0.upstreamCompleted(with: completion) })
     }
 
     func receive(_ input: Output, at index: Int) -> Subscribers.Demand {

@@ -61,7 +61,7 @@ extension Publishers {
     }
 
     @usableFromInline
-    struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
+    struct Inner<Downstream: Subscriber>: PassThroughSubscriber, CustomStringConvertible
     where Downstream.Input == Output, Downstream.Failure == Failure {
       @usableFromInline let downstream: Downstream
       @usableFromInline let transform: (Upstream.Output) -> Output
@@ -73,18 +73,8 @@ extension Publishers {
       }
 
       @inlinable
-      func receive(subscription: any Subscription) {
-        downstream.receive(subscription: subscription)
-      }
-
-      @inlinable
       func receive(_ input: Upstream.Output) -> Subscribers.Demand {
         downstream.receive(transform(input))
-      }
-
-      @inlinable
-      func receive(completion: Subscribers.Completion<Failure>) {
-        downstream.receive(completion: completion)
       }
 
       /// `Map`, as Combine names the subscriber.

@@ -133,12 +133,9 @@ extension Publishers {
       @inlinable
       func receive(subscription: any Subscription) {
         log("receive subscription: (\(subscription))")
-        let accepted = state.withLock { state in
-          guard case .awaiting = state.status else { return false }
-          state.status = .subscribed(subscription)
-          return true
+        guard state.withLock({ $0.status.accept(subscription) }) else {
+          return subscription.cancel()
         }
-        guard accepted else { return subscription.cancel() }
         downstream.receive(subscription: self)
       }
 
@@ -172,11 +169,7 @@ extension Publishers {
       func request(_ demand: Subscribers.Demand) {
         _checkDemand(demand)
         if let max = demand.max { log("request max: (\(max))") } else { log("request unlimited") }
-        let upstream = state.withLock { state -> (any Subscription)? in
-          if case .subscribed(let upstream) = state.status { return upstream }
-          return nil
-        }
-        upstream?.request(demand)
+        state.withLock { $0.status.subscription }?.request(demand)
       }
 
       @inlinable
@@ -184,8 +177,7 @@ extension Publishers {
         log("receive cancel")
         let upstream = state.withLock { state -> (any Subscription)? in
           defer { state.status = .terminated }
-          if case .subscribed(let upstream) = state.status { return upstream }
-          return nil
+          return state.status.subscription
         }
         upstream?.cancel()
       }

@@ -114,12 +114,9 @@ extension Publishers {
 
       @inlinable
       func receive(subscription: any Subscription) {
-        let accepted = state.withLock { state in
-          guard case .awaiting = state.status else { return false }
-          state.status = .subscribed(subscription)
-          return true
+        guard state.withLock({ $0.status.accept(subscription) }) else {
+          return subscription.cancel()
         }
-        guard accepted else { return subscription.cancel() }
         downstream.receive(subscription: self)
       }
 
@@ -166,8 +163,7 @@ extension Publishers {
           state.isDelivering = true
           swap(&batch, &state.spare)
           swap(&batch, &state.waiting)
-          if case .subscribed(let upstream) = state.status { return .some(upstream) }
-          return .some(nil)
+          return .some(state.status.subscription)
         }
         while let current = upstream {
           deliver(batch, requestingFrom: current)
@@ -181,8 +177,7 @@ extension Publishers {
               return .none
             }
             swap(&batch, &state.waiting)
-            if case .subscribed(let upstream) = state.status { return .some(upstream) }
-            return .some(nil)
+            return .some(state.status.subscription)
           }
         }
       }
@@ -214,10 +209,7 @@ extension Publishers {
       @inlinable
       func request(_ demand: Subscribers.Demand) {
         _checkDemand(demand)
-        state.withLock { state -> (any Subscription)? in
-          if case .subscribed(let upstream) = state.status { return upstream }
-          return nil
-        }?.request(demand)
+        state.withLock { $0.status.subscription }?.request(demand)
       }
 
       @inlinable
@@ -227,8 +219,7 @@ extension Publishers {
           isCancelled.store(true, ordering: .releasing)
           swap(&dropped, &state.waiting)
           defer { state.status = .terminated }
-          if case .subscribed(let upstream) = state.status { return upstream }
-          return nil
+          return state.status.subscription
         }
         upstream?.cancel()
         dropped.removeAll()

@@ -51,17 +51,11 @@ extension Publishers.ReplaceError {
   where Downstream.Input == Output, Downstream.Failure == Never {
     // `state` is guarded by its lock; `downstream` is called by the upstream's calls, or by
     // the request that finds the replacement waiting, never both.
-    private enum Status {
-      case awaiting
-      case subscribed(any Subscription)
-      /// The upstream failed with no demand: the replacement waits for a request.
-      case replacementWaiting
-      case terminated
-    }
-
     private struct State {
-      var status = Status.awaiting
+      var status = OperatorStatus.awaiting
       var demand = Subscribers.Demand.none
+      /// The upstream failed with no demand: the replacement waits for a request.
+      var replacementWaits = false
       var isCancelled = false
     }
 
@@ -77,12 +71,9 @@ extension Publishers.ReplaceError {
     var description: String { "ReplaceError" }
 
     func receive(subscription: any Subscription) {
-      let accepted = state.withLock { state in
-        guard case .awaiting = state.status else { return false }
-        state.status = .subscribed(subscription)
-        return true
+      guard state.withLock({ $0.status.accept(subscription) }) else {
+        return subscription.cancel()
       }
-      guard accepted else { return subscription.cancel() }
       downstream.receive(subscription: self)
     }
 
@@ -101,13 +92,11 @@ extension Publishers.ReplaceError {
     func receive(completion: Subscribers.Completion<Upstream.Failure>) {
       let replaces = state.withLock { state -> Bool? in
         guard case .subscribed = state.status else { return nil }
-        if case .failure = completion, state.demand == .none {
-          state.status = .replacementWaiting
-          return nil
-        }
         state.status = .terminated
-        if case .failure = completion { return true }
-        return false
+        guard case .failure = completion else { return false }
+        guard state.demand == .none else { return true }
+        state.replacementWaits = true
+        return nil
       }
       guard let replaces else { return }
       if replaces { sendReplacement() } else { downstream.receive(completion: .finished) }
@@ -122,16 +111,13 @@ extension Publishers.ReplaceError {
     func request(_ demand: Subscribers.Demand) {
       _checkDemand(demand)
       let action = state.withLock { state -> (upstream: (any Subscription)?, replaces: Bool) in
-        switch state.status {
-        case .replacementWaiting:
-          state.status = .terminated
+        if state.replacementWaits {
+          state.replacementWaits = false
           return (nil, true)
-        case .subscribed(let upstream):
-          state.demand += demand
-          return (upstream, false)
-        case .awaiting, .terminated:
-          return (nil, false)
         }
+        guard let upstream = state.status.subscription else { return (nil, false) }
+        state.demand += demand
+        return (upstream, false)
       }
       if action.replaces { sendReplacement() }
       action.upstream?.request(demand)
@@ -141,6 +127,7 @@ extension Publishers.ReplaceError {
       let old = state.withLock { state in
         defer {
           state.status = .terminated
+          state.replacementWaits = false
           state.isCancelled = true
         }
         return state.status

@@ -57,10 +57,10 @@ extension Publishers {
 }
 
 extension Publishers.Scan {
-  private final class Inner<Downstream: Subscriber>: Subscriber
+  private final class Inner<Downstream: Subscriber>: PassThroughSubscriber
   where Downstream.Input == Output, Downstream.Failure == Failure {
     // `result` is touched only by the upstream's calls, which are serial.
-    private let downstream: Downstream
+    let downstream: Downstream
     private var result: Output
     private let next: (Output, Upstream.Output) -> Output
 
@@ -72,15 +72,9 @@ extension Publishers.Scan {
       self.next = next
     }
 
-    func receive(subscription: any Subscription) { downstream.receive(subscription: subscription) }
-
     func receive(_ input: Upstream.Output) -> Subscribers.Demand {
       result = next(result, input)
       return downstream.receive(result)
-    }
-
-    func receive(completion: Subscribers.Completion<Failure>) {
-      downstream.receive(completion: completion)
     }
   }
 }

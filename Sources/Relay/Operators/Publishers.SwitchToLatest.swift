@@ -79,15 +79,13 @@ extension Publishers {
     /// Hands the downstream its subscription, then subscribes to the upstream.
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-      let inner = Inner(downstream: subscriber)
-      subscriber.receive(subscription: inner)
-      upstream.subscribe(inner)
+      Inner(downstream: subscriber).start(with: upstream)
     }
   }
 }
 
 extension Publishers.SwitchToLatest {
-  private final class Inner<Downstream: Subscriber>: Subscriber, InnerPublisherStorage,
+  private final class Inner<Downstream: Subscriber>: InnerPublisherStorage,
     CustomStringConvertible, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
@@ -102,22 +100,11 @@ extension Publishers.SwitchToLatest {
 
     var description: String { "SwitchToLatest" }
 
-    func receive(subscription: any Subscription) {
-      guard state.withLock({ $0.upstreamSubscribed(subscription) }) else {
-        return subscription.cancel()
-      }
-      subscription.request(.unlimited)
-    }
-
     func receive(_ input: P) -> Subscribers.Demand {
       let (index, previous) = state.withLock { $0.switchChild() }
       previous?.cancel()
       if let index { input.subscribe(ChildSubscriber(storage: self, index: index)) }
       return .none
-    }
-
-    func receive(completion: Subscribers.Completion<Failure>) {
-      perform(state.withLock { $0.upstreamCompleted(with: completion) })
     }
 
     func receive(_ input: Output, at index: Int) -> Subscribers.Demand {

@@ -2,23 +2,11 @@ import Dispatch
 
 #if canImport(Darwin)
   // Apple's Dispatch already gives `DispatchQueue` Combine's scheduler members with these
-  // exact shapes; only the repeating form differs, by returning Relay's `Cancellable`.
+  // exact shapes; only the repeating form differs, by returning Relay's `Cancellable`: it is
+  // declared below, for every platform.
   extension DispatchQueue.SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {}
 
-  extension DispatchQueue: Scheduler {
-    /// Runs a closure at `date` and then at every `interval`, until cancelled.
-    ///
-    /// - Returns: Stops the runs that have not started.
-    public func schedule(
-      after date: SchedulerTimeType, interval: SchedulerTimeType.Stride,
-      tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
-      _ action: @escaping () -> Void
-    ) -> any Cancellable {
-      repeating(
-        after: date.dispatchTime, interval: interval.timeInterval,
-        tolerance: tolerance.timeInterval, action)
-    }
-  }
+  extension DispatchQueue: Scheduler {}
 #else
   /// Runs work on the queue, as Combine's `DispatchQueue` scheduler does.
   extension DispatchQueue: Scheduler {
@@ -57,32 +45,32 @@ import Dispatch
         flags: options?.flags ?? []
       ) { action.run() }
     }
-
-    /// Runs a closure on the queue at `date` and then at every `interval`, until cancelled.
-    ///
-    /// - Returns: Stops the runs that have not started.
-    public func schedule(
-      after date: SchedulerTimeType, interval: SchedulerTimeType.Stride,
-      tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
-      _ action: @escaping () -> Void
-    ) -> any Cancellable {
-      repeating(
-        after: date.dispatchTime, interval: interval.timeInterval,
-        tolerance: tolerance.timeInterval, action)
-    }
   }
 #endif
 
 extension DispatchQueue {
-  /// A timer source on this queue that runs `action` at `date` and every `interval`.
-  fileprivate func repeating(
-    after date: DispatchTime, interval: DispatchTimeInterval, tolerance: DispatchTimeInterval,
+  /// Runs a closure on the queue at `date` and then at every `interval`, until cancelled.
+  ///
+  /// Declared on every platform: on Apple platforms, Combine's form of this member returns
+  /// Combine's `Cancellable`, not Relay's.
+  /// - Parameters:
+  ///   - date: The first run's moment.
+  ///   - interval: The time between two runs.
+  ///   - tolerance: The leeway the timer is given.
+  ///   - options: Ignored: a timer source takes no quality of service.
+  ///   - action: The closure.
+  /// - Returns: Stops the runs that have not started.
+  public func schedule(
+    after date: SchedulerTimeType, interval: SchedulerTimeType.Stride,
+    tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
     _ action: @escaping () -> Void
   ) -> any Cancellable {
     let timer = DispatchSource.makeTimerSource(queue: self)
     let action = ScheduledAction(action)
     timer.setEventHandler { action.run() }
-    timer.schedule(deadline: date, repeating: interval, leeway: tolerance)
+    timer.schedule(
+      deadline: date.dispatchTime, repeating: interval.timeInterval,
+      leeway: tolerance.timeInterval)
     timer.resume()
     return AnyCancellable { timer.cancel() }
   }

@@ -4,10 +4,7 @@ import Testing
 /// OpenCombine's `CatchTests`, ported.
 @Suite struct CatchTests {
   @Test func switchesToTheNewPublisherWithTheRemainingDemand() {
-    let subscription1 = TestSubscription()
-    let subscription2 = TestSubscription()
-    let publisher1 = TestPublisher<Int, TestingError>(subscription: subscription1)
-    let publisher2 = TestPublisher<Int, TestingError>(subscription: subscription2)
+    let (publisher1, subscription1, publisher2, subscription2) = twoTestPublishers()
     var caught: [TestingError] = []
     let tracker = Tracker<Int, TestingError>(
       receiveSubscription: { $0.request(.max(5)) }, receiveValue: { _ in .max(1) })
@@ -50,10 +47,7 @@ import Testing
   }
 
   @Test func cancelReachesWhicheverPublisherIsCurrent() {
-    let subscription1 = TestSubscription()
-    let subscription2 = TestSubscription()
-    let publisher1 = TestPublisher<Int, TestingError>(subscription: subscription1)
-    let publisher2 = TestPublisher<Int, TestingError>(subscription: subscription2)
+    let (publisher1, subscription1, publisher2, subscription2) = twoTestPublishers()
     let tracker = Tracker<Int, TestingError>(demand: .unlimited)
     publisher1.catch { _ in publisher2 }.subscribe(tracker)
     publisher1.send(completion: .failure(.oops))

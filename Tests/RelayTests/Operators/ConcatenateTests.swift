@@ -4,10 +4,7 @@ import Testing
 /// OpenCombine's `ConcatenateTests` (`append`, `prepend`), ported.
 @Suite struct ConcatenateTests {
   @Test func appendCarriesDemandOverToTheSuffix() {
-    let subscription1 = TestSubscription()
-    let subscription2 = TestSubscription()
-    let publisher1 = TestPublisher<Int, TestingError>(subscription: subscription1)
-    let publisher2 = TestPublisher<Int, TestingError>(subscription: subscription2)
+    let (publisher1, subscription1, publisher2, subscription2) = twoTestPublishers()
     let tracker = Tracker<Int, TestingError>(
       receiveSubscription: { $0.request(.max(10)) }, receiveValue: { .max($0) })
     publisher1.append(publisher2).subscribe(tracker)
@@ -37,10 +34,7 @@ import Testing
   }
 
   @Test func bothFinishing() {
-    let subscription1 = TestSubscription()
-    let subscription2 = TestSubscription()
-    let publisher1 = TestPublisher<Int, TestingError>(subscription: subscription1)
-    let publisher2 = TestPublisher<Int, TestingError>(subscription: subscription2)
+    let (publisher1, _, publisher2, subscription2) = twoTestPublishers()
     let tracker = Tracker<Int, TestingError>(demand: .max(10))
     publisher1.append(publisher2).subscribe(tracker)
     publisher1.send(completion: .finished)

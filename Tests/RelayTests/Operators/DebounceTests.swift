@@ -63,7 +63,7 @@ import Testing
 
   @Test func aValueWithoutDemandIsDropped() {
     let scheduler = VirtualTimeScheduler()
-    let harness = Harness(initialDemand: nil, demandPerValue: .none) {
+    let harness = Harness {
       $0.debounce(for: .nanoseconds(13), scheduler: scheduler)
     }
     harness.publisher.send(1)
@@ -97,7 +97,7 @@ import Testing
   }
 
   @Test func secondSubscriptionIsCancelled() {
-    let harness = Harness(initialDemand: nil, demandPerValue: .none) {
+    let harness = Harness {
       $0.debounce(for: .nanoseconds(1), scheduler: VirtualTimeScheduler())
     }
     let second = TestSubscription()

@@ -29,25 +29,14 @@ import Testing
           count: 3))
     scheduler.rewind(to: .init(nanoseconds: 200))
     #expect(harness.tracker.history == [.subscription("Delay"), .value(1), .value(2), .value(3)])
-    #expect(
-      harness.subscription.history == [
-        .requested(.max(100)), .requested(.max(12)), .requested(.max(12)), .requested(.max(12)),
-      ])
-    harness.publisher.send(completion: .failure(.oops))
-    harness.publisher.send(completion: .finished)
-    #expect(harness.publisher.send(4) == .none)
-    scheduler.rewind(to: .init(nanoseconds: 399))
-    #expect(harness.tracker.history.count == 4)
-    scheduler.rewind(to: .init(nanoseconds: 400))
-    #expect(
-      harness.tracker.history == [
-        .subscription("Delay"), .value(1), .value(2), .value(3), .failure(.oops),
-      ])
+    expectALaterDeliveryEndsWithTheFirstCompletion(
+      harness, named: "Delay", waiting: { scheduler.rewind(to: .init(nanoseconds: 399)) },
+      releasing: { scheduler.rewind(to: .init(nanoseconds: 400)) })
   }
 
   @Test func requestsGoUpAtOnceAndCancelStopsEverything() {
     let scheduler = VirtualTimeScheduler()
-    let harness = Harness(initialDemand: nil, demandPerValue: .none) {
+    let harness = Harness {
       $0.delay(for: .seconds(1), scheduler: scheduler)
     }
     harness.downstreamSubscription?.request(.max(3))

@@ -32,7 +32,7 @@ import Testing
   }
 
   @Test func asksForTheValuesToSkipEvenWithoutDemand() {
-    let harness = Harness(initialDemand: nil, demandPerValue: .none) { $0.dropFirst() }
+    let harness = Harness { $0.dropFirst() }
     #expect(harness.subscription.history == [.requested(.max(1))])
     harness.downstreamSubscription?.cancel()
     harness.downstreamSubscription?.request(.unlimited)

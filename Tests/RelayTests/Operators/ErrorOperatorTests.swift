@@ -56,9 +56,7 @@ import Testing
   }
 
   @Test func replacementWaitsForDemand() {
-    let harness = OperatorHarness<Int, TestingError, _>(
-      initialDemand: nil, demandPerValue: .none
-    ) { $0.replaceError(with: 42) }
+    let harness = OperatorHarness<Int, TestingError, _> { $0.replaceError(with: 42) }
     harness.publisher.send(completion: .failure(.oops))
     harness.publisher.send(completion: .finished)
     #expect(harness.tracker.history == [.subscription("ReplaceError")])
@@ -108,9 +106,7 @@ import Testing
   }
 
   @Test func tryMapSecondSubscriptionIsCancelled() {
-    let harness = OperatorHarness<Int, TestingError, _>(
-      initialDemand: nil, demandPerValue: .none
-    ) { $0.tryMap { $0 } }
+    let harness = OperatorHarness<Int, TestingError, _> { $0.tryMap { $0 } }
     let second = TestSubscription()
     harness.publisher.send(subscription: second)
     #expect(second.history == [.cancelled])

@@ -18,9 +18,7 @@ import Testing
   }
 
   @Test func theValueWaitsForDemand() {
-    let harness = OperatorHarness<Int, TestingError, _>(
-      initialDemand: nil, demandPerValue: .none
-    ) { $0.first() }
+    let harness = OperatorHarness<Int, TestingError, _> { $0.first() }
     harness.publisher.send(3)
     #expect(harness.tracker.history == [.subscription("First")])
     harness.downstreamSubscription?.request(.max(1))
@@ -36,9 +34,7 @@ import Testing
   }
 
   @Test func failurePassesAtOnce() {
-    let harness = OperatorHarness<Int, TestingError, _>(
-      initialDemand: nil, demandPerValue: .none
-    ) { $0.first() }
+    let harness = OperatorHarness<Int, TestingError, _> { $0.first() }
     harness.publisher.send(completion: .failure(.oops))
     #expect(harness.tracker.history == [.subscription("First"), .failure(.oops)])
   }
@@ -92,26 +88,20 @@ import Testing
   }
 
   @Test func collectWaitsForDemandAndFailsAtOnce() {
-    let waiting = OperatorHarness<Int, TestingError, _>(
-      initialDemand: nil, demandPerValue: .none
-    ) { $0.collect() }
+    let waiting = OperatorHarness<Int, TestingError, _> { $0.collect() }
     waiting.publisher.send(completion: .finished)
     #expect(waiting.tracker.history == [.subscription("Collect")])
     waiting.downstreamSubscription?.request(.max(1))
     #expect(waiting.tracker.history == [.subscription("Collect"), .value([]), .finished])
 
-    let failing = OperatorHarness<Int, TestingError, _>(
-      initialDemand: nil, demandPerValue: .none
-    ) { $0.collect() }
+    let failing = OperatorHarness<Int, TestingError, _> { $0.collect() }
     failing.publisher.send(1)
     failing.publisher.send(completion: .failure(.oops))
     #expect(failing.tracker.history == [.subscription("Collect"), .failure(.oops)])
   }
 
   @Test func secondSubscriptionIsCancelled() {
-    let harness = OperatorHarness<Int, TestingError, _>(
-      initialDemand: nil, demandPerValue: .none
-    ) { $0.collect() }
+    let harness = OperatorHarness<Int, TestingError, _> { $0.collect() }
     let second = TestSubscription()
     harness.publisher.send(subscription: second)
     #expect(second.history == [.cancelled])

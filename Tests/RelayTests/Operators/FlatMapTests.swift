@@ -8,6 +8,21 @@ import Testing
   typealias Child = TestPublisher<Int, TestingError>
   typealias Upstream = TestPublisher<Child, TestingError>
 
+  /// A subject of subjects flat-mapped into a tracker that asks for everything, which was sent
+  /// two children.
+  struct TwoChildren<Failure: Error> {
+    let upstream = TestSubject<TestSubject<Int, Failure>, Failure>()
+    let child1 = TestSubject<Int, Failure>()
+    let child2 = TestSubject<Int, Failure>()
+    let tracker = Tracker<Int, Failure>(demand: .unlimited)
+
+    init() {
+      upstream.flatMap { $0 }.subscribe(tracker)
+      upstream.send(child1)
+      upstream.send(child2)
+    }
+  }
+
   @Test func sequencesWithASink() {
     var history: [Int] = []
     _ = (1..<5).publisher.flatMap { ($0..<$0 + 4).publisher }.sink { history.append($0) }
@@ -41,16 +56,10 @@ import Testing
   }
 
   @Test func sendsChildValues() {
-    let upstream = TestSubject<TestSubject<Int, TestingError>, TestingError>()
-    let child1 = TestSubject<Int, TestingError>()
-    let child2 = TestSubject<Int, TestingError>()
-    let tracker = Tracker<Int, TestingError>(demand: .unlimited)
-    upstream.flatMap { $0 }.subscribe(tracker)
-    upstream.send(child1)
-    upstream.send(child2)
-    child1.send(666)
-    child2.send(777)
-    #expect(tracker.history == [.subscription("FlatMap"), .value(666), .value(777)])
+    let flat = TwoChildren<TestingError>()
+    flat.child1.send(666)
+    flat.child2.send(777)
+    #expect(flat.tracker.history == [.subscription("FlatMap"), .value(666), .value(777)])
   }
 
   @Test func justChildrenDeliverWhileSubscribing() {
@@ -163,29 +172,23 @@ import Testing
   }
 
   @Test func finishesWhenTheUpstreamAndEveryChildFinished() {
-    let upstream = TestSubject<AnyPublisher<Int, Never>, Never>()
-    let child1 = TestSubject<Int, Never>()
-    let child2 = TestSubject<Int, Never>()
-    let tracker = Tracker<Int, Never>(demand: .unlimited)
-    upstream.flatMap { $0 }.subscribe(tracker)
-    upstream.send(child1.eraseToAnyPublisher())
-    upstream.send(child2.eraseToAnyPublisher())
-    child1.send(666)
-    child1.send(completion: .finished)
-    child2.send(777)
-    child2.send(completion: .finished)
-    #expect(tracker.history == [.subscription("FlatMap"), .value(666), .value(777)])
-    upstream.send(completion: .finished)
+    let flat = TwoChildren<Never>()
+    flat.child1.send(666)
+    flat.child1.send(completion: .finished)
+    flat.child2.send(777)
+    flat.child2.send(completion: .finished)
+    #expect(flat.tracker.history == [.subscription("FlatMap"), .value(666), .value(777)])
+    flat.upstream.send(completion: .finished)
     #expect(
-      tracker.history == [.subscription("FlatMap"), .value(666), .value(777), .finished])
+      flat.tracker.history == [.subscription("FlatMap"), .value(666), .value(777), .finished])
   }
 
   @Test func childFinishingAfterTheUpstreamFinishes() {
     let childSubscription = TestSubscription()
     let child = Child(subscription: childSubscription)
-    let harness = OperatorHarness<Child, TestingError, Publishers.FlatMap<Child, Upstream>>(
-      initialDemand: nil, demandPerValue: .none
-    ) { $0.flatMap(maxPublishers: .max(1)) { $0 } }
+    let harness = OperatorHarness<Child, TestingError, Publishers.FlatMap<Child, Upstream>> {
+      $0.flatMap(maxPublishers: .max(1)) { $0 }
+    }
     #expect(harness.publisher.send(child) == .none)
     #expect(harness.subscription.history == [.requested(.max(1))])
     #expect(childSubscription.history == [.requested(.max(1))])

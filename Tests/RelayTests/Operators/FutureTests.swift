@@ -14,35 +14,36 @@ import Testing
     return (future, { result in promise.withLock { $0 }?(result) })
   }
 
-  @Test func success() {
-    let (future, promise) = Self.pendingFuture()
+  /// A pending future subscribed by a tracker that asks for everything: its promise and the
+  /// tracker.
+  static func subscribedFuture() -> (promise: Sut.Promise, tracker: Tracker<Int, TestingError>) {
+    let (future, promise) = pendingFuture()
     let tracker = Tracker<Int, TestingError>(demand: .unlimited)
     future.subscribe(tracker)
+    return (promise, tracker)
+  }
+
+  @Test func success() {
+    let (promise, tracker) = Self.subscribedFuture()
     promise(.success(42))
     #expect(tracker.history == [.subscription("Future"), .value(42), .finished])
   }
 
   @Test func failure() {
-    let (future, promise) = Self.pendingFuture()
-    let tracker = Tracker<Int, TestingError>(demand: .unlimited)
-    future.subscribe(tracker)
+    let (promise, tracker) = Self.subscribedFuture()
     promise(.failure(.oops))
     #expect(tracker.history == [.subscription("Future"), .failure(.oops)])
   }
 
   @Test func onlyTheFirstResultCounts() {
-    let (future, promise) = Self.pendingFuture()
-    let tracker = Tracker<Int, TestingError>(demand: .unlimited)
-    future.subscribe(tracker)
+    let (promise, tracker) = Self.subscribedFuture()
     promise(.success(42))
     promise(.success(41))
     #expect(tracker.history == [.subscription("Future"), .value(42), .finished])
   }
 
   @Test func cancelledSubscriberReceivesNothing() {
-    let (future, promise) = Self.pendingFuture()
-    let tracker = Tracker<Int, TestingError>(demand: .unlimited)
-    future.subscribe(tracker)
+    let (promise, tracker) = Self.subscribedFuture()
     let subscription = tracker.subscription
     subscription?.cancel()
     subscription?.cancel()

@@ -7,14 +7,20 @@ import Testing
 @Suite struct CompactMapTests {
   typealias Harness<Operator: Publisher> = OperatorHarness<String, TestingError, Operator>
 
+  /// A harness around a `compactMap` parsing numbers, and how many times it was called.
+  static func parsing(initialDemand: Subscribers.Demand?, demandPerValue: Subscribers.Demand)
+    -> (
+      harness: Harness<Publishers.CompactMap<TestPublisher<String, TestingError>, Int>>,
+      calls: () -> Int
+    )
+  {
+    Harness.counting(
+      initialDemand: initialDemand, demandPerValue: demandPerValue, applying: { Int($0) },
+      in: { $0.compactMap($1) })
+  }
+
   @Test func basicBehavior() {
-    var calls = 0
-    let harness = Harness(initialDemand: .max(2), demandPerValue: .max(4)) {
-      $0.compactMap {
-        calls += 1
-        return Int($0)
-      }
-    }
+    let (harness, calls) = Self.parsing(initialDemand: .max(2), demandPerValue: .max(4))
     #expect(harness.subscription.history == [.requested(.max(2))])
     #expect(harness.publisher.send("1") == .max(4))
     #expect(harness.publisher.send("2") == .max(4))
@@ -31,17 +37,11 @@ import Testing
         .subscription("CustomSubscription"), .value(1), .value(2), .value(6),
         .completion(.finished), .completion(.failure(.oops)), .value(42),
       ])
-    #expect(calls == 8)
+    #expect(calls() == 8)
   }
 
   @Test func upstreamFinishesWithError() {
-    var calls = 0
-    let harness = Harness(initialDemand: .max(3), demandPerValue: .max(10)) {
-      $0.compactMap {
-        calls += 1
-        return Int($0)
-      }
-    }
+    let (harness, calls) = Self.parsing(initialDemand: .max(3), demandPerValue: .max(10))
     harness.publisher.send(completion: .failure(.oops))
     harness.publisher.send(completion: .failure(.oops))
     #expect(harness.publisher.send("74") == .max(10))
@@ -52,7 +52,7 @@ import Testing
         .completion(.failure(.oops)), .value(74), .completion(.finished),
       ])
     #expect(harness.subscription.history == [.requested(.max(3))])
-    #expect(calls == 1)
+    #expect(calls() == 1)
   }
 
   @Test func demand() {
@@ -62,28 +62,13 @@ import Testing
   }
 
   @Test func cancelAndRequestsGoStraightUpstream() {
-    let harness = Harness(initialDemand: .unlimited, demandPerValue: .max(2)) {
-      $0.compactMap { Int($0) }
-    }
-    harness.downstreamSubscription?.cancel()
-    #expect(harness.publisher.send("42") == .max(2))
-    harness.downstreamSubscription?.request(.unlimited)
-    harness.downstreamSubscription?.cancel()
-    #expect(
-      harness.subscription.history == [
-        .requested(.unlimited), .cancelled, .requested(.unlimited), .cancelled,
-      ])
+    expectRequestsAndCancelsGoStraightUpstream(sending: "42") { $0.compactMap { Int($0) } }
   }
 
   @Test func aValueOrCompletionBeforeTheSubscriptionPassesThrough() {
-    let publisher = TestPublisher<String, Never>(subscription: nil)
-    let tracking = Tracker<Int, Never>(receiveValue: { _ in .max(42) })
-    publisher.compactMap { Int($0) }.subscribe(tracking)
-    #expect(publisher.send("0") == .max(42))
-    publisher.send(completion: .finished)
-    #expect(tracking.history == [.value(0), .completion(.finished)])
-    #expect("\(publisher.erasedSubscriber!)" == "CompactMap")
-    #expect(!(publisher.erasedSubscriber is any Subscription))
+    expectPassesThroughBeforeTheSubscription(named: "CompactMap", sending: "0", receiving: 0) {
+      $0.compactMap { Int($0) }
+    }
   }
 
   @Test func lifecycle() {
@@ -105,13 +90,8 @@ import Testing
   }
 
   @Test func aSecondSubscriptionReachesTheSubscriberWhichCancelsIt() {
-    let first = TestSubscription()
-    let publisher = TestPublisher<String, Never>(subscription: first)
-    let cancellable = publisher.compactMap { Int($0) }.sink { _ in }
-    let second = TestSubscription()
-    publisher.send(subscription: second)
-    #expect(second.history == [.cancelled])
-    cancellable.cancel()
-    #expect(first.history == [.requested(.unlimited), .cancelled])
+    expectASecondSubscriptionReachesTheSubscriber { (publisher: TestPublisher<String, Never>) in
+      publisher.compactMap { Int($0) }
+    }
   }
 }

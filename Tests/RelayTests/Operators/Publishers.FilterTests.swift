@@ -7,14 +7,17 @@ import Testing
 @Suite struct FilterTests {
   typealias Harness<Operator: Publisher> = OperatorHarness<Int, TestingError, Operator>
 
+  /// A harness around a filter keeping even numbers, and how many times it was called.
+  static func evenNumbers(initialDemand: Subscribers.Demand?, demandPerValue: Subscribers.Demand)
+    -> (harness: Harness<Publishers.Filter<TestPublisher<Int, TestingError>>>, calls: () -> Int)
+  {
+    Harness.counting(
+      initialDemand: initialDemand, demandPerValue: demandPerValue,
+      applying: { $0.isMultiple(of: 2) }, in: { $0.filter($1) })
+  }
+
   @Test func basicBehavior() {
-    var calls = 0
-    let harness = Harness(initialDemand: .max(2), demandPerValue: .max(4)) {
-      $0.filter {
-        calls += 1
-        return $0.isMultiple(of: 2)
-      }
-    }
+    let (harness, calls) = Self.evenNumbers(initialDemand: .max(2), demandPerValue: .max(4))
     #expect(harness.subscription.history == [.requested(.max(2))])
     #expect(harness.publisher.send(1) == .max(1))
     #expect(harness.publisher.send(2) == .max(4))
@@ -29,17 +32,11 @@ import Testing
         .subscription("CustomSubscription"), .value(2), .value(4), .completion(.finished),
         .completion(.failure(.oops)), .value(6),
       ])
-    #expect(calls == 6)
+    #expect(calls() == 6)
   }
 
   @Test func upstreamFinishesImmediately() {
-    var calls = 0
-    let harness = Harness(initialDemand: .max(3), demandPerValue: .max(10)) {
-      $0.filter {
-        calls += 1
-        return $0.isMultiple(of: 2)
-      }
-    }
+    let (harness, calls) = Self.evenNumbers(initialDemand: .max(3), demandPerValue: .max(10))
     harness.publisher.send(completion: .finished)
     harness.publisher.send(completion: .failure(.oops))
     #expect(harness.publisher.send(72) == .max(10))
@@ -49,7 +46,7 @@ import Testing
         .value(72),
       ])
     #expect(harness.subscription.history == [.requested(.max(3))])
-    #expect(calls == 1)
+    #expect(calls() == 1)
   }
 
   @Test func demand() {
@@ -66,34 +63,13 @@ import Testing
   }
 
   @Test func cancelAndRequestsGoStraightUpstream() {
-    var calls = 0
-    let harness = Harness(initialDemand: .unlimited, demandPerValue: .max(2)) {
-      $0.filter {
-        calls += 1
-        return $0.isMultiple(of: 2)
-      }
-    }
-    harness.downstreamSubscription?.cancel()
-    #expect(harness.publisher.send(42) == .max(2))
-    harness.publisher.send(completion: .finished)
-    harness.downstreamSubscription?.request(.unlimited)
-    harness.downstreamSubscription?.cancel()
-    #expect(
-      harness.subscription.history == [
-        .requested(.unlimited), .cancelled, .requested(.unlimited), .cancelled,
-      ])
-    #expect(calls == 1)
+    expectRequestsAndCancelsGoStraightUpstream(sending: 42) { $0.filter { $0.isMultiple(of: 2) } }
   }
 
   @Test func aValueOrCompletionBeforeTheSubscriptionPassesThrough() {
-    let publisher = TestPublisher<Int, Never>(subscription: nil)
-    let tracking = Tracker<Int, Never>(receiveValue: { _ in .max(42) })
-    publisher.filter { _ in true }.subscribe(tracking)
-    #expect(publisher.send(0) == .max(42))
-    publisher.send(completion: .finished)
-    #expect(tracking.history == [.value(0), .completion(.finished)])
-    #expect("\(publisher.erasedSubscriber!)" == "Filter")
-    #expect(!(publisher.erasedSubscriber is any Subscription))
+    expectPassesThroughBeforeTheSubscription(named: "Filter", sending: 0, receiving: 0) {
+      $0.filter { _ in true }
+    }
   }
 
   @Test func lifecycle() {
@@ -112,13 +88,8 @@ import Testing
   }
 
   @Test func aSecondSubscriptionReachesTheSubscriberWhichCancelsIt() {
-    let first = TestSubscription()
-    let publisher = TestPublisher<Int, Never>(subscription: first)
-    let cancellable = publisher.filter { _ in true }.sink { _ in }
-    let second = TestSubscription()
-    publisher.send(subscription: second)
-    #expect(second.history == [.cancelled])
-    cancellable.cancel()
-    #expect(first.history == [.requested(.unlimited), .cancelled])
+    expectASecondSubscriptionReachesTheSubscriber { (publisher: TestPublisher<Int, Never>) in
+      publisher.filter { _ in true }
+    }
   }
 }

@@ -92,32 +92,14 @@ import Testing
   }
 
   @Test func everyCancelAndRequestGoesStraightUpstream() {
-    let harness = OperatorHarness<Int, TestingError, _>(
-      initialDemand: .unlimited, demandPerValue: .none
-    ) { $0.map { $0 * 2 } }
-    harness.downstreamSubscription?.cancel()
-    harness.downstreamSubscription?.request(.unlimited)
-    harness.downstreamSubscription?.cancel()
-    #expect(
-      harness.subscription.history == [
-        .requested(.unlimited), .cancelled, .requested(.unlimited), .cancelled,
-      ])
+    expectRequestsAndCancelsGoStraightUpstream(sending: 1) { $0.map { $0 * 2 } }
   }
 
-  @Test func theSubscriberIsNamedMapAndIsNotASubscription() {
-    let publisher = TestPublisher<Int, Never>(subscription: nil)
-    publisher.map { $0 * 2 }.subscribe(Tracker<Int, Never>())
-    #expect("\(publisher.erasedSubscriber!)" == "Map")
-    #expect(!(publisher.erasedSubscriber is any Subscription))
-  }
-
+  /// The subscriber is named `Map` and is not a subscription.
   @Test func aValueOrCompletionBeforeTheSubscriptionPassesThrough() {
-    let publisher = TestPublisher<Int, Never>(subscription: nil)
-    let tracking = Tracker<Int, Never>(receiveValue: { _ in .max(42) })
-    publisher.map { $0 }.subscribe(tracking)
-    #expect(publisher.send(0) == .max(42))
-    publisher.send(completion: .finished)
-    #expect(tracking.history == [.value(0), .completion(.finished)])
+    expectPassesThroughBeforeTheSubscription(named: "Map", sending: 1, receiving: 2) {
+      $0.map { $0 * 2 }
+    }
   }
 
   @Test func lifecycle() {
@@ -138,18 +120,10 @@ import Testing
       tracking.history == [.subscription("PassthroughSubject"), .value(5), .value(7), .value(11)])
   }
 
-  /// Item 4 of issue 8 for an operator that passes the subscription through: a second
-  /// subscription reaches the subscriber, which cancels it (as `Sink` does), and the first
-  /// one stays cancellable.
   @Test func aSecondSubscriptionReachesTheSubscriberWhichCancelsIt() {
-    let first = TestSubscription()
-    let publisher = TestPublisher<Int, Never>(subscription: first)
-    let cancellable = publisher.map { $0 * 2 }.sink { _ in }
-    let second = TestSubscription()
-    publisher.send(subscription: second)
-    #expect(second.history == [.cancelled])
-    cancellable.cancel()
-    #expect(first.history == [.requested(.unlimited), .cancelled])
+    expectASecondSubscriptionReachesTheSubscriber { (publisher: TestPublisher<Int, Never>) in
+      publisher.map { $0 * 2 }
+    }
   }
 
   /// Combine returns `MapKeyPath` (named `ValueForKey`) for a key path; Relay returns `Map`,

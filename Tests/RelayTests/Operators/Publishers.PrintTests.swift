@@ -118,9 +118,7 @@ import Testing
   /// second one, and one after the cancel, is cancelled.
   @Test func logsAndCancelsASecondSubscription() {
     let stream = WriteRecorder()
-    let harness = OperatorHarness<Int, TestingError, _>(
-      initialDemand: nil, demandPerValue: .none
-    ) { $0.print(to: stream) }
+    let harness = OperatorHarness<Int, TestingError, _> { $0.print(to: stream) }
     #expect(harness.subscription.history == [])
     let second = TestSubscription()
     harness.publisher.send(subscription: second)

@@ -44,26 +44,14 @@ import Testing
     controlled.run()
     #expect(
       harness.tracker.history == [.subscription("ReceiveOn"), .value(1), .value(2), .value(3)])
-    #expect(
-      harness.subscription.history == [
-        .requested(.max(100)), .requested(.max(12)), .requested(.max(12)), .requested(.max(12)),
-      ])
-    harness.publisher.send(completion: .failure(.oops))
-    harness.publisher.send(completion: .finished)
-    #expect(harness.publisher.send(4) == .none)
-    #expect(harness.tracker.history.count == 4)
-    controlled.run()
-    #expect(
-      harness.tracker.history == [
-        .subscription("ReceiveOn"), .value(1), .value(2), .value(3),
-        .completion(.failure(.oops)),
-      ])
+    expectALaterDeliveryEndsWithTheFirstCompletion(
+      harness, named: "ReceiveOn", releasing: controlled.run)
     #expect(harness.subscription.history.count == 4)
   }
 
   @Test func requestsGoToTheUpstreamAtOnce() {
     let controlled = ControlledQueue()
-    let harness = Harness(initialDemand: nil, demandPerValue: .none) {
+    let harness = Harness {
       $0.receive(on: controlled.queue)
     }
     harness.downstreamSubscription?.request(.max(10))
@@ -297,26 +285,16 @@ import Testing
   @Test func cancelDoesNotWaitForADeliveryInProgress() {
     let queue = DispatchQueue(label: "in-progress")
     let relay = PassthroughRelay<Int>()
-    let entered = DispatchSemaphore(value: 0)
-    let cancelReturned = DispatchSemaphore(value: 0)
-    let received = Locked<[Int]>([])
-    let cancellable = relay.receive(on: queue).sink { value in
-      received.withLock { $0.append(value) }
-      if value == 1 {
-        entered.signal()
-        _ = cancelReturned.wait(timeout: .now() + 20)  // waits for the canceller
-      }
-    }
-    relay.send(1)
+    // The call for 1 waits for the canceller.
+    let blocked = BlockedSink(on: relay.receive(on: queue)) { relay.send(1) }
     relay.send(2)
     relay.send(3)
-    #expect(entered.wait(timeout: .now() + 10) == .success)
-    let returned = finishesWithin { cancellable.cancel() }
+    let returned = finishesWithin { blocked.cancellable.cancel() }
     #expect(returned)
-    cancelReturned.signal()
+    blocked.release()
     queue.sync {}
     // The call in progress finished; the values behind it were never delivered.
-    #expect(received.withLock { $0 } == [1])
+    #expect(blocked.received.withLock { $0 } == [1])
   }
 
   /// Issue 8, item 6: the values waiting at the cancel were released under the lock; one
@@ -376,23 +354,12 @@ import Testing
   @Test func workSubmittedAfterASendRunsAfterItsDelivery() {
     let queue = DispatchQueue(label: "flush")
     let relay = PassthroughRelay<Int>()
-    let delivering = DispatchSemaphore(value: 0)
-    let secondSent = DispatchSemaphore(value: 0)
-    let received = Locked<[Int]>([])
-    let cancellable = relay.receive(on: queue).sink { value in
-      received.withLock { $0.append(value) }
-      if value == 1 {
-        delivering.signal()
-        _ = secondSent.wait(timeout: .now() + 10)
-      }
-    }
-    relay.send(1)
-    #expect(delivering.wait(timeout: .now() + 10) == .success)
+    let blocked = BlockedSink(on: relay.receive(on: queue)) { relay.send(1) }
     relay.send(2)  // while the queue is delivering 1
-    secondSent.signal()
+    blocked.release()
     queue.sync {}
-    #expect(received.withLock { $0 } == [1, 2])
-    cancellable.cancel()
+    #expect(blocked.received.withLock { $0 } == [1, 2])
+    blocked.cancellable.cancel()
   }
 
   /// A long backlog behind a busy queue is delivered whole, in order, each value once.

@@ -70,9 +70,9 @@ import Testing
   }
 
   @Test func valueBeyondTheDemandIsDropped() {
-    let harness = OperatorHarness<Child, TestingError, Publishers.SwitchToLatest<Child, Upstream>>(
-      initialDemand: nil, demandPerValue: .none
-    ) { $0.switchToLatest() }
+    let harness = OperatorHarness<Child, TestingError, Publishers.SwitchToLatest<Child, Upstream>> {
+      $0.switchToLatest()
+    }
     let nested = Child(subscription: TestSubscription())
     harness.publisher.send(nested)
     #expect(nested.send(-1) == .none)

@@ -61,7 +61,7 @@ import Testing
 
   @Test func noDemandReceivesNoValues() {
     let scheduler = VirtualTimeScheduler()
-    let harness = Harness(initialDemand: nil, demandPerValue: .none) {
+    let harness = Harness {
       $0.throttle(for: .seconds(1), scheduler: scheduler, latest: true)
     }
     harness.publisher.send(1)

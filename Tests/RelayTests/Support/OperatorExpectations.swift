@@ -10,7 +10,7 @@ func expectCancelsASecondSubscription<Operator: Publisher>(
   sourceLocation: SourceLocation = #_sourceLocation,
   _ makeOperator: (TestPublisher<Int, TestingError>) -> Operator
 ) where Operator.Failure == TestingError {
-  let harness = OperatorHarness(initialDemand: nil, demandPerValue: .none, makeOperator)
+  let harness = OperatorHarness(makeOperator)
   #expect(harness.subscription.history == [], sourceLocation: sourceLocation)
   let second = TestSubscription()
   harness.publisher.send(subscription: second)
@@ -139,4 +139,29 @@ func expectDroppingOperatorDemand<Operator: Publisher>(
       sourceLocation: sourceLocation)
     #expect(publisher.send("8") == .max(80), sourceLocation: sourceLocation)
   }
+}
+
+/// The end of OpenCombine's basic case for an operator that delivers later (`delay`,
+/// `receive(on:)`), once it delivered values 1, 2 and 3, each of which returned `.max(12)`:
+/// that demand went upstream; then a failure, a second completion and a value arrive, nothing
+/// of them is delivered until `release` runs (after `wait`), and then the failure alone.
+func expectALaterDeliveryEndsWithTheFirstCompletion<Operator: Publisher>(
+  _ harness: OperatorHarness<Int, TestingError, Operator>, named name: String,
+  waiting wait: () -> Void = {}, releasing release: () -> Void,
+  sourceLocation: SourceLocation = #_sourceLocation
+) where Operator.Output == Int, Operator.Failure == TestingError {
+  #expect(
+    harness.subscription.history == [
+      .requested(.max(100)), .requested(.max(12)), .requested(.max(12)), .requested(.max(12)),
+    ], sourceLocation: sourceLocation)
+  harness.publisher.send(completion: .failure(.oops))
+  harness.publisher.send(completion: .finished)
+  #expect(harness.publisher.send(4) == .none, sourceLocation: sourceLocation)
+  wait()
+  #expect(harness.tracker.history.count == 4, sourceLocation: sourceLocation)
+  release()
+  #expect(
+    harness.tracker.history == [
+      .subscription(name), .value(1), .value(2), .value(3), .failure(.oops),
+    ], sourceLocation: sourceLocation)
 }

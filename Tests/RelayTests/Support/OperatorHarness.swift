@@ -10,7 +10,7 @@ struct OperatorHarness<Input, UpstreamFailure: Error, Sut: Publisher> {
   let sut: Sut
 
   init(
-    initialDemand: Subscribers.Demand?, demandPerValue: Subscribers.Demand,
+    initialDemand: Subscribers.Demand? = nil, demandPerValue: Subscribers.Demand = .none,
     subscription: TestSubscription = TestSubscription(),
     _ makeSut: (TestPublisher<Input, UpstreamFailure>) -> Sut
   ) {

@@ -34,3 +34,17 @@ final class TestPublisher<Output, Failure: Error>: Publisher, @unchecked Sendabl
     erasedSubscriber = nil
   }
 }
+
+/// Two test publishers of `Int`, each with its own subscription: an operator's first and
+/// second upstream (`catch`'s upstream and new publisher, `append`'s prefix and suffix).
+func twoTestPublishers() -> (
+  publisher1: TestPublisher<Int, TestingError>, subscription1: TestSubscription,
+  publisher2: TestPublisher<Int, TestingError>, subscription2: TestSubscription
+) {
+  let subscription1 = TestSubscription()
+  let subscription2 = TestSubscription()
+  return (
+    TestPublisher(subscription: subscription1), subscription1,
+    TestPublisher(subscription: subscription2), subscription2
+  )
+}

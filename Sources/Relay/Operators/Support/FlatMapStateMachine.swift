@@ -27,16 +27,8 @@ struct FlatMapStateMachine<Output, Failure: Error>: InnerPublisherStateMachine {
 
   @inlinable init(maxPublishers: Subscribers.Demand) { self.maxPublishers = maxPublishers }
 
-  /// What an event leads to, to do once the lock is released.
-  @usableFromInline typealias Effects = OutboxEffects<Output, Failure, Any>
-
-  @inlinable
-  mutating func upstreamSubscribed(_ subscription: any Subscription) -> Subscribers.Demand? {
-    guard !upstreamSubscribed, !isTerminated else { return nil }
-    upstreamSubscribed = true
-    upstream = subscription
-    return maxPublishers
-  }
+  /// The upstream is asked for `maxPublishers` publishers.
+  @inlinable var upstreamDemand: Subscribers.Demand { maxPublishers }
 
   /// A new child is about to be subscribed: its index, or `nil` when it is too late.
   @inlinable
@@ -92,19 +84,6 @@ struct FlatMapStateMachine<Output, Failure: Error>: InnerPublisherStateMachine {
   }
 
   @inlinable
-  mutating func upstreamCompleted(with completion: Subscribers.Completion<Failure>) -> Effects {
-    var effects = Effects()
-    guard !isTerminated, !upstreamFinished else { return effects }
-    upstreamFinished = true
-    if let upstream = upstream.take() { effects.released.append(upstream) }
-    switch completion {
-    case .finished: finishIfDone(into: &effects)
-    case .failure: terminate(with: completion, into: &effects)
-    }
-    return effects
-  }
-
-  @inlinable
   mutating func finishIfDone(into effects: inout Effects) {
     guard upstreamFinished, children.isEmpty, pendingChildren == 0, waiting.isEmpty else {
       return
@@ -113,25 +92,33 @@ struct FlatMapStateMachine<Output, Failure: Error>: InnerPublisherStateMachine {
   }
 
   @inlinable
-  mutating func terminate(
-    with completion: Subscribers.Completion<Failure>, into effects: inout Effects
-  ) {
-    isTerminated = true
-    if let now = outbox.deliverOrQueue(.completion(completion)) { effects.deliver = now }
+  mutating func dropChildren(into effects: inout Effects) {
     effects.cancel += children.values
     children = [:]
-    if let upstream = upstream.take() { effects.cancel.append(upstream) }
     var old = ZipQueue<(child: Int, value: Output)>()
     swap(&old, &waiting)
     effects.released.append(old)
   }
 
+  /// The downstream asked for more: delivers what waits, and passes unlimited demand on.
+  ///
+  /// Nothing waits while the demand is unlimited, so more of it changes nothing.
   @inlinable
   mutating func request(_ more: Subscribers.Demand) -> Effects {
     var effects = Effects()
-    guard !isTerminated, more != .none else { return effects }
-    let wasUnlimited = demand == .unlimited
+    guard !isTerminated, more != .none, demand != .unlimited else { return effects }
     demand += more
+    deliverWaiting(into: &effects)
+    if demand == .unlimited {
+      for subscription in children.values { effects.requests.append((subscription, .unlimited)) }
+    }
+    finishIfDone(into: &effects)
+    return effects
+  }
+
+  /// Delivers the values that wait, oldest first, as far as the demand goes.
+  @inlinable
+  mutating func deliverWaiting(into effects: inout Effects) {
     while demand > 0, let (child, value) = waiting.popFirst() {
       if demand != .unlimited {
         demand -= 1
@@ -140,11 +127,6 @@ struct FlatMapStateMachine<Output, Failure: Error>: InnerPublisherStateMachine {
       }
       if let now = outbox.deliverOrQueue(.value(value)) { effects.deliver = now }
     }
-    if demand == .unlimited, !wasUnlimited {
-      for subscription in children.values { effects.requests.append((subscription, .unlimited)) }
-    }
-    finishIfDone(into: &effects)
-    return effects
   }
 
   @inlinable

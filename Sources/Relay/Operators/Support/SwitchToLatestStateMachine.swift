@@ -22,17 +22,8 @@ struct SwitchToLatestStateMachine<Output, Failure: Error>: InnerPublisherStateMa
 
   @inlinable init() {}
 
-  /// What an event leads to, to do once the lock is released, with the subscriptions it no
-  /// longer keeps (their deinit may release user values: never under the lock).
-  @usableFromInline typealias Effects = OutboxEffects<Output, Failure, any Subscription>
-
-  @inlinable
-  mutating func upstreamSubscribed(_ subscription: any Subscription) -> Bool {
-    guard !upstreamSubscribed, !isTerminated else { return false }
-    upstreamSubscribed = true
-    upstream = subscription
-    return true
-  }
+  /// The upstream is asked for every publisher.
+  @inlinable var upstreamDemand: Subscribers.Demand { .unlimited }
 
   /// A new publisher arrived: its index (or `nil` when it is too late) and the current one to
   /// cancel.
@@ -71,37 +62,22 @@ struct SwitchToLatestStateMachine<Output, Failure: Error>: InnerPublisherStateMa
     if let finished = child.take() { effects.released.append(finished) }
     awaitingChild = false
     switch completion {
-    case .finished:
-      if upstreamFinished { terminate(with: completion, into: &effects) }
-    case .failure:
-      terminate(with: completion, into: &effects)
+    case .finished: finishIfDone(into: &effects)
+    case .failure: terminate(with: completion, into: &effects)
     }
     return effects
   }
 
+  /// Finishes once the upstream and the current publisher finished.
   @inlinable
-  mutating func upstreamCompleted(with completion: Subscribers.Completion<Failure>) -> Effects {
-    var effects = Effects()
-    guard !isTerminated, !upstreamFinished else { return effects }
-    upstreamFinished = true
-    if let finished = upstream.take() { effects.released.append(finished) }
-    switch completion {
-    case .finished:
-      if child == nil, !awaitingChild { terminate(with: completion, into: &effects) }
-    case .failure:
-      terminate(with: completion, into: &effects)
-    }
-    return effects
+  mutating func finishIfDone(into effects: inout Effects) {
+    guard upstreamFinished, child == nil, !awaitingChild else { return }
+    terminate(with: .finished, into: &effects)
   }
 
   @inlinable
-  mutating func terminate(
-    with completion: Subscribers.Completion<Failure>, into effects: inout Effects
-  ) {
-    isTerminated = true
-    if let now = outbox.deliverOrQueue(.completion(completion)) { effects.deliver = now }
+  mutating func dropChildren(into effects: inout Effects) {
     if let child = child.take() { effects.cancel.append(child) }
-    if let upstream = upstream.take() { effects.cancel.append(upstream) }
   }
 
   /// The downstream asked for more: the current child to pass the request to.

@@ -1,7 +1,11 @@
 /// The subscription of a `catch` or `concatenate`: the downstream is called by the first
 /// upstream's calls, then by the second's, which start only after the first ended.
+///
+/// It is itself the second upstream's subscriber, whose types are the downstream's; a
+/// `FirstUpstreamSubscriber` passes the first upstream's calls to it.
 @usableFromInline
-protocol TwoUpstreamStorage: Subscription {
+protocol TwoUpstreamStorage: Subscription, Subscriber
+where Input == Downstream.Input, Failure == Downstream.Failure {
   associatedtype State: TwoUpstreamState
   associatedtype Downstream: Subscriber
   /// How the first upstream fails.
@@ -37,8 +41,9 @@ extension TwoUpstreamStorage {
     return more
   }
 
+  /// The second upstream subscribed: asks it for what the downstream is still owed.
   @inlinable
-  func secondReceive(_ subscription: any Subscription) {
+  func receive(subscription: any Subscription) {
     let demand = state.withLock { state -> Subscribers.Demand? in
       guard case .awaitingSecond = state.phase else { return nil }
       state.phase = .second(subscription)
@@ -48,16 +53,18 @@ extension TwoUpstreamStorage {
     if demand != .none { subscription.request(demand) }
   }
 
+  /// The second upstream's value.
   @inlinable
-  func secondReceive(_ input: Downstream.Input) -> Subscribers.Demand {
+  func receive(_ input: Downstream.Input) -> Subscribers.Demand {
     guard state.withLock({ if case .second = $0.phase { true } else { false } }) else {
       return .none
     }
     return downstream.receive(input)
   }
 
+  /// The second upstream completed.
   @inlinable
-  func secondReceive(_ completion: Subscribers.Completion<Downstream.Failure>) {
+  func receive(completion: Subscribers.Completion<Downstream.Failure>) {
     let (old, kept) = state.withLock { $0.end() }
     _ = kept  // released outside the lock
     guard case .second = old else { return }
@@ -108,24 +115,4 @@ struct FirstUpstreamSubscriber<Storage: TwoUpstreamStorage>: Subscriber {
 
   @inlinable
   func receive(completion: Subscribers.Completion<Failure>) { storage.firstReceive(completion) }
-}
-
-/// The subscriber a `catch` or `concatenate` attaches to its second upstream.
-@usableFromInline
-struct SecondUpstreamSubscriber<Storage: TwoUpstreamStorage>: Subscriber {
-  @usableFromInline typealias Input = Storage.Downstream.Input
-  @usableFromInline typealias Failure = Storage.Downstream.Failure
-
-  @usableFromInline let storage: Storage
-
-  @inlinable init(storage: Storage) { self.storage = storage }
-
-  @inlinable
-  func receive(subscription: any Subscription) { storage.secondReceive(subscription) }
-
-  @inlinable
-  func receive(_ input: Input) -> Subscribers.Demand { storage.secondReceive(input) }
-
-  @inlinable
-  func receive(completion: Subscribers.Completion<Failure>) { storage.secondReceive(completion) }
 }

@@ -25,6 +25,14 @@ import Testing
     }
   }
 
+  /// A fan-in machine whose two upstreams `a` and `b` subscribed.
+  static func subscribed<Machine: FanInStateMachine>(
+    _ machine: inout Machine, _ a: TestSubscription, _ b: TestSubscription
+  ) {
+    _ = machine.subscribed(a, at: 0)
+    _ = machine.subscribed(b, at: 1)
+  }
+
   @Test func outboxHandsTheTokenToOneThreadAndKeepsTheOrder() {
     var outbox = Outbox<Int, TestingError>()
     var steps: [String] = []
@@ -110,11 +118,9 @@ import Testing
   }
 
   @Test func combineLatestFinishesWhenEveryUpstreamFinishedAndFailsAtOnce() {
+    let (a, b) = (TestSubscription(), TestSubscription())
     var machine = Latest()
-    let a = TestSubscription()
-    let b = TestSubscription()
-    _ = machine.subscribed(a, at: 0)
-    _ = machine.subscribed(b, at: 1)
+    Self.subscribed(&machine, a, b)
     var completed = machine.complete(at: 0, with: .finished)
     #expect(completed.deliver == nil)
     #expect(completed.cancel.isEmpty)
@@ -122,8 +128,7 @@ import Testing
     #expect(Self.describeCompletion(completed.deliver) == "finished")
 
     var failing = Latest()
-    _ = failing.subscribed(a, at: 0)
-    _ = failing.subscribed(b, at: 1)
+    Self.subscribed(&failing, a, b)
     let failed = failing.complete(at: 0, with: .failure(.oops))
     #expect(Self.describeCompletion(failed.deliver) == "failure(oops)")
     #expect(failed.cancel.count == 1)
@@ -199,11 +204,9 @@ import Testing
   typealias Zipping = ZipStateMachine<ZipSlots2<Int, Int>, TestingError>
 
   @Test func zipFinishesAsSoonAsNoTupleCanBeMade() {
-    var machine = Zipping()
-    let a = TestSubscription()
     let b = TestSubscription()
-    _ = machine.subscribed(a, at: 0)
-    _ = machine.subscribed(b, at: 1)
+    var machine = Zipping()
+    Self.subscribed(&machine, TestSubscription(), b)
     _ = machine.request(.unlimited)
     _ = machine.receive(at: 0) { $0.a.append(1) }
     _ = machine.receive(at: 0) { $0.a.append(2) }
@@ -225,8 +228,8 @@ import Testing
 
   @Test func switchToLatestIgnoresReplacedChildren() {
     var machine = SwitchToLatestStateMachine<Int, TestingError>()
-    let accepted = machine.upstreamSubscribed(TestSubscription())
-    #expect(accepted)
+    let upstreamDemand = machine.upstreamSubscribed(TestSubscription())
+    #expect(upstreamDemand == .unlimited)
     _ = machine.request(.max(5))
     let first = machine.switchChild()
     #expect(first.index == 1)
