@@ -1,16 +1,9 @@
-/// The latest value of each upstream of a `combineLatest`, one optional slot per upstream.
-@usableFromInline
-protocol CombineLatestSlots: FanInSlots {
-  /// The tuple, once every slot holds a value.
-  var combined: Output? { get }
-  /// Whether every slot holds a value.
-  var isComplete: Bool { get }
-  /// Writes the tuple into uninitialized memory; only when `isComplete`.
-  ///
-  /// The hot path hands a tuple over this way rather than as an optional: an optional tuple of
-  /// non-trivial values is copied and destroyed through the runtime's generic value witnesses.
-  func initialize(_ tuple: UnsafeMutablePointer<Output>)
-}
+/// The latest value of each of two upstreams of a `combineLatest`.
+@usableFromInline typealias CombineLatestSlots2<A, B> = FanInSlots2<A?, B?>
+/// The latest value of each of three upstreams of a `combineLatest`.
+@usableFromInline typealias CombineLatestSlots3<A, B, C> = FanInSlots3<A?, B?, C?>
+/// The latest value of each of four upstreams of a `combineLatest`.
+@usableFromInline typealias CombineLatestSlots4<A, B, C, D> = FanInSlots4<A?, B?, C?, D?>
 
 /// The rules of `combineLatest`, as a value with no locks and no threads: the storage asks it
 /// what to do under its lock, releases the lock, and then does it.
@@ -21,10 +14,12 @@ protocol CombineLatestSlots: FanInSlots {
 /// publisher finishes when every upstream has finished, and fails with the first failure,
 /// cancelling the other upstreams.
 @usableFromInline
-struct CombineLatestStateMachine<Slots: CombineLatestSlots, Failure: Error>:
+struct CombineLatestStateMachine<Slots: FanInSlots, Failure: Error>:
   FanInSlotStateMachine
 {
   @usableFromInline typealias Output = Slots.Output
+  /// What an upstream's completion hands back: subscriptions and values to release.
+  @usableFromInline typealias Released = ([(any Subscription)?], Slots)
 
   @usableFromInline var slots = Slots()
   @usableFromInline var upstreams = FanInUpstreams(count: Slots.count)
@@ -49,28 +44,23 @@ struct CombineLatestStateMachine<Slots: CombineLatestSlots, Failure: Error>:
     guard demand > 0, slots.isComplete else { return false }
     demand -= 1
     guard outbox.claim() else {
-      outbox.append(.value(slots.combined.unsafelyUnwrapped))
+      outbox.append(.value(slots.takeTuple()))
       return false
     }
     slots.initialize(tuple)
     return true
   }
 
-  /// What an upstream's completion leads to: no requests, the subscriptions and values to
-  /// release.
-  @usableFromInline
-  typealias Completed = OutboxEffects<Slots.Output, Failure, ([(any Subscription)?], Slots)>
-
   /// An upstream completed.
   @inlinable
   mutating func complete(at index: Int, with completion: Subscribers.Completion<Failure>)
-    -> Completed
+    -> Effects
   {
-    guard !isTerminated, upstreams.finish(at: index) else { return Completed() }
+    guard !isTerminated, upstreams.finish(at: index) else { return Effects() }
     switch completion {
     case .finished:
       guard upstreams.allFinished else {
-        var completed = Completed()
+        var completed = Effects()
         completed.released = [([upstreams.remove(at: index)], Slots())]
         return completed
       }
@@ -83,9 +73,9 @@ struct CombineLatestStateMachine<Slots: CombineLatestSlots, Failure: Error>:
   @inlinable
   mutating func terminate(
     with completion: Subscribers.Completion<Failure>, cancellingOthersThan index: Int
-  ) -> Completed {
+  ) -> Effects {
     isTerminated = true
-    var completed = Completed(deliver: outbox.deliverOrQueue(.completion(completion)))
+    var completed = Effects(deliver: outbox.deliverOrQueue(.completion(completion)))
     let subscriptions = upstreams.removeAll()
     for other in subscriptions.indices where other != index {
       if let subscription = subscriptions[other] { completed.cancel.append(subscription) }

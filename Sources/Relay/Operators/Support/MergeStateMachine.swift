@@ -7,7 +7,7 @@
 /// publisher finishes when every upstream has finished and no value waits, and fails with the
 /// first failure, cancelling every upstream.
 @usableFromInline
-struct MergeStateMachine<Output, Failure: Error>: FanInStateMachine {
+struct MergeStateMachine<Output, Failure: Error>: FanInRequestStateMachine {
   @usableFromInline var upstreams: FanInUpstreams
   /// A value per upstream that found no demand.
   @usableFromInline var waiting: [Output?]
@@ -23,8 +23,8 @@ struct MergeStateMachine<Output, Failure: Error>: FanInStateMachine {
     waiting = Array(repeating: nil, count: count)
   }
 
-  /// Requests to make once the lock is released.
-  @usableFromInline typealias Requests = [(any Subscription, Subscribers.Demand)]
+  /// An upstream's completion hands back its subscription, to release outside the lock.
+  @usableFromInline typealias Released = (any Subscription)?
 
   /// One value at a time while the demand is bounded.
   @inlinable
@@ -55,9 +55,6 @@ struct MergeStateMachine<Output, Failure: Error>: FanInStateMachine {
       outbox.deliverOrQueue(.value(value)), demand == .unlimited ? .none : .max(1), nil
     )
   }
-
-  /// What an upstream's completion or a request leads to.
-  @usableFromInline typealias Effects = OutboxEffects<Output, Failure, (any Subscription)?>
 
   /// An upstream completed.
   @inlinable
@@ -124,20 +121,6 @@ struct MergeStateMachine<Output, Failure: Error>: FanInStateMachine {
     finishIfDone(into: &effects)
     return effects
   }
-
-  /// The downstream returned from a call, asking for `more`: returns what the token's holder
-  /// does next and the requests to make.
-  @inlinable
-  mutating func delivered(asking more: Subscribers.Demand) -> (step: Step, requests: Requests) {
-    var requests: Requests = []
-    if more != .none {
-      let effects = request(more)
-      requests = effects.requests
-      // The deliverer holds the token, so `request` only queued.
-      assert(effects.deliver == nil)
-    }
-    return (outbox.step(), requests)
-  }
 }
 
 /// The subscription of a `merge`: it takes the lock, asks the state machine what to do,
@@ -177,6 +160,14 @@ final class MergeStorage<Downstream: Subscriber>: FanInStorage, ChildSubscriberS
     }
   }
 
+  /// Subscribes the downstream, then each upstream in order with its `subscribe` method: the
+  /// upstreams of a `Merge`, `Merge3` or `Merge4`, of different types.
+  @inlinable
+  func start(_ subscribe: ((ChildSubscriber<MergeStorage>) -> Void)...) {
+    downstream.receive(subscription: self)
+    for (index, subscribe) in subscribe.enumerated() { subscribe(child(at: index)) }
+  }
+
   @inlinable
   func child(at index: Int) -> ChildSubscriber<MergeStorage> {
     ChildSubscriber(storage: self, index: index)
@@ -193,18 +184,5 @@ final class MergeStorage<Downstream: Subscriber>: FanInStorage, ChildSubscriberS
   @inlinable
   func receive(completion: Subscribers.Completion<Downstream.Failure>, at index: Int) {
     perform(state.withLock { $0.complete(at: index, with: completion) })
-  }
-
-  @inlinable
-  func settleDelivery(asking more: Subscribers.Demand) -> Machine.Step {
-    let (step, requests) = state.withLock { $0.delivered(asking: more) }
-    for (subscription, demand) in requests { subscription.request(demand) }
-    return step
-  }
-
-  @inlinable
-  func request(_ demand: Subscribers.Demand) {
-    _checkDemand(demand)
-    perform(state.withLock { $0.request(demand) })
   }
 }
