@@ -12,7 +12,7 @@ struct MergeStateMachine<Output, Failure: Error>: FanInRequestStateMachine {
   /// A value per upstream that found no demand.
   @usableFromInline var waiting: [Output?]
   @usableFromInline var waitingCount = 0
-  @usableFromInline var demand = Subscribers.Demand.none
+  @usableFromInline var demand = OneAtATimeDemand()
   @usableFromInline var outbox = Outbox<Output, Failure>()
   @usableFromInline var isTerminated = false
   @usableFromInline var isCancelled = false
@@ -26,9 +26,7 @@ struct MergeStateMachine<Output, Failure: Error>: FanInRequestStateMachine {
   /// An upstream's completion hands back its subscription, to release outside the lock.
   @usableFromInline typealias Released = (any Subscription)?
 
-  /// One value at a time while the demand is bounded.
-  @inlinable
-  var demandForNewUpstream: Subscribers.Demand { demand == .unlimited ? .unlimited : .max(1) }
+  @inlinable var demandForNewUpstream: Subscribers.Demand { demand.forNewUpstream }
 
   @inlinable
   mutating func takeValues() -> [Output?] {
@@ -44,16 +42,13 @@ struct MergeStateMachine<Output, Failure: Error>: FanInRequestStateMachine {
     deliver: Event?, demand: Subscribers.Demand, replaced: Output?
   ) {
     guard !isTerminated, !upstreams.finished[index] else { return (nil, .none, nil) }
-    guard demand > 0 else {
+    guard let next = demand.spendOne() else {
       if waiting[index] == nil { waitingCount += 1 }
       let replaced = waiting[index]
       waiting[index] = value
       return (nil, .none, replaced)
     }
-    demand -= 1
-    return (
-      outbox.deliverOrQueue(.value(value)), demand == .unlimited ? .none : .max(1), nil
-    )
+    return (outbox.deliverOrQueue(.value(value)), next, nil)
   }
 
   /// An upstream completed.
@@ -101,25 +96,27 @@ struct MergeStateMachine<Output, Failure: Error>: FanInRequestStateMachine {
   mutating func request(_ more: Subscribers.Demand) -> Effects {
     var effects = Effects()
     guard !isTerminated, more != .none else { return effects }
-    let wasUnlimited = demand == .unlimited
-    demand += more
-    // Waiting values go first, in upstream order; each upstream drained is asked for one more.
-    for index in waiting.indices where demand > 0 {
-      guard let value = waiting[index].take() else { continue }
-      waitingCount -= 1
-      demand -= 1
-      queue(.value(value), into: &effects)
-      if demand != .unlimited, let subscription = upstreams.subscriptions[index] {
-        effects.requests.append((subscription, .max(1)))
-      }
-    }
-    if demand == .unlimited, !wasUnlimited {
-      for subscription in upstreams.live {
-        effects.requests.append((subscription, .unlimited))
-      }
+    let becameUnlimited = demand.add(more)
+    deliverWaitingValues(into: &effects)
+    if becameUnlimited {
+      for subscription in upstreams.live { effects.requests.append((subscription, .unlimited)) }
     }
     finishIfDone(into: &effects)
     return effects
+  }
+
+  /// Delivers the values that wait, in upstream order, as far as the demand goes; each
+  /// upstream drained is asked for one more while the demand is bounded.
+  @inlinable
+  mutating func deliverWaitingValues(into effects: inout Effects) {
+    for index in waiting.indices where waiting[index] != nil {
+      guard let next = demand.spendOne() else { return }
+      waitingCount -= 1
+      queue(.value(waiting[index].take()!), into: &effects)
+      if next != .none, let subscription = upstreams.subscriptions[index] {
+        effects.requests.append((subscription, next))
+      }
+    }
   }
 }
 
