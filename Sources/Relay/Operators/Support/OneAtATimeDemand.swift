@@ -23,7 +23,7 @@ struct OneAtATimeDemand {
 
   /// Spends one value of the demand: returns what the upstream that sent it is asked for next
   /// (one more, or nothing once the demand is unlimited), or `nil` when there is no demand.
-  @inlinable
+  @inlinable @inline(__always)
   mutating func spendOne() -> Subscribers.Demand? {
     guard remaining > 0 else { return nil }
     remaining -= 1
