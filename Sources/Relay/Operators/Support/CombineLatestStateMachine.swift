@@ -14,24 +14,10 @@
 /// publisher finishes when every upstream has finished, and fails with the first failure,
 /// cancelling the other upstreams.
 @usableFromInline
-struct CombineLatestStateMachine<Slots: FanInSlots, Failure: Error>:
-  FanInSlotStateMachine
-{
-  @usableFromInline typealias Output = Slots.Output
-  /// What an upstream's completion hands back: subscriptions and values to release.
-  @usableFromInline typealias Released = ([(any Subscription)?], Slots)
+typealias CombineLatestStateMachine<Slots: FanInSlots, Failure: Error> =
+  FanInSlotStateMachine<CombineLatestRule, Slots, Failure>
 
-  @usableFromInline var slots = Slots()
-  @usableFromInline var upstreams = FanInUpstreams(count: Slots.count)
-  @usableFromInline var requested = Subscribers.Demand.none
-  /// What the downstream asked for and did not receive yet.
-  @usableFromInline var demand = Subscribers.Demand.none
-  @usableFromInline var outbox = Outbox<Slots.Output, Failure>()
-  @usableFromInline var isTerminated = false
-  @usableFromInline var isCancelled = false
-
-  @inlinable init() {}
-
+extension FanInSlotStateMachine where Rule == CombineLatestRule {
   /// An upstream's value, written into its slot by `store`: returns true when the caller gets
   /// a tuple to deliver now, written into `tuple`, with the delivery token; a tuple made while
   /// another thread delivers waits in the outbox.
@@ -51,47 +37,9 @@ struct CombineLatestStateMachine<Slots: FanInSlots, Failure: Error>:
     return true
   }
 
-  /// An upstream completed.
-  @inlinable
-  mutating func complete(at index: Int, with completion: Subscribers.Completion<Failure>)
-    -> Effects
-  {
-    guard !isTerminated, upstreams.finish(at: index) else { return Effects() }
-    switch completion {
-    case .finished:
-      guard upstreams.allFinished else {
-        var completed = Effects()
-        completed.released = [([upstreams.remove(at: index)], Slots())]
-        return completed
-      }
-      return terminate(with: completion, cancellingOthersThan: index)
-    case .failure:
-      return terminate(with: completion, cancellingOthersThan: index)
-    }
-  }
-
-  @inlinable
-  mutating func terminate(
-    with completion: Subscribers.Completion<Failure>, cancellingOthersThan index: Int
-  ) -> Effects {
-    isTerminated = true
-    var completed = Effects(deliver: outbox.deliverOrQueue(.completion(completion)))
-    let subscriptions = upstreams.removeAll()
-    for other in subscriptions.indices where other != index {
-      if let subscription = subscriptions[other] { completed.cancel.append(subscription) }
-    }
-    completed.released = [(subscriptions, takeValues())]
-    return completed
-  }
-
   /// The downstream asked for more: returns the upstreams to pass the request to.
   @inlinable
-  mutating func request(_ more: Subscribers.Demand) -> [any Subscription] {
-    guard !isTerminated else { return [] }
-    demand += more
-    requested += more
-    return upstreams.live
-  }
+  mutating func request(_ more: Subscribers.Demand) -> [any Subscription] { addDemand(more) }
 
   /// The downstream returned from a call, asking for `more`: returns what the token's holder
   /// does next and the upstreams to pass `more` to.

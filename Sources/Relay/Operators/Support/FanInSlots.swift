@@ -62,26 +62,3 @@ extension FanInSlots {
     tuple.initialize(to: takeTuple())
   }
 }
-
-/// The rules of a `zip` or `combineLatest`, whose values wait in slots and whose downstream's
-/// requests all pass to every upstream.
-@usableFromInline
-protocol FanInSlotStateMachine: FanInStateMachine
-where Values == Slots, Released == ([(any Subscription)?], Slots) {
-  associatedtype Slots: FanInSlots
-
-  var slots: Slots { get set }
-  /// All the downstream ever asked for; an upstream that subscribes late is asked for it.
-  var requested: Subscribers.Demand { get }
-}
-
-extension FanInSlotStateMachine {
-  @inlinable var demandForNewUpstream: Subscribers.Demand { requested }
-
-  @inlinable
-  mutating func takeValues() -> Slots {
-    var oldSlots = Slots()
-    swap(&oldSlots, &slots)
-    return oldSlots
-  }
-}

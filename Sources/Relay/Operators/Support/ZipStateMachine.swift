@@ -52,23 +52,10 @@ extension ZipQueue: FanInSlot {
 /// finishes as soon as no more tuple can be made (an upstream finished and its queue is
 /// empty), cancelling the others, and fails with the first failure, cancelling every upstream.
 @usableFromInline
-struct ZipStateMachine<Slots: FanInSlots, Failure: Error>: FanInRequestStateMachine,
-  FanInSlotStateMachine
-{
-  @usableFromInline typealias Output = Slots.Output
-  /// What an upstream's completion hands back: subscriptions and values to release.
-  @usableFromInline typealias Released = ([(any Subscription)?], Slots)
+typealias ZipStateMachine<Slots: FanInSlots, Failure: Error> =
+  FanInSlotStateMachine<ZipRule, Slots, Failure>
 
-  @usableFromInline var slots = Slots()
-  @usableFromInline var upstreams = FanInUpstreams(count: Slots.count)
-  @usableFromInline var requested = Subscribers.Demand.none
-  @usableFromInline var demand = Subscribers.Demand.none
-  @usableFromInline var outbox = Outbox<Slots.Output, Failure>()
-  @usableFromInline var isTerminated = false
-  @usableFromInline var isCancelled = false
-
-  @inlinable init() {}
-
+extension FanInSlotStateMachine: FanInRequestStateMachine where Rule == ZipRule {
   /// An upstream's value, queued by `store`.
   @inlinable
   mutating func receive(at index: Int, store: (inout Slots) -> Void) -> Effects {
@@ -86,51 +73,14 @@ struct ZipStateMachine<Slots: FanInSlots, Failure: Error>: FanInRequestStateMach
       demand -= 1
       if let now = outbox.deliverOrQueue(.value(slots.takeTuple())) { effects.deliver = now }
     }
-    for index in upstreams.finished.indices
-    where upstreams.finished[index] && !slots.hasValue(at: index) {
-      return terminate(with: .finished, into: &effects)
-    }
-  }
-
-  @inlinable
-  mutating func terminate(
-    with completion: Subscribers.Completion<Failure>, into effects: inout Effects
-  ) {
-    guard !isTerminated else { return }
-    isTerminated = true
-    if let now = outbox.deliverOrQueue(.completion(completion)) { effects.deliver = now }
-    let subscriptions = upstreams.removeAll()
-    effects.cancel = subscriptions.compactMap { $0 }
-    effects.released = [(subscriptions, takeValues())]
-  }
-
-  @inlinable
-  mutating func complete(at index: Int, with completion: Subscribers.Completion<Failure>)
-    -> Effects
-  {
-    var effects = Effects()
-    guard !isTerminated, upstreams.finish(at: index) else { return effects }
-    switch completion {
-    case .finished:
-      // This upstream is done: it is not cancelled when the zip finishes.
-      effects.released = [([upstreams.remove(at: index)], Slots())]
-      emit(into: &effects)
-    case .failure:
-      terminate(with: completion, into: &effects)
-    }
-    return effects
+    if hasEnded { terminate(with: .finished, into: &effects) }
   }
 
   @inlinable
   mutating func request(_ more: Subscribers.Demand) -> Effects {
     var effects = Effects()
-    guard !isTerminated else { return effects }
-    demand += more
-    requested += more
-    for subscription in upstreams.live {
-      effects.requests.append((subscription, more))
-    }
-    emit(into: &effects)
+    for subscription in addDemand(more) { effects.requests.append((subscription, more)) }
+    if !isTerminated { emit(into: &effects) }
     return effects
   }
 }
