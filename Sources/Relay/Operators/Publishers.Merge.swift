@@ -55,7 +55,7 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-      MergeStorage(downstream: subscriber, count: 2).start(a.subscribe, b.subscribe)
+      MergeStorage.start(subscriber, a.subscribe, b.subscribe)
     }
   }
 }

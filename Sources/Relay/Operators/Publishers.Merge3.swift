@@ -49,7 +49,7 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-      MergeStorage(downstream: subscriber, count: 3).start(a.subscribe, b.subscribe, c.subscribe)
+      MergeStorage.start(subscriber, a.subscribe, b.subscribe, c.subscribe)
     }
   }
 }

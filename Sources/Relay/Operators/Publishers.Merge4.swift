@@ -59,7 +59,8 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-      MergeStorage(downstream: subscriber, count: 4).start(
+      MergeStorage.start(
+        subscriber,
         a.subscribe, b.subscribe, c.subscribe, d.subscribe)
     }
   }

@@ -157,12 +157,16 @@ final class MergeStorage<Downstream: Subscriber>: FanInStorage, ChildSubscriberS
     }
   }
 
-  /// Subscribes the downstream, then each upstream in order with its `subscribe` method: the
-  /// upstreams of a `Merge`, `Merge3` or `Merge4`, of different types.
+  /// Makes the subscription of `downstream` and hands it over, then subscribes to each
+  /// upstream in order with its `subscribe` method: the upstreams of a `Merge`, `Merge3` or
+  /// `Merge4`, of different types.
   @inlinable
-  func start(_ subscribe: ((ChildSubscriber<MergeStorage>) -> Void)...) {
-    downstream.receive(subscription: self)
-    for (index, subscribe) in subscribe.enumerated() { subscribe(child(at: index)) }
+  static func start(
+    _ downstream: Downstream, _ subscribe: ((ChildSubscriber<MergeStorage>) -> Void)...
+  ) {
+    let storage = MergeStorage(downstream: downstream, count: subscribe.count)
+    downstream.receive(subscription: storage)
+    for (index, subscribe) in subscribe.enumerated() { subscribe(storage.child(at: index)) }
   }
 
   @inlinable
