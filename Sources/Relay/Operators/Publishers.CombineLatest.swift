@@ -72,40 +72,10 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-      let storage = CombineLatestStorage<CombineLatestSlots2<A.Output, B.Output>, S>(
-        downstream: subscriber)
-      subscriber.receive(subscription: storage)
-      a.subscribe(storage.child(at: 0) { swap(&$0.a, &$1) })
-      b.subscribe(storage.child(at: 1) { swap(&$0.b, &$1) })
+      CombineLatestStorage<CombineLatestSlots2<A.Output, B.Output>, S>(downstream: subscriber)
+        .start(a, b)
     }
   }
 }
 
 extension Publishers.CombineLatest: Equatable where A: Equatable, B: Equatable {}
-
-/// The latest value of each of two upstreams.
-@usableFromInline
-struct CombineLatestSlots2<A, B>: CombineLatestSlots {
-  @usableFromInline typealias Output = (A, B)
-
-  @usableFromInline var a: A?
-  @usableFromInline var b: B?
-
-  @inlinable init() {}
-
-  @inlinable static var count: Int { 2 }
-
-  @inlinable
-  var combined: (A, B)? {
-    guard let a = a, let b = b else { return nil }
-    return (a, b)
-  }
-
-  @inlinable
-  var isComplete: Bool { a != nil && b != nil }
-
-  @inlinable
-  func initialize(_ tuple: UnsafeMutablePointer<(A, B)>) {
-    tuple.initialize(to: (a.unsafelyUnwrapped, b.unsafelyUnwrapped))
-  }
-}

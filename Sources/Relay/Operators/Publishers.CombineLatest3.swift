@@ -83,42 +83,11 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-      let storage = CombineLatestStorage<CombineLatestSlots3<A.Output, B.Output, C.Output>, S>(
-        downstream: subscriber)
-      subscriber.receive(subscription: storage)
-      a.subscribe(storage.child(at: 0) { swap(&$0.a, &$1) })
-      b.subscribe(storage.child(at: 1) { swap(&$0.b, &$1) })
-      c.subscribe(storage.child(at: 2) { swap(&$0.c, &$1) })
+      CombineLatestStorage<CombineLatestSlots3<A.Output, B.Output, C.Output>, S>(
+        downstream: subscriber
+      ).start(a, b, c)
     }
   }
 }
 
 extension Publishers.CombineLatest3: Equatable where A: Equatable, B: Equatable, C: Equatable {}
-
-/// The latest value of each of three upstreams.
-@usableFromInline
-struct CombineLatestSlots3<A, B, C>: CombineLatestSlots {
-  @usableFromInline typealias Output = (A, B, C)
-
-  @usableFromInline var a: A?
-  @usableFromInline var b: B?
-  @usableFromInline var c: C?
-
-  @inlinable init() {}
-
-  @inlinable static var count: Int { 3 }
-
-  @inlinable
-  var combined: (A, B, C)? {
-    guard let a = a, let b = b, let c = c else { return nil }
-    return (a, b, c)
-  }
-
-  @inlinable
-  var isComplete: Bool { a != nil && b != nil && c != nil }
-
-  @inlinable
-  func initialize(_ tuple: UnsafeMutablePointer<(A, B, C)>) {
-    tuple.initialize(to: (a.unsafelyUnwrapped, b.unsafelyUnwrapped, c.unsafelyUnwrapped))
-  }
-}

@@ -90,47 +90,12 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-      let storage = CombineLatestStorage<
-        CombineLatestSlots4<A.Output, B.Output, C.Output, D.Output>, S
-      >(downstream: subscriber)
-      subscriber.receive(subscription: storage)
-      a.subscribe(storage.child(at: 0) { swap(&$0.a, &$1) })
-      b.subscribe(storage.child(at: 1) { swap(&$0.b, &$1) })
-      c.subscribe(storage.child(at: 2) { swap(&$0.c, &$1) })
-      d.subscribe(storage.child(at: 3) { swap(&$0.d, &$1) })
+      CombineLatestStorage<CombineLatestSlots4<A.Output, B.Output, C.Output, D.Output>, S>(
+        downstream: subscriber
+      ).start(a, b, c, d)
     }
   }
 }
 
 extension Publishers.CombineLatest4: Equatable
 where A: Equatable, B: Equatable, C: Equatable, D: Equatable {}
-
-/// The latest value of each of four upstreams.
-@usableFromInline
-struct CombineLatestSlots4<A, B, C, D>: CombineLatestSlots {
-  @usableFromInline typealias Output = (A, B, C, D)
-
-  @usableFromInline var a: A?
-  @usableFromInline var b: B?
-  @usableFromInline var c: C?
-  @usableFromInline var d: D?
-
-  @inlinable init() {}
-
-  @inlinable static var count: Int { 4 }
-
-  @inlinable
-  var combined: (A, B, C, D)? {
-    guard let a = a, let b = b, let c = c, let d = d else { return nil }
-    return (a, b, c, d)
-  }
-
-  @inlinable
-  var isComplete: Bool { a != nil && b != nil && c != nil && d != nil }
-
-  @inlinable
-  func initialize(_ tuple: UnsafeMutablePointer<(A, B, C, D)>) {
-    tuple.initialize(
-      to: (a.unsafelyUnwrapped, b.unsafelyUnwrapped, c.unsafelyUnwrapped, d.unsafelyUnwrapped))
-  }
-}

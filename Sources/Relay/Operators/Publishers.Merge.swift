@@ -55,10 +55,7 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-      let storage = MergeStorage(downstream: subscriber, count: 2)
-      subscriber.receive(subscription: storage)
-      a.subscribe(storage.child(at: 0))
-      b.subscribe(storage.child(at: 1))
+      MergeStorage.start(subscriber, a.subscribe, b.subscribe)
     }
   }
 }

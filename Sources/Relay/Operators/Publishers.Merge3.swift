@@ -49,11 +49,7 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-      let storage = MergeStorage(downstream: subscriber, count: 3)
-      subscriber.receive(subscription: storage)
-      a.subscribe(storage.child(at: 0))
-      b.subscribe(storage.child(at: 1))
-      c.subscribe(storage.child(at: 2))
+      MergeStorage.start(subscriber, a.subscribe, b.subscribe, c.subscribe)
     }
   }
 }

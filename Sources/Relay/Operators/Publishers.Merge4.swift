@@ -59,12 +59,9 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-      let storage = MergeStorage(downstream: subscriber, count: 4)
-      subscriber.receive(subscription: storage)
-      a.subscribe(storage.child(at: 0))
-      b.subscribe(storage.child(at: 1))
-      c.subscribe(storage.child(at: 2))
-      d.subscribe(storage.child(at: 3))
+      MergeStorage.start(
+        subscriber,
+        a.subscribe, b.subscribe, c.subscribe, d.subscribe)
     }
   }
 }

@@ -72,39 +72,9 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-      let storage = ZipStorage<ZipSlots2<A.Output, B.Output>, S>(downstream: subscriber)
-      subscriber.receive(subscription: storage)
-      a.subscribe(storage.child(at: 0) { $0.a.append(moving: &$1) })
-      b.subscribe(storage.child(at: 1) { $0.b.append(moving: &$1) })
+      ZipStorage<ZipSlots2<A.Output, B.Output>, S>(downstream: subscriber).start(a, b)
     }
   }
 }
 
 extension Publishers.Zip: Equatable where A: Equatable, B: Equatable {}
-
-/// The values of each of two upstreams waiting for a partner.
-@usableFromInline
-struct ZipSlots2<A, B>: ZipSlots {
-  @usableFromInline typealias Output = (A, B)
-
-  @usableFromInline var a = ZipQueue<A>()
-  @usableFromInline var b = ZipQueue<B>()
-
-  @inlinable init() {}
-
-  @inlinable static var count: Int { 2 }
-
-  @inlinable
-  func isEmpty(at index: Int) -> Bool {
-    switch index {
-    case 0: a.isEmpty
-    default: b.isEmpty
-    }
-  }
-
-  @inlinable
-  mutating func dequeue() -> (A, B)? {
-    guard !a.isEmpty && !b.isEmpty else { return nil }
-    return (a.popFirst()!, b.popFirst()!)
-  }
-}

@@ -81,42 +81,9 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-      let storage = ZipStorage<ZipSlots3<A.Output, B.Output, C.Output>, S>(downstream: subscriber)
-      subscriber.receive(subscription: storage)
-      a.subscribe(storage.child(at: 0) { $0.a.append(moving: &$1) })
-      b.subscribe(storage.child(at: 1) { $0.b.append(moving: &$1) })
-      c.subscribe(storage.child(at: 2) { $0.c.append(moving: &$1) })
+      ZipStorage<ZipSlots3<A.Output, B.Output, C.Output>, S>(downstream: subscriber).start(a, b, c)
     }
   }
 }
 
 extension Publishers.Zip3: Equatable where A: Equatable, B: Equatable, C: Equatable {}
-
-/// The values of each of three upstreams waiting for a partner.
-@usableFromInline
-struct ZipSlots3<A, B, C>: ZipSlots {
-  @usableFromInline typealias Output = (A, B, C)
-
-  @usableFromInline var a = ZipQueue<A>()
-  @usableFromInline var b = ZipQueue<B>()
-  @usableFromInline var c = ZipQueue<C>()
-
-  @inlinable init() {}
-
-  @inlinable static var count: Int { 3 }
-
-  @inlinable
-  func isEmpty(at index: Int) -> Bool {
-    switch index {
-    case 0: a.isEmpty
-    case 1: b.isEmpty
-    default: c.isEmpty
-    }
-  }
-
-  @inlinable
-  mutating func dequeue() -> (A, B, C)? {
-    guard !a.isEmpty && !b.isEmpty && !c.isEmpty else { return nil }
-    return (a.popFirst()!, b.popFirst()!, c.popFirst()!)
-  }
-}

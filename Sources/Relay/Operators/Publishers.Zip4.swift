@@ -88,46 +88,10 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-      let storage = ZipStorage<ZipSlots4<A.Output, B.Output, C.Output, D.Output>, S>(
-        downstream: subscriber)
-      subscriber.receive(subscription: storage)
-      a.subscribe(storage.child(at: 0) { $0.a.append(moving: &$1) })
-      b.subscribe(storage.child(at: 1) { $0.b.append(moving: &$1) })
-      c.subscribe(storage.child(at: 2) { $0.c.append(moving: &$1) })
-      d.subscribe(storage.child(at: 3) { $0.d.append(moving: &$1) })
+      ZipStorage<ZipSlots4<A.Output, B.Output, C.Output, D.Output>, S>(downstream: subscriber)
+        .start(a, b, c, d)
     }
   }
 }
 
 extension Publishers.Zip4: Equatable where A: Equatable, B: Equatable, C: Equatable, D: Equatable {}
-
-/// The values of each of four upstreams waiting for a partner.
-@usableFromInline
-struct ZipSlots4<A, B, C, D>: ZipSlots {
-  @usableFromInline typealias Output = (A, B, C, D)
-
-  @usableFromInline var a = ZipQueue<A>()
-  @usableFromInline var b = ZipQueue<B>()
-  @usableFromInline var c = ZipQueue<C>()
-  @usableFromInline var d = ZipQueue<D>()
-
-  @inlinable init() {}
-
-  @inlinable static var count: Int { 4 }
-
-  @inlinable
-  func isEmpty(at index: Int) -> Bool {
-    switch index {
-    case 0: a.isEmpty
-    case 1: b.isEmpty
-    case 2: c.isEmpty
-    default: d.isEmpty
-    }
-  }
-
-  @inlinable
-  mutating func dequeue() -> (A, B, C, D)? {
-    guard !a.isEmpty && !b.isEmpty && !c.isEmpty && !d.isEmpty else { return nil }
-    return (a.popFirst()!, b.popFirst()!, c.popFirst()!, d.popFirst()!)
-  }
-}

@@ -2,20 +2,17 @@ import Relay
 import Testing
 
 /// OpenCombine's `MergeTests`, ported, for two to ten upstreams (`merge(with:)` chains and
-/// `MergeMany`).
+/// `MergeMany`); the cases `merge` shares with `combineLatest` and `zip` are in `FanInTests`.
 ///
 /// One deliberate difference: nothing reaches the downstream after the completion (Combine
 /// lets a value through after a completion sent from inside the downstream).
 @Suite struct MergeTests {
   static func make(_ arity: Int) -> ([HandDrivenUpstream], AnyPublisher<Int, TestingError>) {
-    HandDrivenUpstream.make(arity) { p in
-      switch arity {
-      case 2: p[0].merge(with: p[1]).eraseToAnyPublisher()
-      case 3: p[0].merge(with: p[1], p[2]).eraseToAnyPublisher()
-      case 4: p[0].merge(with: p[1], p[2], p[3]).eraseToAnyPublisher()
-      case 5: p[0].merge(with: p[1]).merge(with: p[2], p[3], p[4]).eraseToAnyPublisher()
-      default: Publishers.MergeMany(p).eraseToAnyPublisher()
-      }
+    guard arity > 4 else { return FanInOperator.merge.make(arity) }
+    return HandDrivenUpstream.make(arity) { p in
+      arity == 5
+        ? p[0].merge(with: p[1]).merge(with: p[2], p[3], p[4]).eraseToAnyPublisher()
+        : Publishers.MergeMany(p).eraseToAnyPublisher()
     }
   }
 
@@ -73,25 +70,6 @@ import Testing
     #expect(children[1].subscription.history == [.requested(.max(1)), .requested(.max(1))])
   }
 
-  @Test func finishesOnlyAfterEveryUpstreamFinished() {
-    let upstream = TestSubscription()
-    let child1 = TestPublisher<Int, TestingError>(subscription: upstream)
-    let child2 = TestPublisher<Int, TestingError>(subscription: upstream)
-    let tracker = Tracker<Int, TestingError>(demand: .unlimited)
-    child1.merge(with: child2).subscribe(tracker)
-    #expect(child1.send(100) == .none)
-    #expect(child1.send(200) == .none)
-    #expect(child2.send(1) == .none)
-    child1.send(completion: .finished)
-    #expect(child2.send(2) == .none)
-    child2.send(completion: .finished)
-    #expect(
-      tracker.history == [
-        .subscription("Merge"), .value(100), .value(200), .value(1), .value(2), .finished,
-      ])
-    #expect(upstream.history == [.requested(.unlimited), .requested(.unlimited)])
-  }
-
   @Test func finishWaitsForWaitingValues() {
     let (children, merged) = Self.make(2)
     let tracker = Tracker<Int, TestingError>()
@@ -102,60 +80,6 @@ import Testing
     #expect(tracker.history == [.subscription("Merge")])
     tracker.request(.max(1))
     #expect(tracker.history == [.subscription("Merge"), .value(1), .finished])
-  }
-
-  @Test func completionFromInsideTheDownstreamIsLast() {
-    let (children, merged) = Self.make(2)
-    let tracker = Tracker<Int, TestingError>(
-      receiveSubscription: { $0.request(.unlimited) },
-      receiveValue: { _ in
-        children[0].publisher.send(completion: .finished)
-        children[1].publisher.send(completion: .finished)
-        return .none
-      })
-    merged.subscribe(tracker)
-    #expect(children[0].publisher.send(1) == .none)
-    #expect(children[1].publisher.send(1) == .none)
-    #expect(tracker.history == [.subscription("Merge"), .value(1), .finished])
-  }
-
-  @Test func failureCancelsEveryUpstream() {
-    let (children, merged) = Self.make(2)
-    let tracker = Tracker<Int, TestingError>(demand: .unlimited)
-    merged.subscribe(tracker)
-    children[0].publisher.send(100)
-    children[0].publisher.send(completion: .failure(.oops))
-    children[1].publisher.send(1)
-    children[1].publisher.send(completion: .finished)
-    #expect(tracker.history == [.subscription("Merge"), .value(100), .failure(.oops)])
-    #expect(children[0].subscription.history == [.requested(.unlimited), .cancelled])
-    #expect(children[1].subscription.history == [.requested(.unlimited), .cancelled])
-  }
-
-  @Test func valuesAfterAnUpstreamFinishedAreIgnored() {
-    let a = TestSubject<Int, TestingError>()
-    let b = TestSubject<Int, TestingError>()
-    let tracker = Tracker<Int, TestingError>(demand: .unlimited)
-    a.merge(with: b).subscribe(tracker)
-    a.send(completion: .finished)
-    a.send(200)
-    b.send(1)
-    b.send(completion: .finished)
-    a.send(completion: .failure(.oops))
-    #expect(tracker.history == [.subscription("Merge"), .value(1), .finished])
-  }
-
-  @Test func secondSubscriptionIsCancelled() {
-    let subscription = TestSubscription()
-    let publisher = TestPublisher<Int, TestingError>(subscription: subscription)
-    let tracker = Tracker<Int, TestingError>()
-    publisher.merge(with: TestSubject<Int, TestingError>()).subscribe(tracker)
-    #expect(subscription.history == [.requested(.max(1))])
-    let second = TestSubscription()
-    publisher.send(subscription: second)
-    #expect(second.history == [.cancelled])
-    tracker.cancel()
-    #expect(subscription.history == [.requested(.max(1)), .cancelled])
   }
 
   @Test func relays() {

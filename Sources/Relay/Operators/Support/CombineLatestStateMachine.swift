@@ -1,16 +1,9 @@
-/// The latest value of each upstream of a `combineLatest`, one optional slot per upstream.
-@usableFromInline
-protocol CombineLatestSlots: FanInSlots {
-  /// The tuple, once every slot holds a value.
-  var combined: Output? { get }
-  /// Whether every slot holds a value.
-  var isComplete: Bool { get }
-  /// Writes the tuple into uninitialized memory; only when `isComplete`.
-  ///
-  /// The hot path hands a tuple over this way rather than as an optional: an optional tuple of
-  /// non-trivial values is copied and destroyed through the runtime's generic value witnesses.
-  func initialize(_ tuple: UnsafeMutablePointer<Output>)
-}
+/// The latest value of each of two upstreams of a `combineLatest`.
+@usableFromInline typealias CombineLatestSlots2<A, B> = FanInSlots2<A?, B?>
+/// The latest value of each of three upstreams of a `combineLatest`.
+@usableFromInline typealias CombineLatestSlots3<A, B, C> = FanInSlots3<A?, B?, C?>
+/// The latest value of each of four upstreams of a `combineLatest`.
+@usableFromInline typealias CombineLatestSlots4<A, B, C, D> = FanInSlots4<A?, B?, C?, D?>
 
 /// The rules of `combineLatest`, as a value with no locks and no threads: the storage asks it
 /// what to do under its lock, releases the lock, and then does it.
@@ -21,22 +14,10 @@ protocol CombineLatestSlots: FanInSlots {
 /// publisher finishes when every upstream has finished, and fails with the first failure,
 /// cancelling the other upstreams.
 @usableFromInline
-struct CombineLatestStateMachine<Slots: CombineLatestSlots, Failure: Error>:
-  FanInSlotStateMachine
-{
-  @usableFromInline typealias Output = Slots.Output
+typealias CombineLatestStateMachine<Slots: FanInSlots, Failure: Error> =
+  FanInSlotStateMachine<CombineLatestRule, Slots, Failure>
 
-  @usableFromInline var slots = Slots()
-  @usableFromInline var upstreams = FanInUpstreams(count: Slots.count)
-  @usableFromInline var requested = Subscribers.Demand.none
-  /// What the downstream asked for and did not receive yet.
-  @usableFromInline var demand = Subscribers.Demand.none
-  @usableFromInline var outbox = Outbox<Slots.Output, Failure>()
-  @usableFromInline var isTerminated = false
-  @usableFromInline var isCancelled = false
-
-  @inlinable init() {}
-
+extension FanInSlotStateMachine where Rule == CombineLatestRule {
   /// An upstream's value, written into its slot by `store`: returns true when the caller gets
   /// a tuple to deliver now, written into `tuple`, with the delivery token; a tuple made while
   /// another thread delivers waits in the outbox.
@@ -49,59 +30,16 @@ struct CombineLatestStateMachine<Slots: CombineLatestSlots, Failure: Error>:
     guard demand > 0, slots.isComplete else { return false }
     demand -= 1
     guard outbox.claim() else {
-      outbox.append(.value(slots.combined.unsafelyUnwrapped))
+      outbox.append(.value(slots.takeTuple()))
       return false
     }
     slots.initialize(tuple)
     return true
   }
 
-  /// What an upstream's completion leads to: no requests, the subscriptions and values to
-  /// release.
-  @usableFromInline
-  typealias Completed = OutboxEffects<Slots.Output, Failure, ([(any Subscription)?], Slots)>
-
-  /// An upstream completed.
-  @inlinable
-  mutating func complete(at index: Int, with completion: Subscribers.Completion<Failure>)
-    -> Completed
-  {
-    guard !isTerminated, upstreams.finish(at: index) else { return Completed() }
-    switch completion {
-    case .finished:
-      guard upstreams.allFinished else {
-        var completed = Completed()
-        completed.released = [([upstreams.remove(at: index)], Slots())]
-        return completed
-      }
-      return terminate(with: completion, cancellingOthersThan: index)
-    case .failure:
-      return terminate(with: completion, cancellingOthersThan: index)
-    }
-  }
-
-  @inlinable
-  mutating func terminate(
-    with completion: Subscribers.Completion<Failure>, cancellingOthersThan index: Int
-  ) -> Completed {
-    isTerminated = true
-    var completed = Completed(deliver: outbox.deliverOrQueue(.completion(completion)))
-    let subscriptions = upstreams.removeAll()
-    for other in subscriptions.indices where other != index {
-      if let subscription = subscriptions[other] { completed.cancel.append(subscription) }
-    }
-    completed.released = [(subscriptions, takeValues())]
-    return completed
-  }
-
   /// The downstream asked for more: returns the upstreams to pass the request to.
   @inlinable
-  mutating func request(_ more: Subscribers.Demand) -> [any Subscription] {
-    guard !isTerminated else { return [] }
-    demand += more
-    requested += more
-    return upstreams.live
-  }
+  mutating func request(_ more: Subscribers.Demand) -> [any Subscription] { addDemand(more) }
 
   /// The downstream returned from a call, asking for `more`: returns what the token's holder
   /// does next and the upstreams to pass `more` to.

@@ -5,7 +5,7 @@
 /// values that other threads produce meanwhile wait in order. `cancel()` never waits for a
 /// call in progress on another thread; once it returns, no new call to the downstream starts.
 @usableFromInline
-final class CombineLatestStorage<Slots: CombineLatestSlots, Downstream: Subscriber>:
+final class CombineLatestStorage<Slots: FanInSlots, Downstream: Subscriber>:
   FanInSlotStorage, CustomStringConvertible, @unchecked Sendable
 where Downstream.Input == Slots.Output {
   // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
@@ -50,11 +50,6 @@ where Downstream.Input == Slots.Output {
   @inlinable @inline(never)
   func deliverQueued() {
     follow(state.withLock { $0.outbox.step() })
-  }
-
-  @inlinable
-  func receive(completion: Subscribers.Completion<Downstream.Failure>, at index: Int) {
-    perform(state.withLock { $0.complete(at: index, with: completion) })
   }
 
   @inlinable

@@ -53,4 +53,9 @@ extension FanInSlotStorage {
   {
     FanInChild(storage: self, index: index, store: store)
   }
+
+  @inlinable
+  func receive(completion: Subscribers.Completion<DeliveredFailure>, at index: Int) {
+    perform(state.withLock { $0.complete(at: index, with: completion) })
+  }
 }

@@ -1,5 +1,33 @@
+/// What waits from one upstream of a `zip` or `combineLatest` for the next tuple: its latest
+/// value (an optional), or every value not yet paired (a `ZipQueue`).
+@usableFromInline
+protocol FanInSlot {
+  /// The upstream's values.
+  associatedtype Value
+  /// Nothing waits.
+  init()
+  /// Whether a value waits.
+  var hasValue: Bool { get }
+  /// Stores the value `value` holds, leaving there what it replaced, if anything: the caller
+  /// releases that outside the lock.
+  mutating func store(_ value: inout Value?)
+  /// The value for the next tuple, only when `hasValue`: the latest one, which stays, or the
+  /// oldest one, which leaves.
+  mutating func takeForTuple() -> Value
+}
+
+extension Optional: FanInSlot {
+  @inlinable init() { self = nil }
+
+  @inlinable var hasValue: Bool { self != nil }
+
+  @inlinable mutating func store(_ value: inout Wrapped?) { swap(&self, &value) }
+
+  @inlinable func takeForTuple() -> Wrapped { unsafelyUnwrapped }
+}
+
 /// What waits, per upstream, between the upstreams of a `zip` or `combineLatest` and their
-/// downstream.
+/// downstream: one slot per upstream.
 @usableFromInline
 protocol FanInSlots {
   /// The tuple of one value from each upstream.
@@ -8,26 +36,29 @@ protocol FanInSlots {
   init()
   /// How many upstreams there are.
   static var count: Int { get }
+  /// Whether every slot has a value.
+  var isComplete: Bool { get }
+  /// Whether upstream `index`'s slot has a value.
+  func hasValue(at index: Int) -> Bool
+  /// The next tuple, only when `isComplete`.
+  mutating func takeTuple() -> Output
 }
 
-/// The rules of a `zip` or `combineLatest`, whose values wait in slots and whose downstream's
-/// requests all pass to every upstream.
-@usableFromInline
-protocol FanInSlotStateMachine: FanInStateMachine where Values == Slots {
-  associatedtype Slots: FanInSlots
-
-  var slots: Slots { get set }
-  /// All the downstream ever asked for; an upstream that subscribes late is asked for it.
-  var requested: Subscribers.Demand { get }
-}
-
-extension FanInSlotStateMachine {
-  @inlinable var demandForNewUpstream: Subscribers.Demand { requested }
-
+extension FanInSlots {
+  /// The tuple `takeTuple` would make now, leaving the slots as they are.
   @inlinable
-  mutating func takeValues() -> Slots {
-    var oldSlots = Slots()
-    swap(&oldSlots, &slots)
-    return oldSlots
+  var combined: Output? {
+    guard isComplete else { return nil }
+    var slots = self
+    return slots.takeTuple()
+  }
+
+  /// Moves the next tuple into uninitialized memory; only when `isComplete`.
+  ///
+  /// The hot path hands a tuple over this way rather than as an optional: an optional tuple of
+  /// non-trivial values is copied and destroyed through the runtime's generic value witnesses.
+  @inlinable
+  mutating func initialize(_ tuple: UnsafeMutablePointer<Output>) {
+    tuple.initialize(to: takeTuple())
   }
 }

@@ -1,10 +1,13 @@
 /// What the rules of `merge`, `zip` and `combineLatest` share, whatever waits between the
-/// upstreams and the downstream: the upstreams' subscriptions and cancellation.
+/// upstreams and the downstream: the upstreams' subscriptions, their completions and
+/// cancellation.
 @usableFromInline
 protocol FanInStateMachine: OutboxStateMachine
 where CancelReleased == ([Outbox<Output, Failure>.Waiting?], Values) {
   /// The values a cancellation hands back, to release outside the lock.
   associatedtype Values
+  /// What an upstream's completion hands back, to release outside the lock.
+  associatedtype Released
 
   var upstreams: FanInUpstreams { get set }
   /// A completion was queued or the downstream cancelled: nothing more is made.
@@ -16,9 +19,16 @@ where CancelReleased == ([Outbox<Output, Failure>.Waiting?], Values) {
 
   /// Empties what holds values and returns it, to release outside the lock.
   mutating func takeValues() -> Values
+
+  /// Upstream `index` completed.
+  mutating func complete(at index: Int, with completion: Subscribers.Completion<Failure>)
+    -> Effects
 }
 
 extension FanInStateMachine {
+  /// What an event leads to, to do once the lock is released.
+  @usableFromInline typealias Effects = OutboxEffects<Output, Failure, Released>
+
   /// An upstream's subscription arrived: returns the demand to ask it for (`.none` for
   /// nothing), or `nil` when it must be cancelled.
   @inlinable
@@ -40,5 +50,25 @@ extension FanInStateMachine {
     isTerminated = true
     let cancel = upstreams.removeAll().compactMap { $0 }
     return (cancel, (outbox.removeAll(), takeValues()))
+  }
+}
+
+/// The rules of a `merge` or `zip`, whose requests, like every other event, return the calls
+/// to make once the lock is released.
+@usableFromInline
+protocol FanInRequestStateMachine: FanInStateMachine {
+  /// The downstream asked for `more`.
+  mutating func request(_ more: Subscribers.Demand) -> Effects
+}
+
+extension FanInRequestStateMachine {
+  /// The downstream returned from a call, asking for `more`: returns what the token's holder
+  /// does next and the calls to make.
+  @inlinable
+  mutating func delivered(asking more: Subscribers.Demand) -> (step: Step, effects: Effects) {
+    let effects = more == .none ? Effects() : request(more)
+    // The token's holder is the one asking, so `request` only queued what it made.
+    assert(effects.deliver == nil)
+    return (outbox.step(), effects)
   }
 }

@@ -7,12 +7,12 @@
 /// publisher finishes when every upstream has finished and no value waits, and fails with the
 /// first failure, cancelling every upstream.
 @usableFromInline
-struct MergeStateMachine<Output, Failure: Error>: FanInStateMachine {
+struct MergeStateMachine<Output, Failure: Error>: FanInRequestStateMachine {
   @usableFromInline var upstreams: FanInUpstreams
   /// A value per upstream that found no demand.
   @usableFromInline var waiting: [Output?]
   @usableFromInline var waitingCount = 0
-  @usableFromInline var demand = Subscribers.Demand.none
+  @usableFromInline var demand = OneAtATimeDemand()
   @usableFromInline var outbox = Outbox<Output, Failure>()
   @usableFromInline var isTerminated = false
   @usableFromInline var isCancelled = false
@@ -23,12 +23,10 @@ struct MergeStateMachine<Output, Failure: Error>: FanInStateMachine {
     waiting = Array(repeating: nil, count: count)
   }
 
-  /// Requests to make once the lock is released.
-  @usableFromInline typealias Requests = [(any Subscription, Subscribers.Demand)]
+  /// An upstream's completion hands back its subscription, to release outside the lock.
+  @usableFromInline typealias Released = (any Subscription)?
 
-  /// One value at a time while the demand is bounded.
-  @inlinable
-  var demandForNewUpstream: Subscribers.Demand { demand == .unlimited ? .unlimited : .max(1) }
+  @inlinable var demandForNewUpstream: Subscribers.Demand { demand.forNewUpstream }
 
   @inlinable
   mutating func takeValues() -> [Output?] {
@@ -44,20 +42,14 @@ struct MergeStateMachine<Output, Failure: Error>: FanInStateMachine {
     deliver: Event?, demand: Subscribers.Demand, replaced: Output?
   ) {
     guard !isTerminated, !upstreams.finished[index] else { return (nil, .none, nil) }
-    guard demand > 0 else {
+    guard let next = demand.spendOne() else {
       if waiting[index] == nil { waitingCount += 1 }
       let replaced = waiting[index]
       waiting[index] = value
       return (nil, .none, replaced)
     }
-    demand -= 1
-    return (
-      outbox.deliverOrQueue(.value(value)), demand == .unlimited ? .none : .max(1), nil
-    )
+    return (outbox.deliverOrQueue(.value(value)), next, nil)
   }
-
-  /// What an upstream's completion or a request leads to.
-  @usableFromInline typealias Effects = OutboxEffects<Output, Failure, (any Subscription)?>
 
   /// An upstream completed.
   @inlinable
@@ -104,39 +96,27 @@ struct MergeStateMachine<Output, Failure: Error>: FanInStateMachine {
   mutating func request(_ more: Subscribers.Demand) -> Effects {
     var effects = Effects()
     guard !isTerminated, more != .none else { return effects }
-    let wasUnlimited = demand == .unlimited
-    demand += more
-    // Waiting values go first, in upstream order; each upstream drained is asked for one more.
-    for index in waiting.indices where demand > 0 {
-      guard let value = waiting[index].take() else { continue }
-      waitingCount -= 1
-      demand -= 1
-      queue(.value(value), into: &effects)
-      if demand != .unlimited, let subscription = upstreams.subscriptions[index] {
-        effects.requests.append((subscription, .max(1)))
-      }
-    }
-    if demand == .unlimited, !wasUnlimited {
-      for subscription in upstreams.live {
-        effects.requests.append((subscription, .unlimited))
-      }
+    let becameUnlimited = demand.add(more)
+    deliverWaitingValues(into: &effects)
+    if becameUnlimited {
+      for subscription in upstreams.live { effects.requests.append((subscription, .unlimited)) }
     }
     finishIfDone(into: &effects)
     return effects
   }
 
-  /// The downstream returned from a call, asking for `more`: returns what the token's holder
-  /// does next and the requests to make.
+  /// Delivers the values that wait, in upstream order, as far as the demand goes; each
+  /// upstream drained is asked for one more while the demand is bounded.
   @inlinable
-  mutating func delivered(asking more: Subscribers.Demand) -> (step: Step, requests: Requests) {
-    var requests: Requests = []
-    if more != .none {
-      let effects = request(more)
-      requests = effects.requests
-      // The deliverer holds the token, so `request` only queued.
-      assert(effects.deliver == nil)
+  mutating func deliverWaitingValues(into effects: inout Effects) {
+    for index in waiting.indices where waiting[index] != nil {
+      guard let next = demand.spendOne() else { return }
+      waitingCount -= 1
+      queue(.value(waiting[index].take()!), into: &effects)
+      if next != .none, let subscription = upstreams.subscriptions[index] {
+        effects.requests.append((subscription, next))
+      }
     }
-    return (outbox.step(), requests)
   }
 }
 
@@ -177,6 +157,18 @@ final class MergeStorage<Downstream: Subscriber>: FanInStorage, ChildSubscriberS
     }
   }
 
+  /// Makes the subscription of `downstream` and hands it over, then subscribes to each
+  /// upstream in order with its `subscribe` method: the upstreams of a `Merge`, `Merge3` or
+  /// `Merge4`, of different types.
+  @inlinable
+  static func start(
+    _ downstream: Downstream, _ subscribe: ((ChildSubscriber<MergeStorage>) -> Void)...
+  ) {
+    let storage = MergeStorage(downstream: downstream, count: subscribe.count)
+    downstream.receive(subscription: storage)
+    for (index, subscribe) in subscribe.enumerated() { subscribe(storage.child(at: index)) }
+  }
+
   @inlinable
   func child(at index: Int) -> ChildSubscriber<MergeStorage> {
     ChildSubscriber(storage: self, index: index)
@@ -193,18 +185,5 @@ final class MergeStorage<Downstream: Subscriber>: FanInStorage, ChildSubscriberS
   @inlinable
   func receive(completion: Subscribers.Completion<Downstream.Failure>, at index: Int) {
     perform(state.withLock { $0.complete(at: index, with: completion) })
-  }
-
-  @inlinable
-  func settleDelivery(asking more: Subscribers.Demand) -> Machine.Step {
-    let (step, requests) = state.withLock { $0.delivered(asking: more) }
-    for (subscription, demand) in requests { subscription.request(demand) }
-    return step
-  }
-
-  @inlinable
-  func request(_ demand: Subscribers.Demand) {
-    _checkDemand(demand)
-    perform(state.withLock { $0.request(demand) })
   }
 }

@@ -1,11 +1,10 @@
-/// The values of each upstream of a `zip` that wait for a partner, one queue per upstream.
-@usableFromInline
-protocol ZipSlots: FanInSlots {
-  /// Whether upstream `index` has no value waiting.
-  func isEmpty(at index: Int) -> Bool
-  /// Takes the oldest value of each queue, when every queue has one.
-  mutating func dequeue() -> Output?
-}
+/// The values of each of two upstreams of a `zip` waiting for a partner.
+@usableFromInline typealias ZipSlots2<A, B> = FanInSlots2<ZipQueue<A>, ZipQueue<B>>
+/// The values of each of three upstreams of a `zip` waiting for a partner.
+@usableFromInline typealias ZipSlots3<A, B, C> = FanInSlots3<ZipQueue<A>, ZipQueue<B>, ZipQueue<C>>
+/// The values of each of four upstreams of a `zip` waiting for a partner.
+@usableFromInline typealias ZipSlots4<A, B, C, D> =
+  FanInSlots4<ZipQueue<A>, ZipQueue<B>, ZipQueue<C>, ZipQueue<D>>
 
 /// A first-in, first-out queue for `zip`'s waiting values.
 @usableFromInline
@@ -37,6 +36,14 @@ struct ZipQueue<Element> {
   }
 }
 
+extension ZipQueue: FanInSlot {
+  @inlinable var hasValue: Bool { !isEmpty }
+
+  @inlinable mutating func store(_ value: inout Element?) { append(moving: &value) }
+
+  @inlinable mutating func takeForTuple() -> Element { popFirst().unsafelyUnwrapped }
+}
+
 /// The rules of `zip`, as a value with no locks and no threads: the storage asks it what to
 /// do under its lock, releases the lock, and then does it.
 ///
@@ -45,23 +52,10 @@ struct ZipQueue<Element> {
 /// finishes as soon as no more tuple can be made (an upstream finished and its queue is
 /// empty), cancelling the others, and fails with the first failure, cancelling every upstream.
 @usableFromInline
-struct ZipStateMachine<Slots: ZipSlots, Failure: Error>: FanInSlotStateMachine {
-  @usableFromInline typealias Output = Slots.Output
+typealias ZipStateMachine<Slots: FanInSlots, Failure: Error> =
+  FanInSlotStateMachine<ZipRule, Slots, Failure>
 
-  @usableFromInline var slots = Slots()
-  @usableFromInline var upstreams = FanInUpstreams(count: Slots.count)
-  @usableFromInline var requested = Subscribers.Demand.none
-  @usableFromInline var demand = Subscribers.Demand.none
-  @usableFromInline var outbox = Outbox<Slots.Output, Failure>()
-  @usableFromInline var isTerminated = false
-  @usableFromInline var isCancelled = false
-
-  @inlinable init() {}
-
-  /// What an event leads to, to do once the lock is released.
-  @usableFromInline
-  typealias Effects = OutboxEffects<Slots.Output, Failure, ([(any Subscription)?], Slots)>
-
+extension FanInSlotStateMachine: FanInRequestStateMachine where Rule == ZipRule {
   /// An upstream's value, queued by `store`.
   @inlinable
   mutating func receive(at index: Int, store: (inout Slots) -> Void) -> Effects {
@@ -75,63 +69,19 @@ struct ZipStateMachine<Slots: ZipSlots, Failure: Error>: FanInSlotStateMachine {
   /// Makes the tuples the demand allows, then finishes if no more can be made.
   @inlinable
   mutating func emit(into effects: inout Effects) {
-    while demand > 0, let tuple = slots.dequeue() {
+    while demand > 0, slots.isComplete {
       demand -= 1
-      if let now = outbox.deliverOrQueue(.value(tuple)) { effects.deliver = now }
+      if let now = outbox.deliverOrQueue(.value(slots.takeTuple())) { effects.deliver = now }
     }
-    for index in upstreams.finished.indices
-    where upstreams.finished[index] && slots.isEmpty(at: index) {
-      return terminate(with: .finished, into: &effects)
-    }
-  }
-
-  @inlinable
-  mutating func terminate(
-    with completion: Subscribers.Completion<Failure>, into effects: inout Effects
-  ) {
-    guard !isTerminated else { return }
-    isTerminated = true
-    if let now = outbox.deliverOrQueue(.completion(completion)) { effects.deliver = now }
-    let subscriptions = upstreams.removeAll()
-    effects.cancel = subscriptions.compactMap { $0 }
-    effects.released = [(subscriptions, takeValues())]
-  }
-
-  @inlinable
-  mutating func complete(at index: Int, with completion: Subscribers.Completion<Failure>)
-    -> Effects
-  {
-    var effects = Effects()
-    guard !isTerminated, upstreams.finish(at: index) else { return effects }
-    switch completion {
-    case .finished:
-      // This upstream is done: it is not cancelled when the zip finishes.
-      effects.released = [([upstreams.remove(at: index)], Slots())]
-      emit(into: &effects)
-    case .failure:
-      terminate(with: completion, into: &effects)
-    }
-    return effects
+    if hasEnded { terminate(with: .finished, into: &effects) }
   }
 
   @inlinable
   mutating func request(_ more: Subscribers.Demand) -> Effects {
     var effects = Effects()
-    guard !isTerminated else { return effects }
-    demand += more
-    requested += more
-    for subscription in upstreams.live {
-      effects.requests.append((subscription, more))
-    }
-    emit(into: &effects)
+    for subscription in addDemand(more) { effects.requests.append((subscription, more)) }
+    if !isTerminated { emit(into: &effects) }
     return effects
-  }
-
-  @inlinable
-  mutating func delivered(asking more: Subscribers.Demand) -> (step: Step, effects: Effects) {
-    var effects = Effects()
-    if more != .none { effects = request(more) }
-    return (outbox.step(), effects)
   }
 }
 
@@ -142,7 +92,7 @@ struct ZipStateMachine<Slots: ZipSlots, Failure: Error>: FanInSlotStateMachine {
 /// `cancel()` never waits for a call in progress on another thread; once it returns, no new
 /// call to the downstream starts.
 @usableFromInline
-final class ZipStorage<Slots: ZipSlots, Downstream: Subscriber>: FanInSlotStorage,
+final class ZipStorage<Slots: FanInSlots, Downstream: Subscriber>: FanInSlotStorage,
   CustomStringConvertible, @unchecked Sendable
 where Downstream.Input == Slots.Output {
   // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
@@ -165,23 +115,5 @@ where Downstream.Input == Slots.Output {
     // when this returns: outside the lock.
     var value: Input? = input
     perform(state.withLock { $0.receive(at: index) { store(&$0, &value) } })
-  }
-
-  @inlinable
-  func receive(completion: Subscribers.Completion<Downstream.Failure>, at index: Int) {
-    perform(state.withLock { $0.complete(at: index, with: completion) })
-  }
-
-  @inlinable
-  func settleDelivery(asking more: Subscribers.Demand) -> Machine.Step {
-    let (step, effects) = state.withLock { $0.delivered(asking: more) }
-    effects.callUpstreams()
-    return step
-  }
-
-  @inlinable
-  func request(_ demand: Subscribers.Demand) {
-    _checkDemand(demand)
-    perform(state.withLock { $0.request(demand) })
   }
 }
