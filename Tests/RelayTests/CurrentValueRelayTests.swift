@@ -192,40 +192,6 @@ import Testing
     #expect(readsInDeinit == 1)
   }
 
-  /// Each value a send replaces is released once, before the send returns, whether the new
-  /// value was delivered or dropped as a duplicate; the value kept is not.
-  @Test func eachReplacedValueIsReleasedOnceWhenTheSendReturns() {
-    final class Probe {
-      let onDeinit: () -> Void
-      init(onDeinit: @escaping () -> Void) { self.onDeinit = onDeinit }
-      deinit { onDeinit() }
-    }
-    struct Tagged {
-      var tag: Int
-      var probe: Probe
-    }
-    var released: [Int] = []
-    func make(_ tag: Int) -> Tagged { Tagged(tag: tag, probe: Probe { released.append(tag) }) }
-    for dropsDuplicates in [false, true] {
-      released = []
-      let relay =
-        dropsDuplicates
-        ? CurrentValueRelay(make(0), removingDuplicatesBy: { $0.tag == $1.tag })
-        : CurrentValueRelay(make(0))
-      var delivered: [Int] = []
-      let subscription = relay.sink { delivered.append($0.tag) }
-      for tag in [1, 1, 2, 2, 3] {
-        let before = released.count
-        relay.send(make(tag))
-        #expect(released.count == before + 1, "one value replaced and released per send")
-      }
-      #expect(released == [0, 1, 1, 2, 2])
-      #expect(delivered == (dropsDuplicates ? [0, 1, 2, 3] : [0, 1, 1, 2, 2, 3]))
-      #expect(relay.value.tag == 3)
-      subscription.cancel()
-    }
-  }
-
   @Test func removingDuplicatesStoresButDoesNotDeliverRepeats() {
     let relay = CurrentValueRelay(1, removingDuplicatesBy: { $0 % 10 == $1 % 10 })
     let tracker = Tracker()

@@ -79,16 +79,33 @@ final class RelayCore<Output>: @unchecked Sendable {
   @inlinable
   func send(_ value: Output) {
     let thread = ThreadIdentity.current
-    withReplacedSlot { replaced in
-      let next = withMachine { $0.send(value, from: thread, replaced: &replaced.pointee) }
-      go(next, with: value, replacing: &replaced.pointee, from: thread)
+    if Self.keepsReplacedValueInASlot {
+      withReplacedSlot { replaced in
+        let next = withMachine { $0.send(value, from: thread, replaced: &replaced.pointee) }
+        go(next, with: value, replacing: &replaced.pointee, from: thread)
+      }
+    } else {
+      var replaced: Output?
+      let next = withMachine { $0.send(value, from: thread, replaced: &replaced) }
+      go(next, with: value, replacing: &replaced, from: thread)
     }
   }
 
+  /// Whether a send keeps the value it replaces in a slot of its own (`withReplacedSlot`)
+  /// rather than in a local `Output?`; a constant once `Output` is known.
+  ///
+  /// The compiler destroys a local optional of a large struct through the optional's generic
+  /// value witness, and one of a small struct inline, where the slot's closure costs more.
+  /// Measured with callgrind, instructions per `@Diff` write (Swift 6.3.1, x86-64): states of
+  /// 32, 40 and 48 bytes cost 22-31 fewer with a local, states of 64 and 130 bytes 30 fewer
+  /// with a slot. Both ways are correct; only the cost differs.
+  @inlinable
+  static var keepsReplacedValueInASlot: Bool {
+    MemoryLayout<Output>.size > 6 * MemoryLayout<Int>.size
+  }
+
   /// Runs `body` with an empty slot for the value a send replaces, and destroys what it
-  /// holds afterwards as an `Output`. A local `Output?` would be destroyed through the
-  /// optional's generic value witness, about 50 instructions more per send for a struct
-  /// with many fields.
+  /// holds afterwards as an `Output`, not through the optional's value witness.
   @inlinable @inline(__always)
   func withReplacedSlot(_ body: (UnsafeMutablePointer<Output?>) -> Void) {
     withUnsafeTemporaryAllocation(of: Output?.self, capacity: 1) { buffer in
