@@ -27,7 +27,63 @@ extension Subscribers {
   ///
   /// It asks for every value; the property is written with no lock held, on the thread of the
   /// value. When a value finds the object gone, it cancels its subscription.
-  public typealias WeakAssign<Root: AnyObject, Input> = ReferenceAssign<
-    WeakAssignReference<Root>, Input
-  >
+  public final class WeakAssign<Root: AnyObject, Input>: Subscriber, Cancellable,
+    CustomStringConvertible, @unchecked Sendable
+  {
+    // `state` is guarded by its lock; `keyPath` is a constant.
+    /// It never fails.
+    public typealias Failure = Never
+
+    let state: Lock<AssignState<WeakAssignReference<Root>>>
+
+    /// The property written.
+    public let keyPath: ReferenceWritableKeyPath<Root, Input>
+
+    /// The object written to, while it exists and the subscription lasts.
+    public var object: Root? { state.withLock { $0.reference.object } }
+
+    /// Creates the subscriber.
+    ///
+    /// - Parameters:
+    ///   - object: The object whose property is written; held weakly.
+    ///   - keyPath: The property to write.
+    public init(object: Root, keyPath: ReferenceWritableKeyPath<Root, Input>) {
+      state = .make(AssignState(WeakAssignReference(object)))
+      self.keyPath = keyPath
+    }
+
+    /// `WeakAssign` and the object's type.
+    public var description: String { "WeakAssign \(Root.self)." }
+
+    /// Keeps the first subscription and asks for every value; cancels any other.
+    public func receive(subscription: any Subscription) {
+      if state.withLock({ $0.status.accept(subscription) }) {
+        subscription.request(.unlimited)
+      } else {
+        subscription.cancel()
+      }
+    }
+
+    /// Writes the value to the object's property, or cancels if the object is gone.
+    public func receive(_ input: Input) -> Subscribers.Demand {
+      let (object, isSubscribed) = state.withLock { $0.target }
+      if let object {
+        object[keyPath: keyPath] = input
+      } else if isSubscribed {
+        cancel()
+      }
+      return .none
+    }
+
+    /// Ends the subscription.
+    public func receive(completion: Subscribers.Completion<Never>) {
+      let old = state.withLock { $0.end() }
+      _ = old  // released outside the lock
+    }
+
+    /// Cancels the subscription.
+    public func cancel() {
+      state.withLock { $0.end() }.status.subscription?.cancel()
+    }
+  }
 }

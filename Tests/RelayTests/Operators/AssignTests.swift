@@ -9,6 +9,18 @@ import Testing
     deinit { onDeinit?() }
   }
 
+  /// `Assign` and `WeakAssign` are two classes with their own generic parameters, as in
+  /// Combine: users' extensions of one name `Root` and never reach the other (this file would
+  /// not compile otherwise: see the extensions at its end).
+  @Test func assignAndWeakAssignAreDistinctTypesForExtensions() {
+    let strong = Subscribers.Assign(object: TestObject(), keyPath: \TestObject.value)
+    let weak = Subscribers.WeakAssign(object: TestObject(), keyPath: \TestObject.value)
+    #expect(strong.form == "strong")
+    #expect(weak.form == "weak")
+    #expect(strong.writesToATestObject)
+    #expect(String(describing: type(of: strong)) == "Assign<TestObject, Int>")
+  }
+
   @Test func description() {
     let assign = Subscribers.Assign(object: TestObject(), keyPath: \TestObject.value)
     #expect(assign.description == "Assign TestObject.")
@@ -114,4 +126,16 @@ import Testing
     }
     #expect(released)
   }
+}
+
+extension Subscribers.Assign {
+  fileprivate var form: String { "strong" }
+}
+
+extension Subscribers.WeakAssign {
+  fileprivate var form: String { "weak" }
+}
+
+extension Subscribers.Assign where Root == AssignTests.TestObject {
+  fileprivate var writesToATestObject: Bool { true }
 }

@@ -21,7 +21,8 @@ enum FanInOperator: CaseIterable, CustomTestStringConvertible, Sendable {
 
   /// `arity` hand-driven upstreams, two to four, and the operator on their publishers.
   func make(_ arity: Int) -> ([HandDrivenUpstream], AnyPublisher<Int, TestingError>) {
-    HandDrivenUpstream.make(arity) { p in
+    precondition((2...4).contains(arity), "FanInOperator.make: arity \(arity) is not 2, 3 or 4")
+    return HandDrivenUpstream.make(arity) { p in
       switch (self, arity) {
       case (.combineLatest, 2): p[0].combineLatest(p[1]) { $0 + $1 }.eraseToAnyPublisher()
       case (.combineLatest, 3):
@@ -88,6 +89,10 @@ enum FanInOperator: CaseIterable, CustomTestStringConvertible, Sendable {
     #expect(tracker.history == [name] + whenTheFirstFinished.map { .value($0) })
     #expect(second.send(2) == .none)
     #expect(second.send(3) == .none)
+    if fanIn == .zip {
+      // The third tuple used the last value waiting: zip finishes before the second upstream.
+      #expect(tracker.history == [name] + published.map { .value($0) } + [.finished])
+    }
     second.send(completion: .finished)
     #expect(tracker.history == [name] + published.map { .value($0) } + [.finished])
     #expect(children[0].subscription.history == [.requested(.unlimited)])

@@ -106,7 +106,11 @@ struct FlatMapStateMachine<Output, Failure: Error>: InnerPublisherStateMachine {
   @inlinable
   mutating func request(_ more: Subscribers.Demand) -> Effects {
     var effects = Effects()
-    guard !isTerminated, more != .none, demand != .unlimited else { return effects }
+    guard !isTerminated, more != .none, demand != .unlimited else {
+      assert(
+        demand != .unlimited || waiting.isEmpty, "flatMap: values wait despite unlimited demand")
+      return effects
+    }
     demand += more
     deliverWaiting(into: &effects)
     if demand == .unlimited {
