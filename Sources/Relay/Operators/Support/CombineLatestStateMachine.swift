@@ -1,9 +1,15 @@
 /// The latest value of each of two upstreams of a `combineLatest`.
-@usableFromInline typealias CombineLatestSlots2<A, B> = FanInSlots2<A?, B?>
+@usableFromInline typealias CombineLatestSlots2<A, B> = FanInSlots2<
+  LatestValueSlot<A>, LatestValueSlot<B>
+>
 /// The latest value of each of three upstreams of a `combineLatest`.
-@usableFromInline typealias CombineLatestSlots3<A, B, C> = FanInSlots3<A?, B?, C?>
+@usableFromInline typealias CombineLatestSlots3<A, B, C> = FanInSlots3<
+  LatestValueSlot<A>, LatestValueSlot<B>, LatestValueSlot<C>
+>
 /// The latest value of each of four upstreams of a `combineLatest`.
-@usableFromInline typealias CombineLatestSlots4<A, B, C, D> = FanInSlots4<A?, B?, C?, D?>
+@usableFromInline typealias CombineLatestSlots4<A, B, C, D> = FanInSlots4<
+  LatestValueSlot<A>, LatestValueSlot<B>, LatestValueSlot<C>, LatestValueSlot<D>
+>
 
 /// The rules of `combineLatest`, as a value with no locks and no threads: the storage asks it
 /// what to do under its lock, releases the lock, and then does it.

@@ -1,5 +1,5 @@
 /// What waits from one upstream of a `zip` or `combineLatest` for the next tuple: its latest
-/// value (an optional), or every value not yet paired (a `ZipQueue`).
+/// value (a `LatestValueSlot`), or every value not yet paired (a `ZipQueue`).
 @usableFromInline
 protocol FanInSlot {
   /// The upstream's values.
@@ -16,14 +16,18 @@ protocol FanInSlot {
   mutating func takeForTuple() -> Value
 }
 
-extension Optional: FanInSlot {
-  @inlinable init() { self = nil }
+/// A `combineLatest` upstream's slot: its latest value, which stays for later tuples.
+@usableFromInline
+struct LatestValueSlot<Value>: FanInSlot {
+  @usableFromInline var latest: Value?
 
-  @inlinable var hasValue: Bool { self != nil }
+  @inlinable init() { latest = nil }
 
-  @inlinable mutating func store(_ value: inout Wrapped?) { swap(&self, &value) }
+  @inlinable var hasValue: Bool { latest != nil }
 
-  @inlinable func takeForTuple() -> Wrapped { unsafelyUnwrapped }
+  @inlinable mutating func store(_ value: inout Value?) { swap(&latest, &value) }
+
+  @inlinable func takeForTuple() -> Value { latest.unsafelyUnwrapped }
 }
 
 /// What waits, per upstream, between the upstreams of a `zip` or `combineLatest` and their

@@ -98,21 +98,21 @@ import Testing
     #expect(otherDemand == Subscribers.Demand.none)
     let forward = machine.request(.max(1))
     #expect(forward.count == 2)
-    let early = machine.receive(at: 0, into: handOver) { $0.a = 1 }
+    let early = machine.receive(at: 0, into: handOver) { $0.a.latest = 1 }
     #expect(!early)
-    let delivers = machine.receive(at: 1, into: handOver) { $0.b = "x" }
+    let delivers = machine.receive(at: 1, into: handOver) { $0.b.latest = "x" }
     #expect(delivers)
     #expect(handOver.move() == (1, "x"))
     // The token is held: a new demand lets the next tuple wait behind the delivery.
     let delivered = machine.delivered(asking: .max(1))
     #expect(delivered.forward.count == 2)
     #expect(!machine.outbox.isDelivering)
-    let next = machine.receive(at: 0, into: handOver) { $0.a = 2 }
+    let next = machine.receive(at: 0, into: handOver) { $0.a.latest = 2 }
     #expect(next)
     #expect(handOver.move() == (2, "x"))
     _ = machine.delivered(asking: .none)
     // No demand left: the value only replaces the slot.
-    let dropped = machine.receive(at: 1, into: handOver) { $0.b = "y" }
+    let dropped = machine.receive(at: 1, into: handOver) { $0.b.latest = "y" }
     #expect(!dropped)
     #expect(machine.slots.combined! == (2, "y"))
   }
@@ -135,7 +135,7 @@ import Testing
     #expect(failed.cancel.first as? TestSubscription === b)
     let unused = UnsafeMutablePointer<(Int, String)>.allocate(capacity: 1)
     defer { unused.deallocate() }
-    let late = failing.receive(at: 1, into: unused) { $0.b = "late" }
+    let late = failing.receive(at: 1, into: unused) { $0.b.latest = "late" }
     #expect(!late)
   }
 
@@ -154,11 +154,11 @@ import Testing
     _ = machine.request(.unlimited)
     let unused = UnsafeMutablePointer<(Int, String)>.allocate(capacity: 1)
     defer { unused.deallocate() }
-    _ = machine.receive(at: 0, into: unused) { $0.a = 1 }
+    _ = machine.receive(at: 0, into: unused) { $0.a.latest = 1 }
     let (cancel, released) = machine.cancel()
     #expect(cancel.count == 1)
-    #expect(released.1.a == 1)
-    #expect(machine.slots.a == nil)
+    #expect(released.1.a.latest == 1)
+    #expect(machine.slots.a.latest == nil)
     let again = machine.cancel()
     #expect(again.cancel.isEmpty)
     let afterCancel = machine.request(.max(1))
@@ -273,8 +273,8 @@ import Testing
     >(
       downstream: sink)
     sink.receive(subscription: storage)
-    a.subscribe(storage.child(at: 0) { swap(&$0.a, &$1) })
-    b.subscribe(storage.child(at: 1) { swap(&$0.b, &$1) })
+    a.subscribe(storage.child(at: 0) { $0.a.store(&$1) })
+    b.subscribe(storage.child(at: 1) { $0.b.store(&$1) })
     for value in 0..<100 { a.send(value) }
     #expect(received == 3 + (0..<100).reduce(0) { $0 + $1 + 2 })
     let (delivering, waiting) = storage.state.withLock { ($0.outbox.isDelivering, $0.outbox.count) }
