@@ -182,10 +182,9 @@ extension Publishers.Debounce {
 
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
-      let dropped = state.withLock { state -> Output?? in
+      let dropped = state.withLock { state -> (Output?, (any Subscription)?)? in
         guard case .subscribed = state.status else { return nil }
-        state.status = .terminated
-        return .some(state.latest.take())
+        return (state.latest.take(), state.upstreamCompleted(moving: .terminated))
       }
       guard let dropped else { return }
       _ = dropped  // released outside the lock

@@ -139,12 +139,13 @@ extension Publishers.Delay {
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-      let holds = state.withLock { state in
-        guard case .subscribed = state.status else { return false }
-        state.status = .completing
+      let (holds, upstream) = state.withLock { state -> (Bool, (any Subscription)?) in
+        guard case .subscribed = state.status else { return (false, nil) }
+        let upstream = state.upstreamCompleted(moving: .completing)
         state.held.append(.completion(completion))
-        return true
+        return (true, upstream)
       }
+      _ = upstream  // released outside the lock
       if holds { scheduleRelease() }
     }
 

@@ -90,14 +90,17 @@ extension Publishers.ReplaceError {
     }
 
     func receive(completion: Subscribers.Completion<Upstream.Failure>) {
-      let replaces = state.withLock { state -> Bool? in
-        guard case .subscribed = state.status else { return nil }
+      let (replaces, ended) = state.withLock { state -> (Bool?, OperatorStatus) in
+        guard case .subscribed = state.status else { return (nil, .terminated) }
+        // The upstream's subscription leaves with `ended`, released outside the lock.
+        let ended = state.status
         state.status = .terminated
-        guard case .failure = completion else { return false }
-        guard state.demand == .none else { return true }
+        guard case .failure = completion else { return (false, ended) }
+        guard state.demand == .none else { return (true, ended) }
         state.replacementWaits = true
-        return nil
+        return (nil, ended)
       }
+      _ = ended
       guard let replaces else { return }
       if replaces { sendReplacement() } else { downstream.receive(completion: .finished) }
     }

@@ -121,12 +121,18 @@ extension Publishers {
       }
 
       func receive(completion: Subscribers.Completion<Failure>) {
-        let members = share.state.withLock { state -> [ShareMember<Output, Failure>] in
-          guard case .connected(let current, _) = state.connection, current == id else { return [] }
+        let (members, ended) = share.state.withLock {
+          state -> ([ShareMember<Output, Failure>], Connection?) in
+          guard case .connected(let current, _) = state.connection, current == id else {
+            return ([], nil)
+          }
+          // The upstream's subscription leaves with `ended`, released outside the lock.
+          let ended = state.connection
           state.connection = .completed(completion)
-          return state.members.take()
+          return (state.members.take(), ended)
         }
         for member in members { member.deliver(completion) }
+        _ = ended
       }
     }
 

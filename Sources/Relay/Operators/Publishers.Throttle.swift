@@ -150,13 +150,14 @@ extension Publishers.Throttle {
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-      let schedules = state.withLock { state -> Bool in
-        guard case .subscribed = state.status else { return false }
-        state.status = .completing
+      let (schedules, upstream) = state.withLock { state -> (Bool, (any Subscription)?) in
+        guard case .subscribed = state.status else { return (false, nil) }
+        let upstream = state.upstreamCompleted(moving: .completing)
         let wasScheduled = state.hasScheduledOutput
         state.pendingCompletion = completion
-        return !wasScheduled
+        return (!wasScheduled, upstream)
       }
+      _ = upstream  // released outside the lock
       if schedules { scheduler.schedule(options: nil) { [weak self] in self?.emit() } }
     }
 

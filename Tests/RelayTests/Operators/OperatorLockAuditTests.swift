@@ -72,3 +72,136 @@ import Testing
     #expect(finished)
   }
 }
+
+/// An upstream that hands out a subscription it does not keep and fails at once: the
+/// operator's hold is the subscription's last, and its deinit calls back into the operator.
+struct FailingAtOnce: Publisher {
+  typealias Output = Int
+  typealias Failure = TestingError
+
+  final class Subscription: Relay.Subscription, @unchecked Sendable {
+    // Set once, before the subscription is handed out.
+    let onDeinit: @Sendable () -> Void
+    init(onDeinit: @escaping @Sendable () -> Void) { self.onDeinit = onDeinit }
+    func request(_: Subscribers.Demand) {}
+    func cancel() {}
+    deinit { onDeinit() }
+  }
+
+  let onDeinit: @Sendable () -> Void
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestingError {
+    subscriber.receive(subscription: Subscription(onDeinit: onDeinit))
+    subscriber.receive(completion: .failure(.oops))
+  }
+}
+
+@Suite struct UpstreamReleaseLockAuditTests {
+  /// `replaceError` lets go of a failed upstream's subscription outside its lock, with the
+  /// downstream's demand or without it: a deinit that calls the operator does not deadlock.
+  @Test(arguments: [Subscribers.Demand.none, .unlimited])
+  func replaceErrorReleasesTheFailedUpstreamOutsideItsLock(demand: Subscribers.Demand) {
+    let finished = finishesWithin {
+      let operatorSubscription = Locked<(any Relay.Subscription)?>(nil)
+      let upstream = FailingAtOnce { operatorSubscription.withLock { $0 }?.request(.max(1)) }
+      let tracker = Tracker<Int, Never>(receiveSubscription: { subscription in
+        operatorSubscription.withLock { $0 = subscription }
+        if demand != .none { subscription.request(demand) }
+      })
+      upstream.replaceError(with: 7).subscribe(tracker)
+      if demand == .none { operatorSubscription.withLock { $0 }?.request(.max(1)) }
+      #expect(tracker.history.suffix(2) == [.value(7), .finished])
+    }
+    #expect(finished)
+  }
+
+  struct FailingPipeline: CustomTestStringConvertible, Sendable {
+    let name: String
+    let make: @Sendable (FailingAtOnce) -> AnyPublisher<Int, TestingError>
+    var testDescription: String { name }
+  }
+
+  static let queue = DispatchQueue(label: "upstream-release-audit")
+
+  static let failingPipelines: [FailingPipeline] = [
+    FailingPipeline(name: "map") { $0.map { $0 }.eraseToAnyPublisher() },
+    FailingPipeline(name: "filter") { $0.filter { _ in true }.eraseToAnyPublisher() },
+    FailingPipeline(name: "compactMap") { $0.compactMap { $0 }.eraseToAnyPublisher() },
+    FailingPipeline(name: "removeDuplicates") { $0.removeDuplicates().eraseToAnyPublisher() },
+    FailingPipeline(name: "dropFirst") { $0.dropFirst().eraseToAnyPublisher() },
+    FailingPipeline(name: "scan") { $0.scan(0, +).eraseToAnyPublisher() },
+    FailingPipeline(name: "first") { $0.first().eraseToAnyPublisher() },
+    FailingPipeline(name: "first(where:)") { $0.first { _ in true }.eraseToAnyPublisher() },
+    FailingPipeline(name: "collect") { $0.collect().map(\.count).eraseToAnyPublisher() },
+    FailingPipeline(name: "prepend") { $0.prepend(1).eraseToAnyPublisher() },
+    FailingPipeline(name: "append") { $0.append(1).eraseToAnyPublisher() },
+    FailingPipeline(name: "handleEvents") { $0.handleEvents().eraseToAnyPublisher() },
+    FailingPipeline(name: "print") { $0.print("audit", to: LineRecorder()).eraseToAnyPublisher() },
+    FailingPipeline(name: "mapError") { $0.mapError { $0 }.eraseToAnyPublisher() },
+    FailingPipeline(name: "catch") {
+      $0.catch { _ in Fail<Int, TestingError>(error: .oops) }.eraseToAnyPublisher()
+    },
+    FailingPipeline(name: "flatMap") {
+      $0.flatMap { Just($0).setFailureType(to: TestingError.self) }.eraseToAnyPublisher()
+    },
+    FailingPipeline(name: "switchToLatest") {
+      $0.map { Just($0).setFailureType(to: TestingError.self) }.switchToLatest()
+        .eraseToAnyPublisher()
+    },
+    FailingPipeline(name: "combineLatest") {
+      $0.combineLatest(PassthroughRelay<Int>().setFailureType(to: TestingError.self)) { $0 + $1 }
+        .eraseToAnyPublisher()
+    },
+    FailingPipeline(name: "zip") {
+      $0.zip(PassthroughRelay<Int>().setFailureType(to: TestingError.self)) { $0 + $1 }
+        .eraseToAnyPublisher()
+    },
+    FailingPipeline(name: "merge") {
+      $0.merge(with: PassthroughRelay<Int>().setFailureType(to: TestingError.self))
+        .eraseToAnyPublisher()
+    },
+    FailingPipeline(name: "receive(on:)") { $0.receive(on: queue).eraseToAnyPublisher() },
+    FailingPipeline(name: "subscribe(on:)") { $0.subscribe(on: queue).eraseToAnyPublisher() },
+    FailingPipeline(name: "debounce") {
+      $0.debounce(for: .milliseconds(1), scheduler: queue).eraseToAnyPublisher()
+    },
+    FailingPipeline(name: "throttle") {
+      $0.throttle(for: .milliseconds(1), scheduler: queue, latest: true).eraseToAnyPublisher()
+    },
+    FailingPipeline(name: "delay") {
+      $0.delay(for: .milliseconds(1), scheduler: queue).eraseToAnyPublisher()
+    },
+    FailingPipeline(name: "share") { $0.share().eraseToAnyPublisher() },
+  ]
+
+  /// Every operator lets go of a failed upstream's subscription outside its locks: the
+  /// subscription's deinit requests from and cancels the pipeline's subscription.
+  @Test(arguments: failingPipelines)
+  func operatorsReleaseAFailedUpstreamOutsideTheirLocks(_ pipeline: FailingPipeline) {
+    let finished = finishesWithin {
+      let pipelineSubscription = Locked<(any Relay.Subscription)?>(nil)
+      let released = Locked(false)
+      let upstream = FailingAtOnce {
+        let subscription = pipelineSubscription.withLock { $0 }
+        subscription?.request(.max(1))
+        subscription?.cancel()
+        released.withLock { $0 = true }
+      }
+      let completed = Locked(false)
+      let tracker = Tracker<Int, TestingError>(
+        receiveSubscription: { subscription in
+          pipelineSubscription.withLock { $0 = subscription }
+          subscription.request(.unlimited)
+        },
+        receiveCompletion: { _ in completed.withLock { $0 = true } })
+      pipeline.make(upstream).subscribe(tracker)
+      // The completion arrives, unless the cancel in the deinit came first.
+      #expect(
+        eventually(within: 5) { completed.withLock { $0 } || released.withLock { $0 } },
+        "\(pipeline.name): neither completed nor released its upstream")
+      Self.queue.sync {}
+      pipelineSubscription.withLock { $0 = nil }
+    }
+    #expect(finished)
+  }
+}

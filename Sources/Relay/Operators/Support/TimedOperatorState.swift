@@ -27,6 +27,15 @@ extension TimedOperatorState {
     return true
   }
 
+  /// The upstream completed: moves to `next` and hands back the upstream's subscription, for
+  /// the caller to release outside the lock (its deinit may be anybody's code).
+  @inlinable
+  mutating func upstreamCompleted(moving next: TimedUpstreamStatus) -> (any Subscription)? {
+    defer { status = next }
+    if case .subscribed(let upstream) = status { return upstream }
+    return nil
+  }
+
   /// The downstream cancelled: returns the upstream to cancel, and what to release outside
   /// the lock.
   @inlinable
