@@ -204,4 +204,46 @@ struct FailingAtOnce: Publisher {
     }
     #expect(finished)
   }
+
+  /// A sink lets go of a failed upstream's subscription outside its lock: the
+  /// subscription's deinit cancels the sink.
+  @Test func sinkReleasesAFailedUpstreamOutsideItsLock() {
+    let finished = finishesWithin {
+      let cancellable = Locked<AnyCancellable?>(nil)
+      let released = Locked(false)
+      let upstream = FailingLater {
+        cancellable.withLock { $0 }?.cancel()
+        released.withLock { $0 = true }
+      }
+      let completed = Locked(false)
+      cancellable.withLock {
+        $0 = upstream.sink(
+          receiveCompletion: { _ in completed.withLock { $0 = true } }, receiveValue: { _ in })
+      }
+      upstream.fail()
+      #expect(completed.withLock { $0 })
+      #expect(released.withLock { $0 })
+      cancellable.withLock { $0 = nil }
+    }
+    #expect(finished)
+  }
+}
+
+/// An upstream that hands out a subscription it does not keep, and fails when told.
+final class FailingLater: Publisher, @unchecked Sendable {
+  typealias Output = Int
+  typealias Failure = TestingError
+
+  // Used from one thread at a time: the test's.
+  private let onDeinit: @Sendable () -> Void
+  private var failure: (() -> Void)?
+
+  init(onDeinit: @escaping @Sendable () -> Void) { self.onDeinit = onDeinit }
+
+  func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestingError {
+    subscriber.receive(subscription: FailingAtOnce.Subscription(onDeinit: onDeinit))
+    failure = { subscriber.receive(completion: .failure(.oops)) }
+  }
+
+  func fail() { failure.take()?() }
 }
