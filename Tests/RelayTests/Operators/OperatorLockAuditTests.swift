@@ -8,11 +8,7 @@ import Testing
 /// subscribes to the same pipeline from its deinit; with a lock held that deadlocks, so each
 /// case runs with a deadline.
 @Suite struct OperatorLockAuditTests {
-  struct Pipeline: CustomTestStringConvertible, Sendable {
-    let name: String
-    let make: @Sendable (PassthroughRelay<DeinitProbe>) -> AnyPublisher<DeinitProbe, Never>
-    var testDescription: String { name }
-  }
+  typealias Pipeline = AuditedPipeline<PassthroughRelay<DeinitProbe>, DeinitProbe, Never>
 
   static let queue = DispatchQueue(label: "lock-audit")
 
@@ -73,6 +69,14 @@ import Testing
   }
 }
 
+/// An operator, or a chain of them, on an upstream of type `Upstream`, named for the test's
+/// arguments.
+struct AuditedPipeline<Upstream, Output, Failure: Error>: CustomTestStringConvertible, Sendable {
+  let name: String
+  let make: @Sendable (Upstream) -> AnyPublisher<Output, Failure>
+  var testDescription: String { name }
+}
+
 /// An upstream that hands out a subscription it does not keep and fails at once: the
 /// operator's hold is the subscription's last, and its deinit calls back into the operator.
 struct FailingAtOnce: Publisher {
@@ -115,13 +119,9 @@ struct FailingAtOnce: Publisher {
     #expect(finished)
   }
 
-  struct FailingPipeline: CustomTestStringConvertible, Sendable {
-    let name: String
-    let make: @Sendable (FailingAtOnce) -> AnyPublisher<Int, TestingError>
-    var testDescription: String { name }
-  }
+  typealias FailingPipeline = AuditedPipeline<FailingAtOnce, Int, TestingError>
 
-  static let queue = DispatchQueue(label: "upstream-release-audit")
+  static let queue = OperatorLockAuditTests.queue
 
   static let failingPipelines: [FailingPipeline] = [
     FailingPipeline(name: "map") { $0.map { $0 }.eraseToAnyPublisher() },
