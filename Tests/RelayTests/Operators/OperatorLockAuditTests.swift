@@ -77,8 +77,9 @@ struct AuditedPipeline<Upstream, Output, Failure: Error>: CustomTestStringConver
   var testDescription: String { name }
 }
 
-/// An upstream that hands out a subscription it does not keep and fails at once: the
-/// operator's hold is the subscription's last, and its deinit calls back into the operator.
+/// An upstream that hands out a subscription it does not keep and completes at once (fails,
+/// unless told to finish): the operator's hold is the subscription's last, and its deinit
+/// calls back into the operator.
 struct FailingAtOnce: Publisher {
   typealias Output = Int
   typealias Failure = TestingError
@@ -92,11 +93,12 @@ struct FailingAtOnce: Publisher {
     deinit { onDeinit() }
   }
 
+  var completion = Subscribers.Completion<TestingError>.failure(.oops)
   let onDeinit: @Sendable () -> Void
 
   func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == TestingError {
     subscriber.receive(subscription: Subscription(onDeinit: onDeinit))
-    subscriber.receive(completion: .failure(.oops))
+    subscriber.receive(completion: completion)
   }
 }
 
@@ -174,19 +176,23 @@ struct FailingAtOnce: Publisher {
     FailingPipeline(name: "share") { $0.share().eraseToAnyPublisher() },
   ]
 
-  /// Every operator lets go of a failed upstream's subscription outside its locks: the
-  /// subscription's deinit requests from and cancels the pipeline's subscription.
-  @Test(arguments: failingPipelines)
-  func operatorsReleaseAFailedUpstreamOutsideTheirLocks(_ pipeline: FailingPipeline) {
+  /// Every operator lets go of a completed upstream's subscription outside its locks, when
+  /// the upstream failed and when it finished: the subscription's deinit requests from and
+  /// cancels the pipeline's subscription.
+  @Test(arguments: failingPipelines, [true, false])
+  func operatorsReleaseACompletedUpstreamOutsideTheirLocks(
+    _ pipeline: FailingPipeline, upstreamFails: Bool
+  ) {
     let finished = finishesWithin {
       let pipelineSubscription = Locked<(any Relay.Subscription)?>(nil)
       let released = Locked(false)
-      let upstream = FailingAtOnce {
+      var upstream = FailingAtOnce {
         let subscription = pipelineSubscription.withLock { $0 }
         subscription?.request(.max(1))
         subscription?.cancel()
         released.withLock { $0 = true }
       }
+      if !upstreamFails { upstream.completion = .finished }
       let completed = Locked(false)
       let tracker = Tracker<Int, TestingError>(
         receiveSubscription: { subscription in
