@@ -184,7 +184,7 @@ extension Publishers.Debounce {
     func receive(completion: Subscribers.Completion<Failure>) {
       let dropped = state.withLock { state -> (Output?, (any Subscription)?)? in
         guard case .subscribed = state.status else { return nil }
-        return (state.latest.take(), state.upstreamCompleted(moving: .terminated))
+        return (state.latest.take(), state.takeUpstream(moving: .terminated))
       }
       guard let dropped else { return }
       _ = dropped  // released outside the lock

@@ -141,7 +141,7 @@ extension Publishers.Delay {
     func receive(completion: Subscribers.Completion<Failure>) {
       let (holds, upstream) = state.withLock { state -> (Bool, (any Subscription)?) in
         guard case .subscribed = state.status else { return (false, nil) }
-        let upstream = state.upstreamCompleted(moving: .completing)
+        let upstream = state.takeUpstream(moving: .completing)
         state.held.append(.completion(completion))
         return (true, upstream)
       }

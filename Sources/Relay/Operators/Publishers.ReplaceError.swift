@@ -93,8 +93,7 @@ extension Publishers.ReplaceError {
       let (replaces, ended) = state.withLock { state -> (Bool?, OperatorStatus) in
         guard case .subscribed = state.status else { return (nil, .terminated) }
         // The upstream's subscription leaves with `ended`, released outside the lock.
-        let ended = state.status
-        state.status = .terminated
+        let ended = state.status.end()
         guard case .failure = completion else { return (false, ended) }
         guard state.demand == .none else { return (true, ended) }
         state.replacementWaits = true

@@ -152,7 +152,7 @@ extension Publishers.Throttle {
     func receive(completion: Subscribers.Completion<Failure>) {
       let (schedules, upstream) = state.withLock { state -> (Bool, (any Subscription)?) in
         guard case .subscribed = state.status else { return (false, nil) }
-        let upstream = state.upstreamCompleted(moving: .completing)
+        let upstream = state.takeUpstream(moving: .completing)
         let wasScheduled = state.hasScheduledOutput
         state.pendingCompletion = completion
         return (!wasScheduled, upstream)

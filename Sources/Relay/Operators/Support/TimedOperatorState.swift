@@ -27,10 +27,10 @@ extension TimedOperatorState {
     return true
   }
 
-  /// The upstream completed: moves to `next` and hands back the upstream's subscription, for
-  /// the caller to release outside the lock (its deinit may be anybody's code).
+  /// Moves to `next` and hands back the upstream's subscription, if it had one, for the
+  /// caller to cancel or release outside the lock (its deinit may be anybody's code).
   @inlinable
-  mutating func upstreamCompleted(moving next: TimedUpstreamStatus) -> (any Subscription)? {
+  mutating func takeUpstream(moving next: TimedUpstreamStatus) -> (any Subscription)? {
     defer { status = next }
     if case .subscribed(let upstream) = status { return upstream }
     return nil
@@ -42,10 +42,8 @@ extension TimedOperatorState {
   mutating func cancel() -> (
     cancel: [any Subscription], released: (Held, [Outbox<Output, Failure>.Waiting?])
   ) {
-    defer { status = .terminated }
     isCancelled = true
-    var cancel: [any Subscription] = []
-    if case .subscribed(let upstream) = status { cancel.append(upstream) }
+    let cancel = takeUpstream(moving: .terminated).map { [$0] } ?? []
     return (cancel, (takeHeld(), outbox.removeAll()))
   }
 }
