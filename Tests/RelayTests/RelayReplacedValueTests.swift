@@ -7,33 +7,26 @@ import Testing
 // (see `RelayCore.keepsReplacedValueInASlot`). Both ways must release each replaced value
 // exactly once, before the send returns, and never the value the relay keeps.
 
-private final class Probe {
-  let onDeinit: () -> Void
-  init(onDeinit: @escaping () -> Void) { self.onDeinit = onDeinit }
-  deinit { onDeinit() }
-}
-
-/// A value with a tag to compare and a probe that reports its release.
+/// A value with a tag to compare, its probe's id, and the probe, which reports its release.
 private protocol TaggedValue {
-  init(tag: Int, probe: Probe)
-  var tag: Int { get }
+  init(probe: DeinitProbe)
+  var probe: DeinitProbe { get }
 }
 
-/// Two words: kept in a local optional.
+extension TaggedValue {
+  var tag: Int { probe.id }
+}
+
+/// One word: kept in a local optional.
 private struct SmallTagged: TaggedValue {
-  var tag: Int
-  var probe: Probe
+  var probe: DeinitProbe
 }
 
-/// Eleven words: kept in a slot.
+/// Ten words: kept in a slot.
 private struct LargeTagged: TaggedValue {
-  var tag: Int
-  var probe: Probe
+  var probe: DeinitProbe
   var padding = (0, 0, 0, 0, 0, 0, 0, 0, 0)
-  init(tag: Int, probe: Probe) {
-    self.tag = tag
-    self.probe = probe
-  }
+  init(probe: DeinitProbe) { self.probe = probe }
 }
 
 @Suite struct RelayReplacedValueTests {
@@ -53,7 +46,9 @@ private struct LargeTagged: TaggedValue {
 
   private func check<Value: TaggedValue>(_: Value.Type, dropsDuplicates: Bool) {
     var released: [Int] = []
-    func make(_ tag: Int) -> Value { Value(tag: tag, probe: Probe { released.append(tag) }) }
+    func make(_ tag: Int) -> Value {
+      Value(probe: DeinitProbe(id: tag) { released.append(tag) })
+    }
     let relay =
       dropsDuplicates
       ? CurrentValueRelay(make(0), removingDuplicatesBy: { $0.tag == $1.tag })
