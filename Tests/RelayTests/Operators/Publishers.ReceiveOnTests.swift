@@ -286,7 +286,9 @@ import Testing
     let queue = DispatchQueue(label: "in-progress")
     let relay = PassthroughRelay<Int>()
     // The call for 1 waits for the canceller.
-    let blocked = BlockedSink(on: relay.receive(on: queue)) { relay.send(1) }
+    let blocked = BlockedSink(on: relay.receive(on: queue), sendsOnThisThread: true) {
+      relay.send(1)
+    }
     relay.send(2)
     relay.send(3)
     let returned = finishesWithin { blocked.cancellable.cancel() }
@@ -354,7 +356,9 @@ import Testing
   @Test func workSubmittedAfterASendRunsAfterItsDelivery() {
     let queue = DispatchQueue(label: "flush")
     let relay = PassthroughRelay<Int>()
-    let blocked = BlockedSink(on: relay.receive(on: queue)) { relay.send(1) }
+    let blocked = BlockedSink(on: relay.receive(on: queue), sendsOnThisThread: true) {
+      relay.send(1)
+    }
     relay.send(2)  // while the queue is delivering 1
     blocked.release()
     queue.sync {}
