@@ -17,7 +17,8 @@ extension DiffPublisher {
   /// - Parameters:
   ///   - keyPath: The property to observe.
   ///   - target: The object the hook belongs to, held weakly.
-  ///   - queue: Where to call the hook; the writing thread when `nil`.
+  ///   - queue: Where to call the hook. When `nil`, the thread that delivers the write, as for
+  ///     any subscriber: the writing thread, unless another thread's round is under way.
   ///   - hook: A method of the target, or a closure.
   /// - Returns: A handle that stops the hook when cancelled.
   @discardableResult
@@ -40,7 +41,8 @@ extension DiffPublisher {
   /// - Parameters:
   ///   - keyPath: The property to observe.
   ///   - target: The object the hook belongs to, held weakly.
-  ///   - queue: Where to call the hook; the writing thread when `nil`.
+  ///   - queue: Where to call the hook. When `nil`, the thread that delivers the write, as for
+  ///     any subscriber: the writing thread, unless another thread's round is under way.
   ///   - hook: A method of the target, or a closure.
   /// - Returns: A handle that stops the hook when cancelled.
   @discardableResult

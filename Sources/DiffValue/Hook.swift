@@ -15,7 +15,7 @@ public enum Hook<Target: AnyObject, Property> {
 /// A handle to a property hook.
 ///
 /// Unlike `AnyCancellable`, dropping it does not stop the hook: a hook lives as long as its
-/// target, so `add(_:target:hook:)` can be called without keeping the result. Call `cancel()`
+/// target, so `add(_:target:on:hook:)` can be called without keeping the result. Call `cancel()`
 /// to stop it earlier.
 public final class PropertyHook: Cancellable, Hashable, Sendable {
   @usableFromInline let registry: HookRegistry

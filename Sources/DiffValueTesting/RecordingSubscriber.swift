@@ -67,7 +67,11 @@ public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cance
     state.withLock { $0.subscription }?.request(demand)
   }
 
-  /// Cancels the subscription; no value is recorded after this returns.
+  /// Cancels the subscription.
+  ///
+  /// The recorder goes on recording whatever still arrives, so that a test sees it: a delivery
+  /// already under way on another thread when `cancel()` was called, or one from a publisher
+  /// that breaks its promise to stop.
   public func cancel() {
     let subscription = state.withLock { state in
       defer { state.subscription = nil }

@@ -4,7 +4,8 @@
 /// differs (`Diffable/isContentEqual(to:)`) is an *update*; an unmatched old item is a
 /// *delete*, an unmatched new item an *insert*. Among the matched items, the longest run that
 /// kept its relative order stays in place and every other matched item is a *move*, so the
-/// number of moves is the fewest possible.
+/// number of moves is the fewest possible for the pairing chosen. When identifiers repeat,
+/// another pairing of their occurrences may need fewer moves (see ``DuplicatePolicy``).
 ///
 ///     let diff = ListDiff(old: ["a", "b", "c", "d"], new: ["b", "a", "d", "e"])
 ///     // diff.deletes == [2]                 ("c" at old index 2)
@@ -35,7 +36,8 @@ public struct ListDiff: Equatable, Sendable {
   /// The matched items that changed position relative to the others, ordered by `to`.
   ///
   /// The items that are not moved form a longest subsequence that kept its relative order in
-  /// both lists, so no smaller set of moves can describe the change.
+  /// both lists, so no smaller set of moves can describe the change with the same pairing of
+  /// items; with repeated identifiers, another pairing may need fewer.
   public let moves: [Move]
 
   /// For each old offset, the new offset of the same item, or -1 if it was deleted.

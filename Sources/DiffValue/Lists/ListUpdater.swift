@@ -38,13 +38,15 @@ public final class ListUpdater<Item: Diffable> {
   /// How animated batches animate; a change applied with `animated: false` does not.
   public var animation = ListAnimation.automatic
 
-  /// Whether to reload instead of animating a change, besides `reloadThreshold`, as
-  /// DifferenceKit's `interrupt`; asked on the main thread once per transition, with the change
-  /// from what the view shows to the list it must show.
+  /// Whether to reload instead of animating a change, besides `reloadThreshold`.
+  ///
+  /// Like DifferenceKit's `interrupt`, it is asked on the main thread once per transition, with
+  /// the change from what the view shows to the list it must show.
   public var shouldReload: ((ListChange<Item>) -> Bool)?
 
-  /// Called in debug builds with a batch update UIKit would reject, before the view receives
-  /// it; the updater reloads instead. When `nil`, the report is printed.
+  /// Called in debug builds with a batch update UIKit would reject, before the view receives it.
+  ///
+  /// The updater reloads instead. When `nil`, the report is printed.
   public var onInvalidBatch: ((InvalidBatch) -> Void)?
 
   private var queue: ListUpdateQueue<ListUpdater>!
@@ -124,7 +126,8 @@ public final class ListUpdater<Item: Diffable> {
   ///
   /// A change written on the main thread while no batch runs is applied before the write
   /// returns, so the data source is right at once. A change written on another thread is
-  /// diffed there and applied on the main queue; so is one written on the main thread while
+  /// diffed off the main thread (on the writing thread, or on the relay's drainer when writes
+  /// overlap) and applied on the main queue; so is one written on the main thread while
   /// changes from other threads wait, so that they keep their order. Cancelling drops the
   /// changes not yet applied.
   ///

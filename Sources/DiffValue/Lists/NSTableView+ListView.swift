@@ -6,9 +6,10 @@
   // `RowChangesInSequence`, tested on every platform.
 
   extension NSTableView: ListView {
-    /// Runs the update between `beginUpdates` and `endUpdates`, swapping the data first:
-    /// removals, moves (a moved row keeps its view), then insertions. NSTableView applies them
-    /// at once, so `completion` runs before this returns.
+    /// Runs the update between `beginUpdates` and `endUpdates`, swapping the data first.
+    ///
+    /// The rows change in this order: removals, moves (a moved row keeps its view), then
+    /// insertions. NSTableView applies them at once, so `completion` runs before this returns.
     public func performListUpdate(
       _ update: BatchUpdate, animation: ListAnimation, updatingData: () -> Void,
       completion: @escaping (Bool) -> Void

@@ -33,13 +33,15 @@ public final class SectionedListUpdater<Section: DiffableSection> {
   /// How animated batches animate; a change applied with `animated: false` does not.
   public var animation = ListAnimation.automatic
 
-  /// Whether to reload instead of animating a change, besides `reloadThreshold`; asked on the
-  /// main thread once per transition, with the change from what the view shows to the sections
-  /// it must show.
+  /// Whether to reload instead of animating a change, besides `reloadThreshold`.
+  ///
+  /// It is asked on the main thread once per transition, with the change from what the view
+  /// shows to the sections it must show.
   public var shouldReload: ((SectionedListChange<Section>) -> Bool)?
 
-  /// Called in debug builds with a batch update UIKit would reject, before the view receives
-  /// it; the updater reloads instead. When `nil`, the report is printed.
+  /// Called in debug builds with a batch update UIKit would reject, before the view receives it.
+  ///
+  /// The updater reloads instead. When `nil`, the report is printed.
   public var onInvalidBatch: ((InvalidBatch) -> Void)?
 
   private var queue: ListUpdateQueue<SectionedListUpdater>!
@@ -68,6 +70,10 @@ public final class SectionedListUpdater<Section: DiffableSection> {
   ///   - animated: Whether the batches animate.
   ///   - completion: Called on the main thread once the view shows `change.new`, or later
   ///     sections applied meanwhile.
+  /// - Complexity: O(*N* + *M*) for *N* and *M* items and sections on each side, to check that
+  ///   the change starts from what the view shows and to hand its stages to the view; when it
+  ///   does not, one `SectionedListDiff` more on the main thread, expected
+  ///   O(*N* + *M* + *k* log *k*) for *k* matched items out of order.
   public func apply(
     _ change: SectionedListChange<Section>, animated: Bool = true,
     completion: (() -> Void)? = nil
@@ -81,6 +87,9 @@ public final class SectionedListUpdater<Section: DiffableSection> {
   ///   - sections: The sections to show.
   ///   - animated: Whether the batches animate.
   ///   - completion: Called on the main thread once the view shows `sections` or later ones.
+  /// - Complexity: One `SectionedListDiff` on the main thread, expected
+  ///   O(*N* + *M* + *k* log *k*) for *N* and *M* items and sections on each side and *k*
+  ///   matched items out of order.
   public func show(_ sections: [Section], animated: Bool = true, completion: (() -> Void)? = nil) {
     queue.submit(sections, change: nil, animated: animated, completion: completion)
   }

@@ -4,9 +4,10 @@
   // A thin mapping of `ListView` onto UICollectionView; the logic lives in the updaters.
 
   extension UICollectionView: ListView {
-    /// Runs the update in `performBatchUpdates`, swapping the data first; without animation
-    /// when `animation.isAnimated` is `false`. Collection views animate each kind of change
-    /// their own way: the row animations do not apply.
+    /// Runs the update in `performBatchUpdates`, swapping the data first.
+    ///
+    /// It runs without animation when `animation.isAnimated` is `false`. Collection views
+    /// animate each kind of change their own way: the row animations do not apply.
     public func performListUpdate(
       _ update: BatchUpdate, animation: ListAnimation, updatingData: () -> Void,
       completion: @escaping (Bool) -> Void

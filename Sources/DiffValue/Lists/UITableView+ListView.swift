@@ -59,6 +59,7 @@
     }
 
     /// The section's header and footer views on screen, if they are all `ListBindable`.
+    ///
     /// Headers given as plain views rather than `UITableViewHeaderFooterView`s are not found,
     /// so their section is reloaded.
     public func bindableSupplementaryViews(inSection section: Int) -> [any ListBindable]? {

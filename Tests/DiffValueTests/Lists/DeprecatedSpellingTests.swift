@@ -15,4 +15,32 @@ import Testing
     #expect(received.map(\.new) == [[Item(2)]])
     _ = subscription
   }
+
+  @available(*, deprecated, message: "exercises the deprecated spellings")
+  @Test func theOldSectionedSpellingStillWorks() {
+    final class Model {
+      @Diff var sections = [Group("a", items: [Item(1), Item(2)])]
+    }
+    let model = Model()
+    var received: [[Group]] = []
+    let subscription = model.$sections.sectionedListChanges().sink { received.append($0.new) }
+    model.sections = [Group("a", items: [Item(2), Item(1)])]
+    #expect(received == [[Group("a", items: [Item(2), Item(1)])]])
+    _ = subscription
+  }
+
+  @available(*, deprecated, message: "exercises the deprecated spellings")
+  @Test func theOldUpdateDetectionLabelStillWorks() {
+    final class Row: Diffable {
+      let id: Int
+      init(_ id: Int) { self.id = id }
+      var diffIdentifier: Int { id }
+      func isContentEqual(to other: Row) -> Bool { true }
+    }
+    let kept = Row(1)
+    let old = [kept, Row(2)]
+    let new = [kept, Row(2)]
+    #expect(ListDiff(old: old, new: new, updates: .instance).updates == [1])
+    #expect(ListDiff(old: old, new: new, updates: .content).updates.isEmpty)
+  }
 }
