@@ -57,6 +57,7 @@ extension DiffPublisher {
   ///   if change.changed(\.email) { validate(change.new.email) }
   ///   if change.selectedValueChanged { print("friend:", change.new.friend?.name ?? "none") }
   /// }
+  /// .store(in: &subscriptions)
   /// ```
   /// - Complexity: One comparison of every selected part per publication and subscriber, to
   ///   work out which parts changed.

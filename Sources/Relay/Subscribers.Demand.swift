@@ -89,9 +89,10 @@ extension Subscribers {
       return lhs.rawValue > rhs.rawValue ? Demand(rawValue: lhs.rawValue - rhs.rawValue) : .none
     }
 
-    /// The difference of a demand and a count, never below `.none`; `.unlimited` stays
-    /// `.unlimited`. A negative count adds; a result that would pass `Int.max` is `.none`,
-    /// as in Combine.
+    /// The difference of a demand and a count, never below `.none`.
+    ///
+    /// `.unlimited` stays `.unlimited`. A negative count adds; a result that would pass
+    /// `Int.max` is `.none`, as in Combine.
     @inlinable
     public static func - (lhs: Demand, rhs: Int) -> Demand {
       guard let count = lhs.max else { return .unlimited }

@@ -2,6 +2,7 @@
 ///
 /// ```swift
 /// Empty<Int, Never>().sink(receiveCompletion: { print($0) }, receiveValue: { _ in })
+///   .store(in: &subscriptions)
 /// // prints finished
 /// ```
 public struct Empty<Output, Failure: Error>: Publisher, Equatable {

@@ -8,7 +8,7 @@
 /// let answer = Future<Int, Never> { promise in
 ///   DispatchQueue.global().async { promise(.success(42)) }
 /// }
-/// answer.sink { print($0) }   // prints 42, later
+/// answer.sink { print($0) }.store(in: &subscriptions)   // prints 42, later
 /// ```
 ///
 /// Unlike Combine's, the promise is `@Sendable`, so Swift 6 code may call it from another

@@ -3,7 +3,7 @@
 /// Each subscriber receives the value on its first request, then `.finished`.
 ///
 /// ```swift
-/// Just(42).sink { print($0) }   // prints 42
+/// Just(42).sink { print($0) }.store(in: &subscriptions)   // prints 42
 /// ```
 public struct Just<Output>: Publisher {
   /// `Just` never fails.

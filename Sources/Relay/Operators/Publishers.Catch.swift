@@ -2,7 +2,7 @@ extension Publisher {
   /// Replaces a failure with another publisher, which the downstream receives from then on.
   ///
   /// ```swift
-  /// liveRequest.catch { _ in cachedValues }.sink { show($0) }
+  /// liveRequest.catch { _ in cachedValues }.sink { show($0) }.store(in: &subscriptions)
   /// ```
   /// - Parameter handler: Makes the publisher to continue with from the upstream's error.
   /// - Returns: A publisher of the upstream's values, then, after a failure, of the new

@@ -3,6 +3,7 @@ extension Publisher {
   ///
   /// ```swift
   /// [1, 2, 3].publisher.collect().sink { print($0) }   // prints [1, 2, 3]
+  ///   .store(in: &subscriptions)
   /// ```
   /// - Returns: A publisher of one array; a failure passes instead.
   public func collect() -> Publishers.Collect<Self> { Publishers.Collect(upstream: self) }

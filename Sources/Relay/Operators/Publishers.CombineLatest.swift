@@ -4,6 +4,7 @@ extension Publisher {
   ///
   /// ```swift
   /// $email.combineLatest($password).map { isValid($0, $1) }.assign(to: \.isEnabled, on: button)
+  ///   .store(in: &subscriptions)
   /// ```
   /// - Parameters:
   ///   - other: Another publisher to combine with this one.

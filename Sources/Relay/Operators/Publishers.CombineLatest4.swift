@@ -4,6 +4,7 @@ extension Publisher {
   ///
   /// ```swift
   /// $a.combineLatest($b, $c, $d).sink { a, b, c, d in print(a, b, c, d) }
+  ///   .store(in: &subscriptions)
   /// ```
   /// - Parameters:
   ///   - publisher1: A second publisher to combine with this one.

@@ -2,7 +2,7 @@ extension Publisher {
   /// Transforms each value with a closure and publishes the results that are not `nil`.
   ///
   /// ```swift
-  /// strings.compactMap { Int($0) }.sink { print($0) }
+  /// strings.compactMap { Int($0) }.sink { print($0) }.store(in: &subscriptions)
   /// ```
   /// - Parameter transform: Turns a value into a result, or `nil` to drop it.
   /// - Returns: A publisher of the non-`nil` results.

@@ -2,7 +2,7 @@ extension Publisher {
   /// Publishes the given values, then this publisher's.
   ///
   /// ```swift
-  /// $query.dropFirst().prepend("").sink { search($0) }
+  /// $query.dropFirst().prepend("").sink { search($0) }.store(in: &subscriptions)
   /// ```
   /// - Parameter elements: The values to publish first.
   /// - Returns: A publisher of `elements` followed by this publisher's values.

@@ -5,6 +5,7 @@ extension Publisher {
   /// ```swift
   /// $form.map(\.email).debounce(for: .milliseconds(300), scheduler: DispatchQueue.main)
   ///   .sink { validate($0) }
+  ///   .store(in: &subscriptions)
   /// ```
   /// - Parameters:
   ///   - dueTime: How long the upstream must be quiet before its last value is published.

@@ -3,6 +3,7 @@ extension Publisher {
   ///
   /// ```swift
   /// toastMessages.delay(for: .seconds(2), scheduler: DispatchQueue.main).sink { hide($0) }
+  ///   .store(in: &subscriptions)
   /// ```
   /// - Parameters:
   ///   - interval: How long to hold each event.

@@ -3,6 +3,7 @@ extension Publisher {
   ///
   /// ```swift
   /// $state.dropFirst().sink { save($0) }   // skips the current value, reacts to changes
+  ///   .store(in: &subscriptions)
   /// ```
   /// - Parameter count: How many values to skip; one by default.
   /// - Returns: A publisher of the values after the first `count`.

@@ -2,7 +2,7 @@ extension Publisher {
   /// Publishes only the values that satisfy a predicate.
   ///
   /// ```swift
-  /// relay.filter { $0.isMultiple(of: 2) }.sink { print($0) }
+  /// relay.filter { $0.isMultiple(of: 2) }.sink { print($0) }.store(in: &subscriptions)
   /// ```
   /// - Parameter isIncluded: Whether to publish a value.
   /// - Returns: A publisher of the values let through.

@@ -5,7 +5,7 @@ extension Publisher {
   /// finishes without a value makes it finish without one.
   ///
   /// ```swift
-  /// $state.first().sink { print("initial: \($0)") }
+  /// $state.first().sink { print("initial: \($0)") }.store(in: &subscriptions)
   /// ```
   /// - Returns: A publisher of at most one value.
   public func first() -> Publishers.First<Self> { Publishers.First(upstream: self) }

@@ -2,7 +2,7 @@ extension Publisher {
   /// Publishes the first value that satisfies a predicate, then finishes.
   ///
   /// ```swift
-  /// $session.first(where: \.isSignedIn).sink { _ in showHome() }
+  /// $session.first(where: \.isSignedIn).sink { _ in showHome() }.store(in: &subscriptions)
   /// ```
   /// - Parameter predicate: Whether a value is the one to publish.
   /// - Returns: A publisher of at most one value.

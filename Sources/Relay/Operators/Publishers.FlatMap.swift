@@ -2,7 +2,7 @@ extension Publisher {
   /// Turns each value into a publisher and publishes the values of all of them, interleaved.
   ///
   /// ```swift
-  /// $selectedIDs.flatMap { ids in ids.publisher }.sink { load($0) }
+  /// $selectedIDs.flatMap { ids in ids.publisher }.sink { load($0) }.store(in: &subscriptions)
   /// ```
   /// - Parameters:
   ///   - maxPublishers: How many of the made publishers may run at once; every one by default.

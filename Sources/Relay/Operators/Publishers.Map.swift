@@ -2,7 +2,7 @@ extension Publisher {
   /// Transforms each value with a closure.
   ///
   /// ```swift
-  /// relay.map { $0 * 2 }.sink { print($0) }
+  /// relay.map { $0 * 2 }.sink { print($0) }.store(in: &subscriptions)
   /// ```
   /// - Parameter transform: Turns an upstream value into the value to publish.
   /// - Returns: A publisher of the transformed values.
@@ -15,7 +15,7 @@ extension Publisher {
   /// Publishes the value at a key path of each value.
   ///
   /// ```swift
-  /// $state.map(\.userName).sink { print($0) }
+  /// $state.map(\.userName).sink { print($0) }.store(in: &subscriptions)
   /// ```
   /// - Parameter keyPath: The key path to read.
   /// - Returns: A publisher of the values read.

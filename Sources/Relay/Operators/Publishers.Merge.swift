@@ -2,7 +2,7 @@ extension Publisher {
   /// Publishes the values of this publisher and another as they arrive, interleaved.
   ///
   /// ```swift
-  /// saveTaps.merge(with: shortcutPresses).sink { save() }
+  /// saveTaps.merge(with: shortcutPresses).sink { save() }.store(in: &subscriptions)
   /// ```
   /// - Parameter other: Another publisher of the same values and failure.
   /// - Returns: A publisher of both publishers' values.

@@ -7,6 +7,7 @@ extension Publishers {
   ///
   /// ```swift
   /// Publishers.MergeMany(rows.map(\.$isSelected)).sink { _ in updateToolbar() }
+  ///   .store(in: &subscriptions)
   /// ```
   public struct MergeMany<Upstream: Publisher>: Publisher {
     /// The upstreams' values.

@@ -7,7 +7,7 @@ extension Publisher {
   /// `receive cancel`, each after `PREFIX: ` unless the prefix is empty.
   ///
   /// ```swift
-  /// relay.print("Relay").sink { _ in }
+  /// relay.print("Relay").sink { _ in }.store(in: &subscriptions)
   /// // Relay: receive subscription: (CurrentValueSubject)
   /// // Relay: request unlimited
   /// // Relay: receive value: (0)

@@ -8,7 +8,7 @@ extension Publisher {
   /// waiting. The subscription itself is handed over on the calling thread, as Combine does.
   ///
   /// ```swift
-  /// $state.receive(on: .main).sink { label.text = $0.userName }
+  /// $state.receive(on: .main).sink { label.text = $0.userName }.store(in: &subscriptions)
   /// ```
   /// - Parameter queue: Where the downstream is called.
   /// - Returns: A publisher of the same values, delivered on `queue`.

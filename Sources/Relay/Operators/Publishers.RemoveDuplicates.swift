@@ -4,7 +4,7 @@ extension Publisher where Output: Equatable {
   /// Publishes a value only when it differs from the value published before it.
   ///
   /// ```swift
-  /// relay.removeDuplicates().sink { print($0) }   // 1 1 2 1 → 1 2 1
+  /// relay.removeDuplicates().sink { print($0) }.store(in: &subscriptions)   // 1 1 2 1 → 1 2 1
   /// ```
   /// - Returns: A publisher without consecutive duplicates.
   @inlinable
@@ -18,6 +18,7 @@ extension Publisher {
   ///
   /// ```swift
   /// relay.map { ($0.a, $0.b) }.removeDuplicates(by: ==).sink { print($0) }
+  ///   .store(in: &subscriptions)
   /// ```
   /// - Parameter predicate: Whether the second value repeats the first, the last one
   ///   published.

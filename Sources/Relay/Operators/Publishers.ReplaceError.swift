@@ -3,6 +3,7 @@ extension Publisher {
   ///
   /// ```swift
   /// avatarRequest.replaceError(with: placeholder).assign(to: \.image, on: imageView)
+  ///   .store(in: &subscriptions)
   /// ```
   /// - Parameter output: The value sent instead of the error.
   /// - Returns: A publisher that never fails.

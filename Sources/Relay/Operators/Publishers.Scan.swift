@@ -3,6 +3,7 @@ extension Publisher {
   ///
   /// ```swift
   /// taps.scan(0) { count, _ in count + 1 }.sink { print("taps: \($0)") }
+  ///   .store(in: &subscriptions)
   /// ```
   /// - Parameters:
   ///   - initialResult: The result before the first value.

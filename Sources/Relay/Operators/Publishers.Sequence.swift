@@ -2,7 +2,7 @@ extension Sequence {
   /// A publisher of the sequence's elements, in order, then `.finished`.
   ///
   /// ```swift
-  /// [1, 2, 3].publisher.sink { print($0) }   // prints 1, 2, 3
+  /// [1, 2, 3].publisher.sink { print($0) }.store(in: &subscriptions)   // prints 1, 2, 3
   /// ```
   public var publisher: Publishers.Sequence<Self, Never> {
     Publishers.Sequence(sequence: self)

@@ -4,6 +4,7 @@ extension Publisher {
   ///
   /// ```swift
   /// expensiveQuery.subscribe(on: DispatchQueue.global()).receive(on: .main).sink { show($0) }
+  ///   .store(in: &subscriptions)
   /// ```
   /// - Parameters:
   ///   - scheduler: Where the upstream is subscribed to, asked and cancelled.

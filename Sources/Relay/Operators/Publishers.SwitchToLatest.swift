@@ -4,6 +4,7 @@ extension Publisher where Output: Publisher, Output.Failure == Failure {
   ///
   /// ```swift
   /// $query.map { search($0) }.switchToLatest().sink { show($0) }   // only the last search
+  ///   .store(in: &subscriptions)
   /// ```
   /// - Returns: A publisher of the current inner publisher's values.
   public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {

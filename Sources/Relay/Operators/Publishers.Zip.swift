@@ -4,6 +4,7 @@ extension Publisher {
   ///
   /// ```swift
   /// requests.zip(responses).sink { request, response in log(request, response) }
+  ///   .store(in: &subscriptions)
   /// ```
   /// - Parameter other: Another publisher.
   /// - Returns: A publisher of tuples, one per value of each.
