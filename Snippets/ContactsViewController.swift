@@ -18,15 +18,29 @@
 
     override func viewDidLoad() {
       super.viewDidLoad()
-      updater.bind(to: $contacts).store(in: &subscriptions)  // the data source reads updater.items
+      tableView.register(ContactCell.self, forCellReuseIdentifier: "contact")
+      updater.bind(to: $contacts).store(in: &subscriptions)
+    }
+
+    // The data source reads updater.items: the list the view shows, swapped inside each batch.
+    override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
+      updater.items.count
+    }
+
+    override func tableView(
+      _ tableView: UITableView, cellForRowAt indexPath: IndexPath
+    ) -> UITableViewCell {
+      let cell = tableView.dequeueReusableCell(withIdentifier: "contact", for: indexPath)
+      (cell as? ContactCell)?.bindViewModel(updater.items[indexPath.row])
+      return cell
     }
   }
 
+  // A ListBindable cell is re-bound in place when its contact's content changes.
   final class ContactCell: UITableViewCell, ListBindable {
-    func bindViewModel(_ viewModel: Any) {  // also call it from tableView(_:cellForRowAt:)
+    func bindViewModel(_ viewModel: Any) {
       guard let contact = viewModel as? Contact else { return }
-      textLabel?.text = contact.id
-      detailTextLabel?.text = contact.status
+      textLabel?.text = "\(contact.id): \(contact.status)"
     }
   }
 // snippet.hide

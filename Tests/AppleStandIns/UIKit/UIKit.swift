@@ -69,6 +69,10 @@ open class UITableView: UIScrollView {
   open func reloadRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {}
   open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {}
   open func reloadData() {}
+  open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {}
+  open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath)
+    -> UITableViewCell
+  { UITableViewCell() }
   open func cellForRow(at indexPath: IndexPath) -> UITableViewCell? { nil }
   open func headerView(forSection section: Int) -> UITableViewHeaderFooterView? { nil }
   open func footerView(forSection section: Int) -> UITableViewHeaderFooterView? { nil }
@@ -116,4 +120,18 @@ open class UITableViewController: UIViewController {
     super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
   }
   public required init?(coder: NSCoder) { super.init(coder: coder) }
+  // UITableViewDataSource, which UITableViewController adopts.
+  open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 0 }
+  open func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath)
+    -> UITableViewCell
+  { UITableViewCell() }
+}
+
+// UIKit's additions to IndexPath, for table and collection views.
+extension IndexPath {
+  public init(row: Int, section: Int) { self.init(indexes: [section, row]) }
+  public init(item: Int, section: Int) { self.init(indexes: [section, item]) }
+  public var section: Int { self[0] }
+  public var row: Int { self[1] }
+  public var item: Int { self[1] }
 }
