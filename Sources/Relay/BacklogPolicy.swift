@@ -11,14 +11,16 @@
 /// ```
 ///
 /// Dropping happens before any subscriber received the value, so every subscriber still sees
-/// the same sequence. Values sent while no round is under way, and values a subscriber sends
-/// from inside its call, are never dropped: they are delivered before the sender's call returns.
+/// the same sequence. Never dropped: a value sent while the relay is idle (no round under way
+/// and no `modify` running its closure), which its sender delivers before `send` returns, and
+/// a value a subscriber sends from inside its call, whether the sending thread or the drainer
+/// runs the round.
 public enum BacklogPolicy: Hashable, Sendable {
   /// Keep every value: none is ever lost, and memory grows with what other threads send while
   /// the subscribers are busy. The default, as in Combine.
   case unbounded
-  /// Keep at most this many values waiting; when another arrives, the oldest waiting one is
-  /// dropped.
+  /// Keep at most this many values from other threads waiting; when another arrives, the
+  /// oldest of them is dropped.
   case keepingNewest(Int)
 
   /// The most values that may wait, or `nil` for no limit.

@@ -2,8 +2,9 @@
 ///
 /// A publisher calls its subscriber's methods in Combine's order: `receive(subscription:)` once,
 /// then zero or more `receive(_:)` calls, each against demand the subscriber asked for, then at
-/// most one `receive(completion:)`. Calls into one subscriber never overlap, and after the
-/// subscription's `cancel()` returns no new call starts.
+/// most one `receive(completion:)`. Calls into one subscriber never overlap, and once the
+/// subscription's `cancel()` returns, at most one more call comes, which another thread had already
+/// set out to make.
 ///
 /// ```swift
 /// let relay = CurrentValueRelay(1)

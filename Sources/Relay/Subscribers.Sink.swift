@@ -188,8 +188,9 @@ extension Subscribers {
       endCall()
     }
 
-    /// Cancels the subscription and releases the closures; no call to them starts after this
-    /// returns, and one in progress on another thread releases them when it returns.
+    /// Cancels the subscription and releases the closures; once this returns, at most one more call
+    /// to them comes, from a delivery another thread had already begun, and that call releases them
+    /// when it returns.
     @inlinable
     public func cancel() {
       let subscription = state.withLock { $0.status.end() }.subscription

@@ -190,6 +190,30 @@ import Testing
     _ = earlier
   }
 
+  /// The same when the relay's drainer delivers: it is the thread running the round.
+  @Test(.timeLimit(.minutes(1)))
+  func cancellingALaterSubscriberFromAnEarlierOneOnTheDrainerReleasesItAtOnce() {
+    let relay = PassthroughRelay<Int>()
+    let released = Atomic<Bool>(false)
+    let later = Locked<AnyCancellable?>(nil)
+    let releasedAtOnce = Locked<Bool?>(nil)
+    let earlier = relay.sink { value in
+      guard value == 2 else { return }  // 2 is delivered by the drainer
+      later.withLock { $0 = nil }  // cancels it
+      releasedAtOnce.withLock { $0 = released.load(ordering: .relaxed) }
+    }
+    do {
+      let probe = DeinitProbe(id: 0) { released.store(true, ordering: .relaxed) }
+      later.withLock { $0 = relay.sink { _ in _ = probe } }
+    }
+    let blocked = BlockedSink(on: relay) { relay.send(1) }
+    relay.send(2)  // behind another thread's round: the drainer delivers it
+    blocked.release()
+    #expect(eventually { releasedAtOnce.withLock { $0 } != nil })
+    #expect(releasedAtOnce.withLock { $0 } == true)
+    _ = (earlier, blocked)
+  }
+
   @Test func aSubscriberCancellingItselfIsReleasedWhenItsCallReturns() {
     final class Witness: Sendable {}
     let relay = PassthroughRelay<Int>()
@@ -251,6 +275,25 @@ import Testing
     blocked.release()
     #expect(eventually { blocked.received.withLock { $0 } == [0, 1, 100] })
     _ = blocked
+  }
+
+  /// Values a subscriber sends from inside its call are its deliverer's own work, kept
+  /// whatever the limit, also when the deliverer is the relay's drainer.
+  @Test(.timeLimit(.minutes(1)))
+  func whatASubscriberSendsWhileTheDrainerCallsItIsNeverDropped() {
+    let relay = PassthroughRelay<Int>(backlog: .keepingNewest(1))
+    let echoes = relay.sink { value in
+      if value == 2 {
+        relay.send(30)
+        relay.send(40)
+      }
+    }
+    let blocked = BlockedSink(on: relay) { relay.send(1) }
+    relay.send(2)  // behind another thread's round: the drainer delivers it
+    blocked.release()
+    #expect(eventually { blocked.received.withLock { $0.last } == 40 })
+    #expect(blocked.received.withLock { $0 } == [1, 2, 30, 40])
+    _ = (echoes, blocked)
   }
 
   @Test(.timeLimit(.minutes(1)))

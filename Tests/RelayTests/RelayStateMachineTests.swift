@@ -9,8 +9,10 @@ import Testing
   let here = ThreadIdentity.current
   #if canImport(Glibc)
     let elsewhere = ThreadIdentity(thread: 1)
+    let third = ThreadIdentity(thread: 2)
   #else
     let elsewhere = ThreadIdentity(thread: pthread_t(bitPattern: 1)!)
+    let third = ThreadIdentity(thread: pthread_t(bitPattern: 2)!)
   #endif
 
   func target() -> RelayTarget<Int> {
@@ -40,7 +42,8 @@ import Testing
   /// rounds carried.
   func endAll(_ machine: inout Machine, from thread: ThreadIdentity? = nil) -> [Int] {
     var values: [Int] = []
-    while machine.deliverer != nil, machine.deliverer != .drainer || thread != nil {
+    while let deliverer = machine.deliverer {
+      if case .drainer = deliverer, thread == nil { break }
       let action = machine.endRound(returnedDemand: [], from: thread ?? here, budgetLeft: true)
       guard case .deliver(let round) = action.next else { break }
       if let value = action.value { values.append(value) }
@@ -121,9 +124,10 @@ import Testing
       Issue.record("no hand-off")
       return
     }
-    #expect(machine.deliverer == .drainer)
+    #expect(machine.deliverer == .drainer(nil))
     // The drainer delivers everything, in order, whoever queued it.
     let drained = machine.drainerStarts(on: elsewhere)
+    #expect(machine.deliverer == .drainer(elsewhere))
     guard case .deliver = drained.next else {
       Issue.record("drainer idle")
       return
@@ -142,8 +146,12 @@ import Testing
       Issue.record("kept draining")
       return
     }
-    #expect(machine.deliverer == .drainer)
+    // The thread that ran the spent block is no longer the deliverer: what it sends next comes
+    // from outside the rounds.
+    #expect(machine.deliverer == .drainer(nil))
     #expect(machine.backlog.count == 1)
+    _ = send(&machine, 4, from: elsewhere)
+    #expect(machine.backlog.valueCount(whereOwn: false) == 2)
   }
 
   @Test func roundsWithBoundedDemandClaimTargetsAndReturnTheirList() {
@@ -242,6 +250,24 @@ import Testing
     #expect(machine.subscribers.list.count == 1)
   }
 
+  @Test func cancellingOnTheDrainersThreadReleasesALaterSubscriberAtOnce() {
+    var machine = Machine(current: 0, keepsCurrentValue: false, checksDuplicates: false)
+    let first = subscribe(&machine)
+    let second = subscribe(&machine)
+    _ = send(&machine, 1, from: here)
+    _ = send(&machine, 2, from: elsewhere)
+    _ = machine.endRound(returnedDemand: [], from: here, budgetLeft: true)
+    let drained = machine.drainerStarts(on: third)
+    guard case .deliver(let round) = drained.next else {
+      Issue.record("drainer idle")
+      return
+    }
+    // The first subscriber, called by the drainer, cancels the second.
+    let released = machine.cancel(second, from: third, beingCalled: first)
+    #expect(released.targets.count == 2)  // from the subscribers and from the round
+    #expect(round.targets!.takeUnretainedValue().withSlots { $0[1].target == nil })
+  }
+
   @Test func aSubscriberCancellingItselfIsReleasedWhenItsRoundEnds() {
     var machine = Machine(current: 0, keepsCurrentValue: false, checksDuplicates: false)
     let only = subscribe(&machine)
@@ -314,6 +340,24 @@ import Testing
     let drained = machine.drainerStarts(on: elsewhere)
     #expect(drained.value == 5)
     #expect(endAll(&machine, from: elsewhere) == [6])
+  }
+
+  @Test func whatASubscriberSendsFromTheDrainersCallsIsNeverDropped() {
+    var machine = Machine(
+      current: 0, keepsCurrentValue: true, checksDuplicates: false, backlog: .keepingNewest(1))
+    subscribe(&machine)
+    _ = send(&machine, 1, from: here)
+    _ = send(&machine, 2, from: elsewhere)
+    _ = machine.endRound(returnedDemand: [], from: here, budgetLeft: true)
+    #expect(machine.drainerStarts(on: third).value == 2)
+    // A subscriber the drainer calls sends twice: its own work, kept whatever the limit. A
+    // value from any other thread meanwhile is subject to it.
+    _ = send(&machine, 30, from: third)
+    _ = send(&machine, 40, from: third)
+    _ = send(&machine, 50, from: elsewhere)
+    _ = send(&machine, 60, from: here)
+    #expect(machine.garbage.items.count == 1)  // 50
+    #expect(endAll(&machine, from: third) == [30, 40, 60])
   }
 
   // MARK: modify

@@ -196,8 +196,8 @@ final class RelayCore<Output>: @unchecked Sendable {
     carryOut(withMachine { $0.request(demand, for: id, from: thread) }, from: thread)
   }
 
-  /// Cancels a subscription. It never waits: once it returns no new call to the subscriber
-  /// starts, though one another thread already started may still be running.
+  /// Cancels a subscription. It never waits: once it returns, at most one more call reaches the
+  /// subscriber, from a round another thread had already begun.
   @inlinable
   func cancel(_ id: UInt64) {
     let thread = ThreadIdentity.current

@@ -15,8 +15,20 @@ enum RelayDeliverer: Equatable {
   /// A thread that sent, subscribed or asked for values while nobody delivered: it delivers
   /// its own work, then hands the rest to the drainer.
   case thread(ThreadIdentity)
-  /// A block on a global dispatch queue that delivers whatever is queued, in order.
-  case drainer
+  /// A block on a global dispatch queue that delivers whatever is queued, in order, with the
+  /// thread running it; `nil` from the handoff until the block starts, and again once it hands
+  /// on to a new block.
+  case drainer(ThreadIdentity?)
+
+  /// Whether `thread` is the one running the rounds, so that whatever it sends or cancels
+  /// comes from inside a call the round makes.
+  @inlinable
+  func isRun(by thread: ThreadIdentity) -> Bool {
+    switch self {
+    case .thread(let deliverer): deliverer == thread
+    case .drainer(let deliverer): deliverer == thread
+    }
+  }
 }
 
 /// How much a subscriber asked for, and whether it is owed the current value.

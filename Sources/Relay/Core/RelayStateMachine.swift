@@ -135,7 +135,7 @@ struct RelayStateMachine<Output> {
   /// to inline.
   @inlinable @inline(never)
   mutating func queue(_ event: RelayEvent<Output>, from thread: ThreadIdentity) {
-    let isDeliverersOwn = deliverer == .thread(thread)
+    let isDeliverersOwn = deliverer?.isRun(by: thread) ?? false
     if let backlogLimit, case .value = event, !isDeliverersOwn,
       backlog.valueCount(whereOwn: false) >= backlogLimit,
       let dropped = backlog.removeOldestValue(whereOwn: false)
@@ -252,7 +252,8 @@ struct RelayStateMachine<Output> {
   /// The drainer starts on its queue.
   @inlinable
   mutating func drainerStarts(on thread: ThreadIdentity) -> RelayAction<Output> {
-    precondition(deliverer == .drainer, "a drainer started while another deliverer runs")
+    precondition(deliverer == .drainer(nil), "a drainer started while another deliverer runs")
+    deliverer = .drainer(thread)
     var action = RelayAction<Output>()
     nextRound(from: thread, budgetLeft: true, into: &action)
     return action
@@ -269,10 +270,12 @@ struct RelayStateMachine<Output> {
       switch deliverer {
       case .thread where !entry.isDeliverersOwn:
         // Another thread's work: not this caller's to deliver.
-        deliverer = .drainer
+        deliverer = .drainer(nil)
         action.next = .startDrainer
         return
       case .drainer where !budgetLeft:
+        // A new block takes over; this thread is no longer the deliverer once it returns.
+        deliverer = .drainer(nil)
         action.next = .startDrainer
         return
       default: break
@@ -421,7 +424,7 @@ struct RelayStateMachine<Output> {
     }
     // The round in progress may hold the subscriber too. On the delivering thread, when that
     // round is not calling it, nothing else reads its slot: release it now.
-    if deliverer == .thread(thread), beingCalled != id, let targets = roundTargets,
+    if deliverer?.isRun(by: thread) == true, beingCalled != id, let targets = roundTargets,
       let slot = targets.index(ofOrder: id), let target = targets.takeTarget(at: slot)
     {
       released.append(.target(target))
@@ -501,7 +504,7 @@ struct RelayStateMachine<Output> {
       if isFinished {
         dropped.append(.event(event))
       } else {
-        backlog.append(event, isDeliverersOwn: deliverer == .thread(sender))
+        backlog.append(event, isDeliverersOwn: deliverer?.isRun(by: sender) ?? false)
       }
     }
     held = []
@@ -512,7 +515,7 @@ struct RelayStateMachine<Output> {
   @inlinable
   mutating func handOffIfIdle() -> RelayNext<Output> {
     guard deliverer == nil, !backlog.isEmpty else { return .none }
-    deliverer = .drainer
+    deliverer = .drainer(nil)
     return .startDrainer
   }
 

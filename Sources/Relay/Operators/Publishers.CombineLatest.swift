@@ -45,7 +45,8 @@ extension Publishers {
   /// drainer on a global dispatch queue delivers it, in order. Unlike Combine, a value that arrives
   /// while the downstream is being called, from another thread or from inside the downstream, makes
   /// its tuple after the current one rather than being dropped. `cancel()` does not wait for a call
-  /// in progress on another thread; once it returns, no new call to the downstream starts.
+  /// in progress on another thread; once it returns, the downstream receives at most one more call,
+  /// which another thread had already set out to make.
   public struct CombineLatest<A: Publisher, B: Publisher>: Publisher
   where B.Failure == A.Failure {
     /// One latest value of each upstream.

@@ -33,7 +33,8 @@ extension Publishers {
   /// for a new block on the scheduler. Unlike Combine, which schedules a timer per value, it keeps
   /// one timer per quiet period and moves it when the burst goes on; what is delivered, and when,
   /// is the same. `cancel()` does not wait for a delivery in progress on another thread; once it
-  /// returns, no new call to the downstream starts.
+  /// returns, the downstream receives at most one more call, which another thread had already set
+  /// out to make.
   public struct Debounce<Upstream: Publisher, Context: Scheduler>: Publisher {
     /// The upstream's values.
     public typealias Output = Upstream.Output

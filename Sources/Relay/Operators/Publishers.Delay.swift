@@ -31,8 +31,8 @@ extension Publishers {
   /// Events keep their order and the downstream is called by one thread at a time, never under a
   /// lock, even on a concurrent queue. Deliveries stay on the scheduler: an event that finds
   /// another block delivering waits for a new block on the scheduler. `cancel()` does not wait for
-  /// a delivery in progress on another thread; once it returns, no new call to the downstream
-  /// starts.
+  /// a delivery in progress on another thread; once it returns, the downstream receives at most one
+  /// more call, which another thread had already set out to make.
   public struct Delay<Upstream: Publisher, Context: Scheduler>: Publisher {
     /// The upstream's values.
     public typealias Output = Upstream.Output

@@ -14,7 +14,7 @@ extension Publisher {
 extension Publishers {
   /// A publisher of its upstream's first value that satisfies a predicate.
   ///
-  /// Its subscription is named "TryFirstWhere" in `print`'s log, as in Combine.
+  /// Its subscription is named "TryFirst" in `print`'s log, as in Combine.
   public struct FirstWhere<Upstream: Publisher>: Publisher {
     /// The upstream's values.
     public typealias Output = Upstream.Output
@@ -42,7 +42,7 @@ extension Publishers {
       let predicate = self.predicate
       upstream.subscribe(
         ReducingInner<Output, Output, Failure, S>(
-          downstream: subscriber, initial: nil, name: "TryFirstWhere"
+          downstream: subscriber, initial: nil, name: "TryFirst"
         ) { result, value in
           guard predicate(value) else { return false }
           result = value

@@ -72,7 +72,8 @@ extension Publishers {
   /// another thread sends meanwhile waits, and a drainer on a global dispatch queue delivers it, in
   /// order. Unlike Combine, `maxPublishers: .none` asks the upstream for nothing (Relay forbids
   /// requesting `.none`), and a failure also cancels the upstream. `cancel()` does not wait for a
-  /// call in progress on another thread; once it returns, no new call to the downstream starts.
+  /// call in progress on another thread; once it returns, the downstream receives at most one more
+  /// call, which another thread had already set out to make.
   public struct FlatMap<NewPublisher: Publisher, Upstream: Publisher>: Publisher
   where NewPublisher.Failure == Upstream.Failure {
     /// The made publishers' values.
@@ -150,9 +151,7 @@ extension Publishers.FlatMap {
     }
 
     func settleDelivery(asking more: Subscribers.Demand) -> Machine.Step {
-      let (step, effects) = state.withLock { $0.delivered(asking: more) }
-      effects.callUpstreams()
-      return step
+      settle(more, by: { $0.request(more).unlessEmpty }, then: { $0.callUpstreams() })
     }
 
     func request(_ demand: Subscribers.Demand) {

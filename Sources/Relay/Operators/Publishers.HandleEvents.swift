@@ -30,8 +30,7 @@ extension Publisher {
 extension Publishers {
   /// A publisher that calls closures on the events passing through.
   ///
-  /// The closures run on the thread of the event, with no lock held. Unlike Combine, a
-  /// request made before the upstream subscribed is kept and passed on when it does.
+  /// The closures run on the thread of the event, with no lock held.
   public struct HandleEvents<Upstream: Publisher>: Publisher {
     /// The upstream's values.
     public typealias Output = Upstream.Output

@@ -27,7 +27,8 @@ extension Publishers {
   /// delivering its own value: a value another thread sends meanwhile waits, and a drainer on a
   /// global dispatch queue delivers it, in order. Unlike Combine, nothing reaches the downstream
   /// after the completion. `cancel()` does not wait for a call in progress on another thread; once
-  /// it returns, no new call to the downstream starts.
+  /// it returns, the downstream receives at most one more call, which another thread had already
+  /// set out to make.
   public struct Merge<A: Publisher, B: Publisher>: Publisher
   where A.Output == B.Output, A.Failure == B.Failure {
     /// The values of both.

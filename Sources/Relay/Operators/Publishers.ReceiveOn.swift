@@ -32,10 +32,10 @@ extension Publishers {
   /// Memory: values wait without bound while the queue is busy or suspended; bound them
   /// upstream (demand) if a producer can outpace the queue for long.
   ///
-  /// `cancel()` never waits for the queue: once it returns, no new call to the downstream
-  /// starts (a call in progress on the queue finishes), the values still waiting are released
-  /// on the cancelling thread after the lock, and those the queue already took are released
-  /// there as it skips them.
+  /// `cancel()` never waits for the queue: once it returns, the downstream receives at most one
+  /// more call, which the queue had already set out to make (a call in progress there finishes),
+  /// the values still waiting are released on the cancelling thread after the lock, and those the
+  /// queue already took are released there as it skips them.
   ///
   /// Where it differs from Combine: a completion that arrived before `cancel()` is not
   /// delivered after it (Combine's delivers it); a subscription that arrives after a cancel

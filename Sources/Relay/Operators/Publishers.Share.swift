@@ -19,12 +19,12 @@ extension Publisher {
 extension Publishers {
   /// A publisher that shares one upstream subscription among its subscribers.
   ///
-  /// It is a class: subscribers of the same instance share the connection. A value reaches
-  /// the subscribers that have demand for it, in the order they subscribed, on the thread of
-  /// the upstream, with no lock held; a subscriber without demand misses it, as with
-  /// Combine's `share()`. Each subscription is named "Multicast" in `print`'s log, as in
-  /// Combine. A cancel never waits for a call in progress on another thread; once it returns,
-  /// no new call to that subscriber starts.
+  /// It is a class: subscribers of the same instance share the connection. A value reaches the
+  /// subscribers that have demand for it, in the order they subscribed, on the thread of the
+  /// upstream, with no lock held; a subscriber without demand misses it, as with Combine's
+  /// `share()`. Each subscription is named "Multicast" in `print`'s log, as in Combine. A cancel
+  /// never waits for a call in progress on another thread; once it returns, that subscriber
+  /// receives at most one more call, which another thread had already set out to make.
   public final class Share<Upstream: Publisher>: Publisher, Equatable, @unchecked Sendable {
     // `state` is the only mutable state, guarded by its lock.
     /// The upstream's values.

@@ -21,10 +21,11 @@ extension Publishers {
   /// A publisher that subscribes to its upstream, and passes requests and cancels to it, on
   /// a scheduler.
   ///
-  /// The downstream receives its subscription once the upstream's arrives, and values and
-  /// the completion on the thread the upstream sends them. Its subscription is named
-  /// "SubscribeOn" in `print`'s log. Once `cancel()` returns, no new call to the downstream
-  /// starts, though the upstream is cancelled later, on the scheduler.
+  /// The downstream receives its subscription once the upstream's arrives, and values and the
+  /// completion on the thread the upstream sends them. Its subscription is named "SubscribeOn" in
+  /// `print`'s log. Once `cancel()` returns, the downstream receives at most one more call, which
+  /// the upstream's thread had already set out to make, though the upstream is cancelled later, on
+  /// the scheduler.
   public struct SubscribeOn<Upstream: Publisher, Context: Scheduler>: Publisher {
     /// The upstream's values.
     public typealias Output = Upstream.Output

@@ -61,7 +61,8 @@ extension Publishers {
   /// it returns after delivering its own value: a value another thread sends meanwhile waits, and a
   /// drainer on a global dispatch queue delivers it, in order. Unlike Combine, a value beyond the
   /// demand is dropped rather than delivered. `cancel()` does not wait for a call in progress on
-  /// another thread; once it returns, no new call to the downstream starts.
+  /// another thread; once it returns, the downstream receives at most one more call, which another
+  /// thread had already set out to make.
   public struct SwitchToLatest<P: Publisher, Upstream: Publisher>: Publisher
   where Upstream.Output == P, P.Failure == Upstream.Failure {
     /// The inner publishers' values.
@@ -127,9 +128,7 @@ extension Publishers.SwitchToLatest {
     }
 
     func settleDelivery(asking more: Subscribers.Demand) -> Machine.Step {
-      let (step, forward) = state.withLock { $0.delivered(asking: more) }
-      forward?.request(more)
-      return step
+      settle(more, by: { $0.request(more) }, then: { $0.request(more) })
     }
 
     func request(_ demand: Subscribers.Demand) {

@@ -45,7 +45,8 @@ extension Publishers {
   /// tuple completed from inside the downstream is delivered after the current one, and demand the
   /// downstream returns from a value is requested from every upstream rather than returned to the
   /// one that completed the tuple. `cancel()` does not wait for a call in progress on another
-  /// thread; once it returns, no new call to the downstream starts.
+  /// thread; once it returns, the downstream receives at most one more call, which another thread
+  /// had already set out to make.
   public struct Zip<A: Publisher, B: Publisher>: Publisher
   where B.Failure == A.Failure {
     /// One value of each upstream.

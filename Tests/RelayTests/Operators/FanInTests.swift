@@ -234,6 +234,46 @@ enum FanInOperator: CaseIterable, CustomTestStringConvertible, Sendable {
     #expect(
       tracker.history == [.subscription(fanIn.subscriptionName)] + sums.map { .value($0) })
   }
+
+  /// After a delivery the operator passes the demand the downstream returned to its upstreams.
+  /// A cancel made from inside one of those requests ends the deliveries: the value that
+  /// waited behind the delivery never reaches the downstream after `cancel()` returned.
+  @Test(arguments: FanInOperator.allCases)
+  func cancellingFromInsideAnUpstreamsRequestEndsTheDeliveries(_ fanIn: FanInOperator) {
+    let (children, combined) = fanIn.make(2)
+    var log: [String] = []
+    var subscription: (any Subscription)?
+    for child in children {
+      child.subscription.onRequest = { _ in
+        guard log == ["value"] else { return }  // after the first value only, once
+        subscription?.cancel()
+        log.append("cancelled")
+      }
+    }
+    let tracker = Tracker<Int, TestingError>(
+      receiveSubscription: {
+        subscription = $0
+        // merge asks each upstream for one value at a time: the waiting value needs the
+        // demand the downstream returns. The others make a tuple against the demand left.
+        $0.request(.max(fanIn == .merge ? 1 : 2))
+      },
+      receiveValue: { _ in
+        if log.isEmpty {
+          // A value that waits behind this delivery, with demand for it.
+          _ = children[fanIn == .merge ? 1 : 0].publisher.send(2)
+        }
+        log.append("value")
+        return .max(1)
+      })
+    combined.subscribe(tracker)
+    switch fanIn {
+    case .combineLatest: _ = children[1].publisher.send(0)
+    case .zip: for value in [0, 5] { _ = children[1].publisher.send(value) }
+    case .merge: break
+    }
+    _ = children[0].publisher.send(1)
+    #expect(log == ["value", "cancelled"])
+  }
 }
 
 extension Tracker {

@@ -54,12 +54,12 @@ import Testing
     let harness = OperatorHarness<Int, TestingError, _>(
       initialDemand: .max(1), demandPerValue: .none
     ) { $0.first(where: { $0 > 2 }) }
-    #expect(harness.tracker.history == [.subscription("TryFirstWhere")])
+    #expect(harness.tracker.history == [.subscription("TryFirst")])
     #expect(harness.publisher.send(1) == .none)
     #expect(harness.publisher.send(2) == .none)
-    #expect(harness.tracker.history == [.subscription("TryFirstWhere")])
+    #expect(harness.tracker.history == [.subscription("TryFirst")])
     #expect(harness.publisher.send(3) == .none)
-    #expect(harness.tracker.history == [.subscription("TryFirstWhere"), .value(3), .finished])
+    #expect(harness.tracker.history == [.subscription("TryFirst"), .value(3), .finished])
     #expect(harness.subscription.history == [.requested(.unlimited), .cancelled])
   }
 

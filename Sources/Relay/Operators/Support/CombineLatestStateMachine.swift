@@ -47,20 +47,9 @@ extension FanInSlotStateMachine where Rule == CombineLatestRule {
   @inlinable
   mutating func request(_ more: Subscribers.Demand) -> [any Subscription] { addDemand(more) }
 
-  /// The downstream returned from a call, asking for `more`: returns what the token's holder
-  /// does next and the upstreams to pass `more` to.
-  @inlinable
-  mutating func delivered(asking more: Subscribers.Demand) -> (
-    step: Step, forward: [any Subscription]
-  ) {
-    var forward: [any Subscription] = []
-    if more != .none { forward = request(more) }
-    return (outbox.step(), forward)
-  }
-
   /// The downstream returned from a tuple delivered on the hot path, asking for `more`:
   /// returns whether events wait (the caller keeps the token and delivers them with
-  /// `delivered(asking:)`) and the upstreams to pass `more` to.
+  /// `deliverQueued()`) and the upstreams to pass `more` to.
   @inlinable
   mutating func finishDelivery(asking more: Subscribers.Demand) -> (
     hasMore: Bool, forward: [any Subscription]

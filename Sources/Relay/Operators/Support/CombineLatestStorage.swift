@@ -1,9 +1,10 @@
 /// The subscription of a `combineLatest`: it takes the lock, asks the state machine what to
 /// do, releases the lock, and then calls the downstream or the upstreams.
 ///
-/// The downstream is called by one thread at a time, the one holding the `Outbox` token;
-/// values that other threads produce meanwhile wait in order. `cancel()` never waits for a
-/// call in progress on another thread; once it returns, no new call to the downstream starts.
+/// The downstream is called by one thread at a time, the one holding the `Outbox` token; values
+/// that other threads produce meanwhile wait in order. `cancel()` never waits for a call in
+/// progress on another thread; once it returns, the downstream receives at most one more call,
+/// which another thread had already set out to make.
 @usableFromInline
 final class CombineLatestStorage<Slots: FanInSlots, Downstream: Subscriber>:
   FanInSlotStorage, CustomStringConvertible, @unchecked Sendable
@@ -54,9 +55,15 @@ where Downstream.Input == Slots.Output {
 
   @inlinable
   func settleDelivery(asking more: Subscribers.Demand) -> Machine.Step {
-    let (step, forward) = state.withLock { $0.delivered(asking: more) }
-    for subscription in forward { subscription.request(more) }
-    return step
+    settle(
+      more,
+      by: { state in
+        let forward = state.request(more)
+        return forward.isEmpty ? nil : forward
+      },
+      then: { forward in
+        for subscription in forward { subscription.request(more) }
+      })
   }
 
   @inlinable

@@ -62,13 +62,12 @@ protocol FanInRequestStateMachine: FanInStateMachine {
 }
 
 extension FanInRequestStateMachine {
-  /// The downstream returned from a call, asking for `more`: returns what the token's holder
-  /// does next and the calls to make.
+  /// The downstream returned from a call, asking for `more`: returns the calls to make. The
+  /// token's holder is the one asking, so what the demand makes waits in the outbox.
   @inlinable
-  mutating func delivered(asking more: Subscribers.Demand) -> (step: Step, effects: Effects) {
-    let effects = more == .none ? Effects() : request(more)
-    // The token's holder is the one asking, so `request` only queued what it made.
-    assert(effects.deliver == nil)
-    return (outbox.step(), effects)
+  mutating func requestWhileDelivering(_ more: Subscribers.Demand) -> Effects {
+    let effects = request(more)
+    assert(effects.deliver == nil, "a request from the token's holder delivered at once")
+    return effects
   }
 }

@@ -12,11 +12,8 @@ extension FanInStorage {
 extension FanInStorage where Machine: FanInRequestStateMachine {
   @inlinable
   func settleDelivery(asking more: Subscribers.Demand) -> Machine.Step {
-    // A downstream that asks for nothing more, the usual case, makes no effects to build.
-    guard more != .none else { return state.withLock { $0.outbox.step() } }
-    let (step, effects) = state.withLock { $0.delivered(asking: more) }
-    effects.callUpstreams()
-    return step
+    settle(
+      more, by: { $0.requestWhileDelivering(more).unlessEmpty }, then: { $0.callUpstreams() })
   }
 
   @inlinable

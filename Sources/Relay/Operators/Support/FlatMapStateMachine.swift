@@ -134,12 +134,6 @@ struct FlatMapStateMachine<Output, Failure: Error>: InnerPublisherStateMachine {
   }
 
   @inlinable
-  mutating func delivered(asking more: Subscribers.Demand) -> (step: Step, effects: Effects) {
-    let effects = more == .none ? Effects() : request(more)
-    return (outbox.step(), effects)
-  }
-
-  @inlinable
   mutating func cancel() -> (cancel: [any Subscription], released: [Any]) {
     guard !isCancelled else { return ([], []) }
     isCancelled = true

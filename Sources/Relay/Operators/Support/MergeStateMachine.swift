@@ -123,9 +123,10 @@ struct MergeStateMachine<Output, Failure: Error>: FanInRequestStateMachine {
 /// The subscription of a `merge`: it takes the lock, asks the state machine what to do,
 /// releases the lock, and then calls the downstream or the upstreams.
 ///
-/// The downstream is called by one thread at a time, the one holding the `Outbox` token;
-/// values other threads send meanwhile wait in order. `cancel()` never waits for a call in
-/// progress on another thread; once it returns, no new call to the downstream starts.
+/// The downstream is called by one thread at a time, the one holding the `Outbox` token; values
+/// other threads send meanwhile wait in order. `cancel()` never waits for a call in progress on
+/// another thread; once it returns, the downstream receives at most one more call, which another
+/// thread had already set out to make.
 @usableFromInline
 final class MergeStorage<Downstream: Subscriber>: FanInStorage, ChildSubscriberStorage,
   CustomStringConvertible,

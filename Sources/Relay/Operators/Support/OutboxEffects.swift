@@ -13,6 +13,11 @@ struct OutboxEffects<Output, Failure: Error, Released> {
 
   @inlinable init(deliver: Outbox<Output, Failure>.Event? = nil) { self.deliver = deliver }
 
+  /// The effects, or `nil` when there is nothing to do.
+  @inlinable var unlessEmpty: Self? {
+    deliver == nil && requests.isEmpty && cancel.isEmpty && released.isEmpty ? nil : self
+  }
+
   /// Cancels and asks the upstreams, as decided; the caller delivers `deliver`.
   @inlinable
   func callUpstreams() {

@@ -2,9 +2,10 @@
 /// asks its state machine what to do, releases the lock, and then calls the downstream or the
 /// upstreams.
 ///
-/// The downstream is called by one thread at a time, the one holding the `Outbox` token;
-/// values that other threads produce meanwhile wait in order. `cancel()` never waits for a
-/// call in progress on another thread; once it returns, no new call to the downstream starts.
+/// The downstream is called by one thread at a time, the one holding the `Outbox` token; values
+/// that other threads produce meanwhile wait in order. `cancel()` never waits for a call in
+/// progress on another thread; once it returns, the downstream receives at most one more call,
+/// which another thread had already set out to make.
 @usableFromInline
 protocol OutboxStorage: Subscription, OutboxDelivering
 where
@@ -20,6 +21,34 @@ where
   /// After a call to the downstream that returned `more`: settles it under the lock, makes
   /// the calls to the upstreams it leads to, and returns the token holder's next step.
   func settleDelivery(asking more: Subscribers.Demand) -> Machine.Step
+}
+
+extension OutboxStorage {
+  /// Settles the demand a downstream returned, makes the upstream calls that leads to, and
+  /// only then takes the token holder's next step.
+  ///
+  /// A cancel made from inside one of those calls on this thread empties the outbox first, so
+  /// no delivery starts after it returns. With no call to make, the step is taken under the
+  /// same lock.
+  ///
+  /// - Parameters:
+  ///   - more: What the downstream returned.
+  ///   - request: Under the lock, adds `more` to the demand; returns the upstream calls to
+  ///     make, or `nil` when there are none.
+  ///   - perform: Makes those calls, with no lock held.
+  @inlinable
+  func settle<Calls>(
+    _ more: Subscribers.Demand, by request: (inout Machine) -> Calls?,
+    then perform: (Calls) -> Void
+  ) -> Machine.Step {
+    let (step, calls) = state.withLock { state -> (Machine.Step?, Calls?) in
+      if more != .none, let calls = request(&state) { return (nil, calls) }
+      return (state.outbox.step(), nil)
+    }
+    guard let calls else { return step! }
+    perform(calls)
+    return state.withLock { $0.outbox.step() }
+  }
 }
 
 extension OutboxStorage {

@@ -89,14 +89,6 @@ struct SwitchToLatestStateMachine<Output, Failure: Error>: InnerPublisherStateMa
   }
 
   @inlinable
-  mutating func delivered(asking more: Subscribers.Demand) -> (
-    step: Step, forward: (any Subscription)?
-  ) {
-    let forward = more == .none ? nil : request(more)
-    return (outbox.step(), forward)
-  }
-
-  @inlinable
   mutating func cancel() -> (
     cancel: [any Subscription], released: [Outbox<Output, Failure>.Waiting?]
   ) {

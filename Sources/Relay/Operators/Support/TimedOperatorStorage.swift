@@ -12,12 +12,7 @@ protocol TimedOperatorStorage: OutboxStorage where Machine: TimedOperatorState {
 extension TimedOperatorStorage {
   @inlinable
   func settleDelivery(asking more: Subscribers.Demand) -> Machine.Step {
-    let (step, upstream) = state.withLock { state in
-      let upstream = more == .none ? nil : state.request(more)
-      return (state.outbox.step(), upstream)
-    }
-    upstream?.request(more)
-    return step
+    settle(more, by: { $0.request(more) }, then: { $0.request(more) })
   }
 
   /// Deliveries stay on the scheduler.

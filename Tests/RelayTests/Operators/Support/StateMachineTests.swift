@@ -104,13 +104,14 @@ import Testing
     #expect(delivers)
     #expect(handOver.move() == (1, "x"))
     // The token is held: a new demand lets the next tuple wait behind the delivery.
-    let delivered = machine.delivered(asking: .max(1))
-    #expect(delivered.forward.count == 2)
+    let more = machine.request(.max(1))
+    #expect(more.count == 2)
+    _ = machine.outbox.step()
     #expect(!machine.outbox.isDelivering)
     let next = machine.receive(at: 0, into: handOver) { $0.a.latest = 2 }
     #expect(next)
     #expect(handOver.move() == (2, "x"))
-    _ = machine.delivered(asking: .none)
+    _ = machine.outbox.step()
     // No demand left: the value only replaces the slot.
     let dropped = machine.receive(at: 1, into: handOver) { $0.b.latest = "y" }
     #expect(!dropped)
@@ -183,8 +184,7 @@ import Testing
     #expect(Self.describe(effects.deliver) == "value(3)")
     #expect(effects.requests.map { $0.0 as? TestSubscription }.map { $0 === a } == [true, false])
     #expect(effects.requests.map(\.1) == [.max(1), .max(1)])
-    let next = machine.delivered(asking: .none)
-    #expect(Self.describe(next.step) == "value(1)")
+    #expect(Self.describe(machine.outbox.step()) == "value(1)")
     let unlimited = machine.request(.unlimited)
     #expect(unlimited.requests.map(\.1) == [.unlimited, .unlimited])
   }
@@ -197,8 +197,7 @@ import Testing
     #expect(completed.deliver == nil)
     let effects = machine.request(.max(1))
     #expect(Self.describe(effects.deliver) == "value(7)")
-    let next = machine.delivered(asking: .none)
-    #expect(Self.describe(next.step) == "finished")
+    #expect(Self.describe(machine.outbox.step()) == "finished")
   }
 
   typealias Zipping = ZipStateMachine<ZipSlots2<Int, Int>, TestingError>
@@ -220,7 +219,7 @@ import Testing
     }
     #expect(tuple == (1, 10))
     #expect(machine.isTerminated == false)
-    _ = machine.delivered(asking: .none)
+    _ = machine.outbox.step()
     let last = machine.receive(at: 1) { $0.b.append(20) }
     #expect(last.cancel.first as? TestSubscription === b)
     #expect(machine.isTerminated)
