@@ -171,6 +171,39 @@ import Testing
     #expect(subscription2.history == [.requested(.max(1))])
   }
 
+  /// The downstream's returned demand delivers a waiting value and asks its child for one more;
+  /// a cancel made from inside that request ends the deliveries, and the waiting value never
+  /// reaches the downstream after `cancel()` returned.
+  @Test func cancellingFromInsideAChildsRequestEndsTheDeliveries() {
+    let upstream = Upstream(subscription: TestSubscription())
+    let subscription2 = TestSubscription()
+    let child1 = Child(subscription: TestSubscription())
+    let child2 = Child(subscription: subscription2)
+    var log: [String] = []
+    var subscription: (any Subscription)?
+    subscription2.onRequest = { _ in
+      guard log == ["value"] else { return }
+      subscription?.cancel()
+      log.append("cancelled")
+    }
+    let tracker = Tracker<Int, TestingError>(
+      receiveSubscription: {
+        subscription = $0
+        $0.request(.max(1))
+      },
+      receiveValue: { _ in
+        if log.isEmpty { _ = child2.send(777) }  // no demand left: it waits
+        log.append("value")
+        return .max(1)
+      })
+    upstream.flatMap { $0 }.subscribe(tracker)
+    _ = upstream.send(child1)
+    _ = upstream.send(child2)
+    _ = child1.send(666)
+    #expect(log == ["value", "cancelled"])
+    #expect(tracker.values == [666])
+  }
+
   @Test func finishesWhenTheUpstreamAndEveryChildFinished() {
     let flat = TwoChildren<Never>()
     flat.child1.send(666)
