@@ -235,9 +235,10 @@ enum FanInOperator: CaseIterable, CustomTestStringConvertible, Sendable {
       tracker.history == [.subscription(fanIn.subscriptionName)] + sums.map { .value($0) })
   }
 
-  /// After a delivery the operator passes the demand the downstream returned to its upstreams.
-  /// A cancel made from inside one of those requests ends the deliveries: the value that
-  /// waited behind the delivery never reaches the downstream after `cancel()` returned.
+  /// After delivering a value that waited, the operator passes the demand the downstream
+  /// returned to its upstreams. A cancel made from inside one of those requests ends the
+  /// deliveries: the next waiting value never reaches the downstream after `cancel()` returned.
+  /// (The first value goes through the operator's direct path, the second through the queue.)
   @Test(arguments: FanInOperator.allCases)
   func cancellingFromInsideAnUpstreamsRequestEndsTheDeliveries(_ fanIn: FanInOperator) {
     let (children, combined) = fanIn.make(2)
@@ -245,7 +246,7 @@ enum FanInOperator: CaseIterable, CustomTestStringConvertible, Sendable {
     var subscription: (any Subscription)?
     for child in children {
       child.subscription.onRequest = { _ in
-        guard log == ["value"] else { return }  // after the first value only, once
+        guard log == ["value", "value"] else { return }  // after the second value, once
         subscription?.cancel()
         log.append("cancelled")
       }
@@ -253,26 +254,25 @@ enum FanInOperator: CaseIterable, CustomTestStringConvertible, Sendable {
     let tracker = Tracker<Int, TestingError>(
       receiveSubscription: {
         subscription = $0
-        // merge asks each upstream for one value at a time: the waiting value needs the
-        // demand the downstream returns. The others make a tuple against the demand left.
+        // merge asks each upstream for one value at a time: a waiting value needs the demand
+        // the downstream returns. The others make a tuple against the demand left.
         $0.request(.max(fanIn == .merge ? 1 : 2))
       },
       receiveValue: { _ in
-        if log.isEmpty {
-          // A value that waits behind this delivery, with demand for it.
-          _ = children[fanIn == .merge ? 1 : 0].publisher.send(2)
-        }
         log.append("value")
+        // A value that waits behind this delivery, from inside it.
+        let sender = fanIn == .merge && log.count == 1 ? 1 : 0
+        if log.count < 3 { _ = children[sender].publisher.send(log.count + 1) }
         return .max(1)
       })
     combined.subscribe(tracker)
     switch fanIn {
     case .combineLatest: _ = children[1].publisher.send(0)
-    case .zip: for value in [0, 5] { _ = children[1].publisher.send(value) }
+    case .zip: for value in [0, 5, 6] { _ = children[1].publisher.send(value) }
     case .merge: break
     }
     _ = children[0].publisher.send(1)
-    #expect(log == ["value", "cancelled"])
+    #expect(log == ["value", "value", "cancelled"])
   }
 }
 

@@ -69,6 +69,37 @@ import Testing
     #expect(subscription3.history == [.requested(.max(51)), .requested(.max(9))])
   }
 
+  /// A cancel made from inside the child's request, which the downstream's returned demand
+  /// causes after a waiting value, ends the deliveries: the next waiting value never reaches
+  /// the downstream after `cancel()` returned.
+  @Test func cancellingFromInsideTheChildsRequestEndsTheDeliveries() {
+    let upstream = Upstream(subscription: TestSubscription())
+    let childSubscription = TestSubscription()
+    let child = Child(subscription: childSubscription)
+    var log: [String] = []
+    var subscription: (any Subscription)?
+    childSubscription.onRequest = { _ in
+      guard log == ["value 1", "value 2"] else { return }
+      subscription?.cancel()
+      log.append("cancelled")
+    }
+    let tracker = Tracker<Int, TestingError>(
+      receiveSubscription: {
+        subscription = $0
+        $0.request(.max(2))
+      },
+      receiveValue: { value in
+        log.append("value \(value)")
+        // Each sends the next from inside: it waits behind this delivery.
+        if value < 3 { _ = child.send(value + 1) }
+        return .max(1)
+      })
+    upstream.switchToLatest().subscribe(tracker)
+    _ = upstream.send(child)
+    _ = child.send(1)
+    #expect(log == ["value 1", "value 2", "cancelled"])
+  }
+
   @Test func valueBeyondTheDemandIsDropped() {
     let harness = OperatorHarness<Child, TestingError, Publishers.SwitchToLatest<Child, Upstream>> {
       $0.switchToLatest()
