@@ -3,13 +3,13 @@ import Dispatch
 extension DiffPublisher {
   /// Calls a hook with one property's value now and whenever it changes.
   ///
-  /// The hook first receives the current value, then each published value of the property
-  /// that differs from the one before it. The target is held weakly: once it is deallocated
-  /// the hook never runs again, and it releases what it captured at the next change of this
-  /// property, at the next `add` on the `@Diff` property, or when the `@Diff` property itself
-  /// is deallocated, whichever comes first (Swift offers no callback on another object's
-  /// deallocation). Cancelling the returned handle stops the hook at once. Ignoring the handle
-  /// keeps the hook for the target's lifetime.
+  /// The hook first receives the current value, then each published value of the property that
+  /// differs from the one before it. The target is held weakly: once it is deallocated the hook
+  /// never runs again, and it releases what it captured at the next change of this property, at the
+  /// next `add` on the `@Diff` property, or when the `@Diff` property itself is deallocated,
+  /// whichever comes first (Swift offers no callback on another object's deallocation). Cancelling
+  /// the returned handle stops the hook: at most one call already under way on another thread may
+  /// still come. Ignoring the handle keeps the hook for the target's lifetime.
   ///
   /// ```swift
   /// exampleClass.$state.add(\.stringProperty, target: self, hook: .method(TestClass.observeString))

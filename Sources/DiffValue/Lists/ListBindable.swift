@@ -1,11 +1,12 @@
 /// A cell, header or footer that can show a new model in place, without being reloaded.
 ///
-/// When an item keeps its identity and only its content changes, the updaters hand the new
-/// model to its visible cell instead of reloading it, as IGListKit's binding section controller
-/// does: the cell does not flicker, keeps its state (selection, a text field being edited, a
-/// running animation), and when the item also moves, the same cell slides to its new place.
-/// A section header or footer conforming to it is re-bound with the section's new value when
-/// the section's own content changes, instead of the whole section being reloaded.
+/// When an item keeps its identity and only its content changes, the updaters hand the new model to
+/// its visible cell instead of reloading it, as IGListKit's binding section controller does: the
+/// cell does not flicker, keeps its state (selection, a text field being edited, a running
+/// animation), and when the item also moves, the same cell slides to its new place (in a sectioned
+/// list, with the default staging). A section header or footer conforming to it is re-bound with
+/// the section's new value when the section's own content changes, instead of the whole section
+/// being reloaded.
 ///
 /// ```swift
 /// final class ContactCell: UITableViewCell, ListBindable {

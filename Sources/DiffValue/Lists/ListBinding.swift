@@ -34,7 +34,8 @@ final class ListBinding<Change>: @unchecked Sendable {
   /// Subscribes to `publisher`, whose changes it takes on the thread that publishes them.
   ///
   /// - Parameter publisher: The list property's changes.
-  /// - Returns: Cancels the subscription and drops the changes waiting; on any thread.
+  /// - Returns: Cancels the subscription and drops the changes on their way to the main queue;
+  ///   on any thread. A change the updater already holds is still shown.
   func subscribe<Changes: Publisher>(to publisher: Changes) -> AnyCancellable
   where Changes.Output == Change, Changes.Failure == Never {
     let subscription = publisher.sink { [self] change in receive(change) }

@@ -21,7 +21,7 @@
 /// that arrive while a batch animates are shown together, in one batch, when it completes; a
 /// change larger than `reloadThreshold` operations, one `shouldReload` picks, or any change
 /// while the view is not in a window reloads the view instead. Everything happens on the main
-/// thread. The updater holds the view, and once it is released the view is not called again.
+/// thread. The updater holds the view, and once it is released no batch starts.
 /// <doc:ListsAndBatchUpdates> tells the whole story.
 @MainActor
 public final class ListUpdater<Item: Diffable> {
@@ -40,7 +40,8 @@ public final class ListUpdater<Item: Diffable> {
 
   /// Whether to reload instead of animating a change, besides `reloadThreshold`.
   ///
-  /// Like DifferenceKit's `interrupt`, it is asked on the main thread once per transition, with
+  /// Like DifferenceKit's `interrupt`, it is asked on the main thread at most once per transition
+  /// (not for a view out of a window, a change with nothing to do, or one over the threshold), with
   /// the change from what the view shows to the list it must show.
   public var shouldReload: ((ListChange<Item>) -> Bool)?
 
@@ -68,8 +69,9 @@ public final class ListUpdater<Item: Diffable> {
 
   /// Shows a change: one batch update, or a reload.
   ///
-  /// When no batch is running, the batch starts at once and `items` is `change.new` when this
-  /// returns; otherwise the change waits for the batch in flight, and the view then goes from
+  /// When no batch is running (and this is not called from inside a completion, where the change
+  /// starts once the completion returns), the batch starts at once and `items` is `change.new` when
+  /// this returns; otherwise the change waits for the batch in flight, and the view then goes from
   /// what it shows straight to the latest list applied.
   ///
   /// - Parameters:
@@ -155,7 +157,7 @@ extension ListUpdater: ListTransitionPlanner {
     in view: any ListView
   ) -> [ListBatch<[Item]>]? {
     let diff =
-      if let change, sameItems(change.old, shown) {
+      if let change, sameItems(change.old, shown), change.diff.describes(from: shown, to: target) {
         change.diff
       } else {
         ListDiff(old: shown, new: target)
@@ -185,6 +187,30 @@ extension ListUpdater: ListTransitionPlanner {
       onInvalidBatch(invalidBatch)
     } else {
       print("ListUpdater: \(invalidBatch)")
+    }
+  }
+}
+
+extension ListDiff {
+  /// Whether this diff turns `old` into `new`: a diff given with a `ListChange` is taken on
+  /// trust only when it does, so that one built for other lists is computed again rather than
+  /// sent to the view (a batch that breaks UIKit's rules later, or a stale cell).
+  ///
+  /// It checks the counts, that each matched pair is one item, and that a pair not marked
+  /// updated shows the same content.
+  ///
+  /// - Complexity: O(*n* + *m*).
+  func describes<Item: Diffable>(from old: [Item], to new: [Item]) -> Bool {
+    guard oldCount == old.count, newCount == new.count else { return false }
+    var updated = [Bool](repeating: false, count: old.count)
+    for index in updates {
+      guard old.indices.contains(index) else { return false }
+      updated[index] = true
+    }
+    return new.indices.allSatisfy { newIndex in
+      guard let oldIndex = oldIndex(for: newIndex) else { return true }
+      return old[oldIndex].diffIdentifier == new[newIndex].diffIdentifier
+        && (updated[oldIndex] || old[oldIndex].isContentEqual(to: new[newIndex]))
     }
   }
 }

@@ -8,12 +8,12 @@
 /// stages of batch updates that UIKit accepts, each with its data swapped inside the batch.
 ///
 /// It behaves as `ListUpdater`, stage by stage; the data source must read `sections`. Items may
-/// move across sections. A moved item's `ListBindable` cell slides to its new place and is
-/// re-bound in a last, unanimated batch; a section whose own content changed re-binds its
-/// `ListBindable` header and footer (see `ListView.bindableSupplementaryViews(inSection:)`)
-/// instead of being reloaded whole. A change that arrives in the middle of a change's stages
-/// drops the stages left: the view goes straight to the latest sections. See
-/// <doc:ListsAndBatchUpdates>.
+/// move across sections. With the default `staging`, a moved item's `ListBindable` cell slides to
+/// its new place and is re-bound in a last, unanimated batch; a section whose own content changed
+/// re-binds its `ListBindable` header and footer (see
+/// `ListView.bindableSupplementaryViews(inSection:)`) instead of being reloaded whole. A change
+/// that arrives in the middle of a change's stages drops the stages left: the view goes straight to
+/// the latest sections. See <doc:ListsAndBatchUpdates>.
 @MainActor
 public final class SectionedListUpdater<Section: DiffableSection> {
   /// The sections the view's data source must show.
@@ -35,7 +35,7 @@ public final class SectionedListUpdater<Section: DiffableSection> {
 
   /// Whether to reload instead of animating a change, besides `reloadThreshold`.
   ///
-  /// It is asked on the main thread once per transition, with the change from what the view
+  /// It is asked on the main thread at most once per transition, with the change from what the view
   /// shows to the sections it must show.
   public var shouldReload: ((SectionedListChange<Section>) -> Bool)?
 

@@ -192,4 +192,24 @@ final class ItemsModel {
     #expect(view.shownItems == [Item(3)])
     #expect(view.problems == [])
   }
+
+  /// A change whose diff was computed for other lists is diffed again: the view gets the
+  /// batch that turns what it shows into `new`, and the next change still applies cleanly.
+  @Test(arguments: [
+    // Another count: the diff adds nothing.
+    (items([1, 2, 3]), ListDiff(old: items([1, 2]), new: items([1, 2]))),
+    // The same counts, other items: the diff swaps 1 and 2.
+    (items([1, 3]), ListDiff(old: items([1, 2]), new: items([2, 1]))),
+    // The same items, new content the diff does not mark updated.
+    ([Item(1), Item(2, revision: 1)], ListDiff(old: items([1, 2]), new: items([1, 2]))),
+  ])
+  func aChangeWhoseDiffIsOfOtherListsIsDiffedAgain(new: [Item], diff: ListDiff) {
+    let (updater, view) = makeList(items([1, 2]))
+    updater.apply(ListChange(old: items([1, 2]), new: new, diff: diff))
+    #expect(view.shownItems == new)
+    #expect(view.batches == [ListDiff(old: items([1, 2]), new: new).batchUpdate()])
+    updater.apply(ListChange(old: new, new: items([4])))
+    #expect(view.shownItems == items([4]))
+    #expect(view.problems == [])
+  }
 }
