@@ -158,20 +158,10 @@ struct ListDiffTests {
   }
 
   @Test func updateDetectionByInstance() {
-    final class Model: Diffable {
-      let id: Int
-      let title: String
-      init(_ id: Int, _ title: String) {
-        self.id = id
-        self.title = title
-      }
-      var diffIdentifier: Int { id }
-      func isContentEqual(to other: Model) -> Bool { title == other.title }
-    }
-    let first = Model(1, "a")
-    let second = Model(2, "b")
+    let first = ListDiffTestObject(1, "a")
+    let second = ListDiffTestObject(2, "b")
     let old = [first, second]
-    let new = [first, Model(2, "b")]
+    let new = [first, ListDiffTestObject(2, "b")]
     #expect(ListDiff(old: old, new: new).updates.isEmpty)
     #expect(ListDiff(old: old, new: new, detectingUpdatesBy: .content).updates.isEmpty)
     #expect(ListDiff(old: old, new: new, detectingUpdatesBy: .instance).updates == [1])

@@ -31,15 +31,9 @@ import Testing
 
   @available(*, deprecated, message: "exercises the deprecated spellings")
   @Test func theOldUpdateDetectionLabelStillWorks() {
-    final class Row: Diffable {
-      let id: Int
-      init(_ id: Int) { self.id = id }
-      var diffIdentifier: Int { id }
-      func isContentEqual(to other: Row) -> Bool { true }
-    }
-    let kept = Row(1)
-    let old = [kept, Row(2)]
-    let new = [kept, Row(2)]
+    let kept = ListDiffTestObject(1)
+    let old = [kept, ListDiffTestObject(2)]
+    let new = [kept, ListDiffTestObject(2)]
     #expect(ListDiff(old: old, new: new, updates: .instance).updates == [1])
     #expect(ListDiff(old: old, new: new, updates: .content).updates.isEmpty)
   }

@@ -12,21 +12,21 @@ import Testing
   /// The check catches it, reports it and reloads. (A `ListChange` with another list's diff
   /// never gets this far: it is diffed again, see `ListUpdaterTests`.)
   @Test func aStaleCellIsReportedAndReloaded() {
-    let shown = [Note(1, "a"), Note(2, "b")]
-    var updater: ListUpdater<Note>!
+    let shown = [ListDiffTestObject(1, "a"), ListDiffTestObject(2, "b")]
+    var updater: ListUpdater<ListDiffTestObject>!
     let view = SimulatedListView(showingItems: shown) { updater.items }
     updater = ListUpdater(view: view, items: shown)
     var reports: [InvalidBatch] = []
     updater.onInvalidBatch = { reports.append($0) }
-    let moved = Note(1, "a")
+    let moved = ListDiffTestObject(1, "a")
     updater.shouldReload = { _ in
-      moved.text = "changed"  // in place, after the diff saw "a"
+      moved.title = "changed"  // in place, after the diff saw "a"
       return false
     }
-    updater.apply(ListChange(old: shown, new: [Note(2, "b"), moved]))
+    updater.apply(ListChange(old: shown, new: [ListDiffTestObject(2, "b"), moved]))
     #expect(reports.map(\.violation) == [.wrongItem([0, 1])])
     #expect(view.events == [.reload])
-    #expect(view.shownItems == [Note(2, "b"), Note(1, "changed")])
+    #expect(view.shownItems == [ListDiffTestObject(2, "b"), ListDiffTestObject(1, "changed")])
     #expect(view.problems == [])
   }
 
@@ -55,18 +55,4 @@ import Testing
     #expect(view.shown == [Group("a", items: [])])
     #expect(view.problems == [])
   }
-}
-
-/// A list item that is a class, whose content a test changes in place.
-final class Note: Diffable, Equatable, CustomStringConvertible {
-  let id: Int
-  var text: String
-  init(_ id: Int, _ text: String) {
-    self.id = id
-    self.text = text
-  }
-  var diffIdentifier: Int { id }
-  func isContentEqual(to other: Note) -> Bool { text == other.text }
-  static func == (lhs: Note, rhs: Note) -> Bool { lhs.id == rhs.id && lhs.text == rhs.text }
-  var description: String { "\(id):\(text)" }
 }

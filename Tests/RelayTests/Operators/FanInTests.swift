@@ -242,37 +242,23 @@ enum FanInOperator: CaseIterable, CustomTestStringConvertible, Sendable {
   @Test(arguments: FanInOperator.allCases)
   func cancellingFromInsideAnUpstreamsRequestEndsTheDeliveries(_ fanIn: FanInOperator) {
     let (children, combined) = fanIn.make(2)
-    var log: [String] = []
-    var subscription: (any Subscription)?
-    for child in children {
-      child.subscription.onRequest = { _ in
-        guard log == ["value", "value"] else { return }  // after the second value, once
-        subscription?.cancel()
-        log.append("cancelled")
-      }
-    }
-    let tracker = Tracker<Int, TestingError>(
-      receiveSubscription: {
-        subscription = $0
-        // merge asks each upstream for one value at a time: a waiting value needs the demand
-        // the downstream returns. The others make a tuple against the demand left.
-        $0.request(.max(fanIn == .merge ? 1 : 2))
-      },
-      receiveValue: { _ in
-        log.append("value")
-        // A value that waits behind this delivery, from inside it.
-        let sender = fanIn == .merge && log.count == 1 ? 1 : 0
-        if log.count < 3 { _ = children[sender].publisher.send(log.count + 1) }
-        return .max(1)
+    // merge asks each upstream for one value at a time: a waiting value needs the demand the
+    // downstream returns. The others make a tuple against the demand left. Each of the first
+    // two values sends another from inside, which waits behind that delivery.
+    let downstream = CancellingFromRequest(
+      demand: .max(fanIn == .merge ? 1 : 2), armedAfter: 2, upstreams: children.map(\.subscription),
+      onValue: { count in
+        let sender = fanIn == .merge && count == 1 ? 1 : 0
+        if count < 3 { _ = children[sender].publisher.send(count + 1) }
       })
-    combined.subscribe(tracker)
+    combined.subscribe(downstream.tracker)
     switch fanIn {
     case .combineLatest: _ = children[1].publisher.send(0)
     case .zip: for value in [0, 5, 6] { _ = children[1].publisher.send(value) }
     case .merge: break
     }
     _ = children[0].publisher.send(1)
-    #expect(log == ["value", "value", "cancelled"])
+    #expect(downstream.log == downstream.expected)
   }
 }
 

@@ -179,29 +179,15 @@ import Testing
     let subscription2 = TestSubscription()
     let child1 = Child(subscription: TestSubscription())
     let child2 = Child(subscription: subscription2)
-    var log: [String] = []
-    var subscription: (any Subscription)?
-    subscription2.onRequest = { _ in
-      guard log == ["value"] else { return }
-      subscription?.cancel()
-      log.append("cancelled")
-    }
-    let tracker = Tracker<Int, TestingError>(
-      receiveSubscription: {
-        subscription = $0
-        $0.request(.max(1))
-      },
-      receiveValue: { _ in
-        if log.isEmpty { _ = child2.send(777) }  // no demand left: it waits
-        log.append("value")
-        return .max(1)
-      })
-    upstream.flatMap { $0 }.subscribe(tracker)
+    let downstream = CancellingFromRequest(
+      demand: .max(1), armedAfter: 1, upstreams: [subscription2],
+      onValue: { _ in _ = child2.send(777) })  // no demand left: it waits
+    upstream.flatMap { $0 }.subscribe(downstream.tracker)
     _ = upstream.send(child1)
     _ = upstream.send(child2)
     _ = child1.send(666)
-    #expect(log == ["value", "cancelled"])
-    #expect(tracker.values == [666])
+    #expect(downstream.log == downstream.expected)
+    #expect(downstream.tracker.values == [666])
   }
 
   @Test func finishesWhenTheUpstreamAndEveryChildFinished() {

@@ -76,28 +76,15 @@ import Testing
     let upstream = Upstream(subscription: TestSubscription())
     let childSubscription = TestSubscription()
     let child = Child(subscription: childSubscription)
-    var log: [String] = []
-    var subscription: (any Subscription)?
-    childSubscription.onRequest = { _ in
-      guard log == ["value 1", "value 2"] else { return }
-      subscription?.cancel()
-      log.append("cancelled")
-    }
-    let tracker = Tracker<Int, TestingError>(
-      receiveSubscription: {
-        subscription = $0
-        $0.request(.max(2))
-      },
-      receiveValue: { value in
-        log.append("value \(value)")
-        // Each sends the next from inside: it waits behind this delivery.
-        if value < 3 { _ = child.send(value + 1) }
-        return .max(1)
-      })
-    upstream.switchToLatest().subscribe(tracker)
+    // Each of the first two values sends the next from inside: it waits behind the delivery.
+    let downstream = CancellingFromRequest(
+      demand: .max(2), armedAfter: 2, upstreams: [childSubscription],
+      onValue: { count in if count < 3 { _ = child.send(count + 1) } })
+    upstream.switchToLatest().subscribe(downstream.tracker)
     _ = upstream.send(child)
     _ = child.send(1)
-    #expect(log == ["value 1", "value 2", "cancelled"])
+    #expect(downstream.log == downstream.expected)
+    #expect(downstream.tracker.values == [1, 2])
   }
 
   @Test func valueBeyondTheDemandIsDropped() {

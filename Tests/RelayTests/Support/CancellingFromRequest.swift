@@ -1,0 +1,51 @@
+import Relay
+
+/// The downstream of the case "a cancel made from inside an upstream's `request` ends the
+/// deliveries".
+///
+/// It asks for `demand` and logs "value" for each value, which it answers with `.max(1)`. Inside
+/// the call for the n-th value (from 1), `onValue(n)` may make more values wait behind that
+/// delivery. Once `armedAfter` values arrived, the first request that reaches one of
+/// `upstreams`, which the operator makes for the demand returned, cancels this downstream's
+/// subscription and logs "cancelled". Nothing may be logged after that.
+final class CancellingFromRequest {
+  private(set) var log: [String] = []
+  private var subscription: (any Subscription)?
+  private let armedAfter: Int
+
+  /// Subscribes to the operator to test.
+  let tracker: Tracker<Int, TestingError>
+
+  init(
+    demand: Subscribers.Demand, armedAfter values: Int, upstreams: [TestSubscription],
+    onValue: @escaping (_ count: Int) -> Void
+  ) {
+    armedAfter = values
+    var receiveSubscription: (any Subscription) -> Void = { _ in }
+    var receiveValue: () -> Void = {}
+    tracker = Tracker(
+      receiveSubscription: { receiveSubscription($0) },
+      receiveValue: { _ in
+        receiveValue()
+        return .max(1)
+      })
+    receiveSubscription = { [unowned self] in
+      subscription = $0
+      $0.request(demand)
+    }
+    receiveValue = { [unowned self] in
+      log.append("value")
+      onValue(log.count)
+    }
+    for upstream in upstreams {
+      upstream.onRequest = { [unowned self] _ in
+        guard log == expected.dropLast() else { return }
+        subscription?.cancel()
+        log.append("cancelled")
+      }
+    }
+  }
+
+  /// The log when the cancel ended the deliveries.
+  var expected: [String] { Array(repeating: "value", count: armedAfter) + ["cancelled"] }
+}
