@@ -6,6 +6,9 @@ public struct ListChange<Item: Diffable> {
   public let new: [Item]
   /// The inserts, deletes, moves and updates between them.
   public let diff: ListDiff
+  /// Whether `diff` was computed here from `old` and `new`, so that an updater takes it on
+  /// trust; one given from outside is checked first.
+  @usableFromInline let diffIsComputed: Bool
 
   /// Creates a change, computing the diff.
   ///
@@ -15,7 +18,10 @@ public struct ListChange<Item: Diffable> {
   /// - Complexity: Expected O(*n* + *m*), as `ListDiff(old:new:)`.
   @inlinable
   public init(old: [Item], new: [Item]) {
-    self.init(old: old, new: new, diff: ListDiff(old: old, new: new))
+    self.old = old
+    self.new = new
+    diff = ListDiff(old: old, new: new)
+    diffIsComputed = true
   }
 
   /// Creates a change from a diff already computed.
@@ -23,12 +29,14 @@ public struct ListChange<Item: Diffable> {
   /// - Parameters:
   ///   - old: The list before.
   ///   - new: The list after.
-  ///   - diff: `ListDiff(old: old, new: new)`.
+  ///   - diff: `ListDiff(old: old, new: new)`. An updater checks that it turns `old` into
+  ///     `new`, and diffs again when it does not.
   @inlinable
   public init(old: [Item], new: [Item], diff: ListDiff) {
     self.old = old
     self.new = new
     self.diff = diff
+    diffIsComputed = false
   }
 }
 

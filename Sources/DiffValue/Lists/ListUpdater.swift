@@ -157,7 +157,9 @@ extension ListUpdater: ListTransitionPlanner {
     in view: any ListView
   ) -> [ListBatch<[Item]>]? {
     let diff =
-      if let change, sameItems(change.old, shown), change.diff.describes(from: shown, to: target) {
+      if let change, sameItems(change.old, shown),
+        change.diffIsComputed || change.diff.describes(from: shown, to: target)
+      {
         change.diff
       } else {
         ListDiff(old: shown, new: target)
