@@ -34,6 +34,25 @@ import Testing
       releasing: { scheduler.rewind(to: .init(nanoseconds: 400)) })
   }
 
+  /// The demand the downstream returns goes up to the upstream after a delivery; a cancel made
+  /// from inside that request ends the deliveries, and the event that waited behind the
+  /// delivery never reaches the downstream after `cancel()` returned.
+  @Test func cancellingFromInsideTheUpstreamsRequestEndsTheDeliveries() {
+    let scheduler = VirtualTimeScheduler()
+    let subscription = TestSubscription()
+    let publisher = TestPublisher<Int, TestingError>(subscription: subscription)
+    // Inside the first delivery, the second event's time comes too: it waits behind it.
+    let downstream = CancellingFromRequest(
+      demand: .max(2), armedAfter: 1, upstreams: [subscription],
+      onValue: { count in if count == 1 { scheduler.executeScheduledActions() } })
+    publisher.delay(for: .nanoseconds(100), scheduler: scheduler).subscribe(downstream.tracker)
+    _ = publisher.send(1)
+    _ = publisher.send(2)
+    scheduler.rewind(to: .init(nanoseconds: 100))
+    #expect(downstream.log == downstream.expected)
+    #expect(downstream.tracker.values == [1])
+  }
+
   @Test func requestsGoUpAtOnceAndCancelStopsEverything() {
     let scheduler = VirtualTimeScheduler()
     let harness = Harness {
