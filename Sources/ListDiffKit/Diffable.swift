@@ -37,7 +37,8 @@ public protocol Diffable {
 
   /// Returns whether this item shows the same content as another item with the same identity.
   ///
-  /// A diff calls it once per matched pair; `false` reports the item as updated.
+  /// A `ListDiff` calls it once per matched pair (a `SectionedListDiff` may call it again);
+  /// `false` reports the item as updated.
   ///
   /// - Parameter other: The matched item from the other list.
   /// - Returns: `true` if a view showing `self` needs no redraw to show `other`.

@@ -23,6 +23,10 @@ public protocol DiffableSection: Diffable {
   associatedtype Item: Diffable
 
   /// The items in the section, in display order.
+  ///
+  /// A diff reads them more than once: they must be the same on every read while it runs (a
+  /// stored array, as in ``ListSection``). Items that change between reads stop the diff with
+  /// a precondition failure that says so.
   var items: [Item] { get }
 
   /// Creates a copy of a section holding other items.

@@ -31,7 +31,8 @@ extension ListDiff {
   ///   - newSection: The section number of the list after the update; not negative.
   /// - Returns: A batch update with item operations only; no index path appears in two
   ///   conflicting operations.
-  /// - Complexity: O(*n* + *m*), the two list counts.
+  /// - Complexity: O(*n* + *m* + *u* log *u*) for the two list counts and the *u* updated
+  ///   items that do not stay in place, whose new offsets are sorted.
   public func batchUpdate(oldSection: Int = 0, newSection: Int = 0) -> BatchUpdate {
     precondition(
       oldSection >= 0 && newSection >= 0,

@@ -76,7 +76,12 @@ internal struct _ItemPairing {
       guard oldSection >= 0 else { continue }
       let local = old[oldSection].items.withUnsafeBufferPointer { oldBuffer in
         new[newSection].items.withUnsafeBufferPointer { newBuffer in
-          _pairLists(old: oldBuffer, new: newBuffer, duplicates: .pairInOrder)
+          precondition(
+            oldBuffer.count == oldStart[oldSection + 1] - oldStart[oldSection]
+              && newBuffer.count == newStart[newSection + 1] - newStart[newSection],
+            "SectionedListDiff: a section's items changed while the diff read them; "
+              + "DiffableSection.items must return the same items on every read")
+          return _pairLists(old: oldBuffer, new: newBuffer, duplicates: .pairInOrder)
         }
       }
       guard local.matchedCount > 0 else { continue }

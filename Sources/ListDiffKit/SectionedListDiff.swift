@@ -21,7 +21,7 @@
 ///     }
 ///
 /// With ``Staging/preservingMoves`` (the default) there are at most three stages, usually one;
-/// with ``Staging/singleBatch``, always one. Which changes need a stage of their own, and why,
+/// with ``Staging/singleBatch``, one (none when nothing changed). Which changes need a stage of their own, and why,
 /// is explained in <doc:ListsAndBatchUpdates#Stages>.
 public struct SectionedListDiff<Section: DiffableSection> {
   /// The batch updates to apply, in order, each with the data to show after it.
@@ -67,7 +67,7 @@ public struct SectionedListDiff<Section: DiffableSection> {
     /// usually one.
     case preservingMoves
 
-    /// Always one stage: changed items and sections that do not stay in place, and moved
+    /// One stage (none when nothing changed): changed items and sections that move, and moved
     /// sections with item changes, are deleted and inserted instead.
     case singleBatch
   }
@@ -85,8 +85,9 @@ public struct SectionedListDiff<Section: DiffableSection> {
   ///   - new: The sections as they are now.
   ///   - staging: How to split what one batch cannot hold; `.preservingMoves` by default.
   /// - Complexity: Expected O(*N* + *M* + *k* log *k*) for *N* and *M* items and sections on
-  ///   each side and *k* matched items out of order, plus the stages' data: each stage but the
-  ///   last copies the new sections' item arrays.
+  ///   each side and *k* matched items and sections out of order, plus sorting the operations
+  ///   of each stage, and the stages' data: each stage but the last copies the new sections'
+  ///   item arrays.
   @inlinable
   public init(old: [Section], new: [Section], staging: Staging = .preservingMoves) {
     (sectionDiff, stages) = Self._compute(old: old, new: new, staging: staging)

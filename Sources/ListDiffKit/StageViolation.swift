@@ -1,6 +1,7 @@
 /// A stage of a ``SectionedListDiff`` that breaks a batch-update rule, and which rule.
 public struct StageViolation: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The index of the failing stage in ``SectionedListDiff/stages``.
+  /// The index of the failing stage in ``SectionedListDiff/stages``: the last one when the
+  /// data after every stage is not the new sections, 0 when there are no stages.
   public var stage: Int
 
   /// The rule the stage breaks.

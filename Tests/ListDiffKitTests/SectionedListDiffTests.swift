@@ -178,3 +178,27 @@ struct SectionedListDiffTests {
     #expect(BatchUpdateChecker.check(update, old: old, new: new) == nil)
   }
 }
+
+/// A section whose items differ on every read: a caller bug the diff stops at with a message.
+private struct ShiftingSection: DiffableSection {
+  nonisolated(unsafe) static var reads = 0
+  var id: Int
+  var items: [ListDiffTestItem] {
+    Self.reads += 1
+    return (0..<Self.reads).map { ListDiffTestItem($0) }
+  }
+  var diffIdentifier: Int { id }
+  func isContentEqual(to other: ShiftingSection) -> Bool { true }
+  init(id: Int) { self.id = id }
+  init(section: ShiftingSection, items: [ListDiffTestItem]) { self = section }
+}
+
+@Suite struct SectionedListDiffCallerBugTests {
+  @Test func itemsThatChangeWhileTheDiffReadsThemStopTheProgram() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = SectionedListDiff(old: [ShiftingSection(id: 0)], new: [ShiftingSection(id: 0)])
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("DiffableSection.items must return the same items on every read"))
+  }
+}
