@@ -25,8 +25,9 @@ public protocol DiffableSection: Diffable {
   /// The items in the section, in display order.
   ///
   /// A diff reads them more than once: they must be the same on every read while it runs (a
-  /// stored array, as in ``ListSection``). Items that change between reads stop the diff with
-  /// a precondition failure that says so.
+  /// stored array, as in ``ListSection``), as `diffIdentifier` must. A section whose item count
+  /// changes between the pairing's reads stops the diff with a precondition failure that says
+  /// so; any other change gives a result built from whichever items were read.
   var items: [Item] { get }
 
   /// Creates a copy of a section holding other items.

@@ -151,7 +151,7 @@ import Testing
     #expect(machine.deliverer == .drainer(nil))
     #expect(machine.backlog.count == 1)
     _ = send(&machine, 4, from: elsewhere)
-    #expect(machine.backlog.valueCount(whereOwn: false) == 2)
+    #expect(machine.backlog.droppableValueCount == 2)
   }
 
   @Test func roundsWithBoundedDemandClaimTargetsAndReturnTheirList() {
@@ -358,6 +358,29 @@ import Testing
     _ = send(&machine, 60, from: here)
     #expect(machine.garbage.items.count == 1)  // 50
     #expect(endAll(&machine, from: third) == [30, 40, 60])
+  }
+
+  @Test func aValueSentFromInsideARoundWhileAModifyHoldsTheRelayIsNeverDropped() {
+    var machine = Machine(
+      current: 0, keepsCurrentValue: true, checksDuplicates: false, backlog: .keepingNewest(1))
+    subscribe(&machine)
+    _ = send(&machine, 1, from: here)
+    // Another thread's modify reserves the relay; a subscriber of this round sends 30: held.
+    let (_, ticket) = machine.beginModify()
+    _ = send(&machine, 30, from: here)
+    #expect(endAll(&machine) == [])
+    #expect(machine.deliverer == nil)
+    // The modify commits on its thread: 30 waits behind its value, as another thread's work,
+    // but still from inside a round. Two values from a third thread do not drop it.
+    guard case .written = machine.commitModify(5, ticket: ticket, from: elsewhere) else {
+      Issue.record("the modify did not write")
+      return
+    }
+    _ = send(&machine, 60, from: third)
+    _ = send(&machine, 70, from: third)
+    #expect(machine.garbage.items.count == 1)  // 60
+    #expect(machine.backlog.count == 2)  // 30 and 70
+    #expect(machine.latestValue == 70)
   }
 
   // MARK: modify

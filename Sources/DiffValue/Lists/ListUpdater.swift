@@ -81,8 +81,9 @@ public final class ListUpdater<Item: Diffable> {
   ///     together animate only if all of them asked to.
   ///   - completion: Called on the main thread once the view shows `change.new`, or a later
   ///     list applied meanwhile.
-  /// - Complexity: O(*n* + *m*) to build the batch from the diff; O(*n* + *m*) more to diff on
-  ///   the main thread when the change does not start from what the view shows.
+  /// - Complexity: O(*n* + *m*) to build the batch from the diff; O(*n* + *m*) more to check a
+  ///   diff given with `ListChange(old:new:diff:)`, and to diff on the main thread when the
+  ///   change does not start from what the view shows or its diff is not of its lists.
   public func apply(
     _ change: ListChange<Item>, animated: Bool = true, completion: (() -> Void)? = nil
   ) {

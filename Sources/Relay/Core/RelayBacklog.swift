@@ -2,10 +2,12 @@
 ///
 /// Each event remembers whether the thread delivering at the time queued it itself (a value
 /// sent from inside a subscriber): that thread may deliver such events before it returns, and
-/// hands everything else to the drainer.
+/// hands everything else to the drainer. Apart from that, each remembers whether it must be
+/// kept whatever the backlog limit: a value sent from inside a round, by the thread running it
+/// at the time, even when it reaches the backlog later (held behind a `modify`).
 ///
 /// - Complexity: `append` and `popFirst` are amortized O(1); `removeCurrentValue(for:)`,
-///   `valueCount(whereOwn:)` and `removeOldestValue(whereOwn:)` are O(*n*), used only when a
+///   `droppableValueCount` and `removeOldestDroppableValue()` are O(*n*), used only when a
 ///   subscriber cancels or a backlog limit is set.
 @usableFromInline
 struct RelayBacklog<Output> {
@@ -13,10 +15,12 @@ struct RelayBacklog<Output> {
   struct Entry {
     @usableFromInline var event: RelayEvent<Output>
     @usableFromInline var isDeliverersOwn: Bool
+    @usableFromInline var isKept: Bool
 
-    @inlinable init(event: RelayEvent<Output>, isDeliverersOwn: Bool) {
+    @inlinable init(event: RelayEvent<Output>, isDeliverersOwn: Bool, isKept: Bool) {
       self.event = event
       self.isDeliverersOwn = isDeliverersOwn
+      self.isKept = isKept
     }
   }
 
@@ -36,9 +40,15 @@ struct RelayBacklog<Output> {
   @inlinable
   var first: Entry? { isEmpty ? nil : entries[head] }
 
+  /// Queues an event; one the deliverer queued itself is kept whatever the limit.
   @inlinable
   mutating func append(_ event: RelayEvent<Output>, isDeliverersOwn: Bool) {
-    entries.append(Entry(event: event, isDeliverersOwn: isDeliverersOwn))
+    append(event, isDeliverersOwn: isDeliverersOwn, isKept: isDeliverersOwn)
+  }
+
+  @inlinable
+  mutating func append(_ event: RelayEvent<Output>, isDeliverersOwn: Bool, isKept: Bool) {
+    entries.append(Entry(event: event, isDeliverersOwn: isDeliverersOwn, isKept: isKept))
   }
 
   /// Moves the first waiting event out.
@@ -81,24 +91,25 @@ struct RelayBacklog<Output> {
     return removed?.event
   }
 
-  /// How many values are waiting that their deliverer did (or did not) queue itself.
+  /// How many values are waiting that a backlog limit may drop.
   @inlinable
-  func valueCount(whereOwn own: Bool) -> Int {
-    entries[head...].count {
-      if case .value? = $0?.event { $0?.isDeliverersOwn == own } else { false }
-    }
-  }
+  var droppableValueCount: Int { entries[head...].count { Self.isDroppable($0) } }
 
-  /// Takes out the oldest waiting value that its deliverer did (or did not) queue itself.
+  /// Takes out the oldest waiting value that a backlog limit may drop.
   @inlinable
-  mutating func removeOldestValue(whereOwn own: Bool) -> RelayEvent<Output>? {
-    guard
-      let position = entries[head...].firstIndex(where: {
-        if case .value? = $0?.event { $0?.isDeliverersOwn == own } else { false }
-      })
-    else { return nil }
+  mutating func removeOldestDroppableValue() -> RelayEvent<Output>? {
+    guard let position = entries[head...].firstIndex(where: { Self.isDroppable($0) }) else {
+      return nil
+    }
     if position == head { return popFirst() }
     return entries.remove(at: position)?.event
+  }
+
+  /// Whether an entry is a value that a backlog limit may drop.
+  @inlinable
+  static func isDroppable(_ entry: Entry?) -> Bool {
+    guard let entry, case .value = entry.event else { return false }
+    return !entry.isKept
   }
 
   /// Moves every waiting event out, oldest first.

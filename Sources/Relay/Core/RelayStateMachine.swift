@@ -60,8 +60,11 @@ struct RelayStateMachine<Output> {
   /// The `modify` whose write plain sends wait behind, by token.
   @usableFromInline var reservation: UInt64?
   @usableFromInline var nextModifyToken: UInt64 = 1
-  /// Events sent while a `modify` holds the reservation, in order, with their senders.
-  @usableFromInline var held: [(event: RelayEvent<Output>, sender: ThreadIdentity)] = []
+  /// Events sent while a `modify` holds the reservation, in order, with their senders and
+  /// whether each came from inside a round, from the thread running it (kept whatever the
+  /// backlog limit, as when it is queued directly).
+  @usableFromInline var held: [(event: RelayEvent<Output>, sender: ThreadIdentity, isKept: Bool)] =
+    []
 
   @inlinable
   init(
@@ -79,7 +82,7 @@ struct RelayStateMachine<Output> {
   /// The last value sent: held, waiting, or current.
   @inlinable
   var latestValue: Output? {
-    for (event, _) in held.reversed() {
+    for (event, _, _) in held.reversed() {
       if case .value(let value) = event { return value }
     }
     return backlog.lastValue ?? current
@@ -112,7 +115,7 @@ struct RelayStateMachine<Output> {
     if isFinished { return .none }
     sendCount &+= 1
     if reservation != nil {
-      held.append((.value(value), thread))
+      held.append((.value(value), thread, deliverer?.isRun(by: thread) ?? false))
       return .none
     }
     return sequence(value, from: thread, replaced: &replaced)
@@ -137,8 +140,8 @@ struct RelayStateMachine<Output> {
   mutating func queue(_ event: RelayEvent<Output>, from thread: ThreadIdentity) {
     let isDeliverersOwn = deliverer?.isRun(by: thread) ?? false
     if let backlogLimit, case .value = event, !isDeliverersOwn,
-      backlog.valueCount(whereOwn: false) >= backlogLimit,
-      let dropped = backlog.removeOldestValue(whereOwn: false)
+      backlog.droppableValueCount >= backlogLimit,
+      let dropped = backlog.removeOldestDroppableValue()
     {
       garbage.append(.event(dropped))  // released by the deliverer, outside the lock
     }
@@ -150,7 +153,7 @@ struct RelayStateMachine<Output> {
   mutating func finish(from thread: ThreadIdentity) -> RelayAction<Output> {
     if isFinished { return RelayAction() }
     if reservation != nil {
-      held.append((.finished, thread))
+      held.append((.finished, thread, false))
       return RelayAction()
     }
     return enqueue(.finished, from: thread)
@@ -496,15 +499,17 @@ struct RelayStateMachine<Output> {
   }
 
   /// Queues the events held behind a reservation; those the deliverer sent itself stay its
-  /// own work. Drops them when the relay has finished.
+  /// own work, and those sent from inside a round stay kept. Drops them when the relay has
+  /// finished.
   @inlinable
   mutating func releaseHeld() -> RelayGarbage<Output> {
     var dropped = RelayGarbage<Output>()
-    for (event, sender) in held {
+    for (event, sender, isKept) in held {
       if isFinished {
         dropped.append(.event(event))
       } else {
-        backlog.append(event, isDeliverersOwn: deliverer?.isRun(by: sender) ?? false)
+        backlog.append(
+          event, isDeliverersOwn: deliverer?.isRun(by: sender) ?? false, isKept: isKept)
       }
     }
     held = []
