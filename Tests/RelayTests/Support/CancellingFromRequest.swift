@@ -10,37 +10,29 @@ import Relay
 /// subscription and logs "cancelled". Nothing may be logged after that.
 final class CancellingFromRequest {
   private(set) var log: [String] = []
-  private var subscription: (any Subscription)?
+  private let demand: Subscribers.Demand
   private let armedAfter: Int
+  private let onValue: (_ count: Int) -> Void
 
   /// Subscribes to the operator to test.
-  let tracker: Tracker<Int, TestingError>
+  private(set) lazy var tracker = Tracker<Int, TestingError>(demand: demand) {
+    [unowned self] _ in
+    log.append("value")
+    onValue(log.count)
+    return .max(1)
+  }
 
   init(
     demand: Subscribers.Demand, armedAfter values: Int, upstreams: [TestSubscription],
     onValue: @escaping (_ count: Int) -> Void
   ) {
+    self.demand = demand
     armedAfter = values
-    var receiveSubscription: (any Subscription) -> Void = { _ in }
-    var receiveValue: () -> Void = {}
-    tracker = Tracker(
-      receiveSubscription: { receiveSubscription($0) },
-      receiveValue: { _ in
-        receiveValue()
-        return .max(1)
-      })
-    receiveSubscription = { [unowned self] in
-      subscription = $0
-      $0.request(demand)
-    }
-    receiveValue = { [unowned self] in
-      log.append("value")
-      onValue(log.count)
-    }
+    self.onValue = onValue
     for upstream in upstreams {
       upstream.onRequest = { [unowned self] _ in
         guard log == expected.dropLast() else { return }
-        subscription?.cancel()
+        tracker.cancel()
         log.append("cancelled")
       }
     }
