@@ -206,10 +206,7 @@ extension ListDiff {
   func describes<Item: Diffable>(from old: [Item], to new: [Item]) -> Bool {
     guard oldCount == old.count, newCount == new.count else { return false }
     var updated = [Bool](repeating: false, count: old.count)
-    for index in updates {
-      guard old.indices.contains(index) else { return false }
-      updated[index] = true
-    }
+    for index in updates { updated[index] = true }  // offsets below oldCount, checked above
     return new.indices.allSatisfy { newIndex in
       guard let oldIndex = oldIndex(for: newIndex) else { return true }
       return old[oldIndex].diffIdentifier == new[newIndex].diffIdentifier

@@ -92,6 +92,11 @@ struct RelayStateMachine<Output> {
   @inlinable
   var hasSubscribers: Bool { !accounts.isEmpty }
 
+  /// Whether `thread` runs the rounds now (the sending thread or the drainer's), so that what
+  /// it sends or cancels comes from inside one of their calls.
+  @inlinable
+  func isDelivering(on thread: ThreadIdentity) -> Bool { deliverer?.isRun(by: thread) ?? false }
+
   /// What `RelayDelivery`'s word must say: whether a round is in progress, and whether its
   /// deliverer must take the lock when it ends.
   @inlinable
@@ -115,7 +120,7 @@ struct RelayStateMachine<Output> {
     if isFinished { return .none }
     sendCount &+= 1
     if reservation != nil {
-      held.append((.value(value), thread, deliverer?.isRun(by: thread) ?? false))
+      held.append((.value(value), thread, isDelivering(on: thread)))
       return .none
     }
     return sequence(value, from: thread, replaced: &replaced)
@@ -138,7 +143,7 @@ struct RelayStateMachine<Output> {
   /// to inline.
   @inlinable @inline(never)
   mutating func queue(_ event: RelayEvent<Output>, from thread: ThreadIdentity) {
-    let isDeliverersOwn = deliverer?.isRun(by: thread) ?? false
+    let isDeliverersOwn = isDelivering(on: thread)
     if let backlogLimit, case .value = event, !isDeliverersOwn,
       backlog.droppableValueCount >= backlogLimit,
       let dropped = backlog.removeOldestDroppableValue()
@@ -427,7 +432,7 @@ struct RelayStateMachine<Output> {
     }
     // The round in progress may hold the subscriber too. On the delivering thread, when that
     // round is not calling it, nothing else reads its slot: release it now.
-    if deliverer?.isRun(by: thread) == true, beingCalled != id, let targets = roundTargets,
+    if isDelivering(on: thread), beingCalled != id, let targets = roundTargets,
       let slot = targets.index(ofOrder: id), let target = targets.takeTarget(at: slot)
     {
       released.append(.target(target))
@@ -509,7 +514,7 @@ struct RelayStateMachine<Output> {
         dropped.append(.event(event))
       } else {
         backlog.append(
-          event, isDeliverersOwn: deliverer?.isRun(by: sender) ?? false, isKept: isKept)
+          event, isDeliverersOwn: isDelivering(on: sender), isKept: isKept)
       }
     }
     held = []
