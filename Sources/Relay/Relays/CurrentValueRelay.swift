@@ -27,7 +27,7 @@ public final class CurrentValueRelay<Output>: Publisher {
   /// Relays never fail.
   public typealias Failure = Never
 
-  @usableFromInline let core: RelayCore<Output>
+  @usableFromInline let storage: RelayStorage<Output>
 
   /// Creates a relay holding `value`.
   ///
@@ -36,7 +36,7 @@ public final class CurrentValueRelay<Output>: Publisher {
   ///   - backlog: What to keep of the values other threads send while a round is under way.
   @inlinable
   public init(_ value: Output, backlog: BacklogPolicy = .unbounded) {
-    core = RelayCore(
+    storage = RelayStorage(
       current: value, keepsCurrentValue: true, subscriptionName: "CurrentValueSubject",
       backlog: backlog)
   }
@@ -56,7 +56,7 @@ public final class CurrentValueRelay<Output>: Publisher {
     _ value: Output, removingDuplicatesBy isDuplicate: @escaping (Output, Output) -> Bool,
     backlog: BacklogPolicy = .unbounded
   ) {
-    core = RelayCore(
+    storage = RelayStorage(
       current: value, keepsCurrentValue: true, subscriptionName: "CurrentValueSubject",
       isDuplicateAt: {
         isDuplicate(
@@ -79,7 +79,7 @@ public final class CurrentValueRelay<Output>: Publisher {
     removingDuplicatesAt isDuplicateAt: @escaping (UnsafeRawPointer, UnsafeRawPointer) -> Bool,
     backlog: BacklogPolicy = .unbounded
   ) {
-    core = RelayCore(
+    storage = RelayStorage(
       current: value, keepsCurrentValue: true, subscriptionName: "CurrentValueSubject",
       isDuplicateAt: isDuplicateAt, backlog: backlog)
   }
@@ -90,7 +90,7 @@ public final class CurrentValueRelay<Output>: Publisher {
   @inlinable
   public var value: Output {
     get {
-      guard let value = core.latestValue else { preconditionFailure("a relay lost its value") }
+      guard let value = storage.latestValue else { preconditionFailure("a relay lost its value") }
       return value
     }
     set { send(newValue) }
@@ -101,7 +101,7 @@ public final class CurrentValueRelay<Output>: Publisher {
   /// - Parameter value: The new value.
   /// - Complexity: O(*s*) for *s* subscribers when nobody else is delivering; O(1) otherwise.
   @inlinable
-  public func send(_ value: Output) { core.send(value) }
+  public func send(_ value: Output) { storage.send(value) }
 
   /// Changes the value in place and sends the result, as one atomic read-modify-write.
   ///
@@ -118,13 +118,33 @@ public final class CurrentValueRelay<Output>: Publisher {
   /// - Complexity: O(*s*) for *s* subscribers, times the number of retries.
   @inlinable @discardableResult
   public func modify<Result>(_ transform: (inout Output) throws -> Result) rethrows -> Result {
-    try core.modify(transform)
+    try storage.modify(transform)
+  }
+
+  /// Begins an in-place write, once no other write (another in-place write, a `modify`)
+  /// holds the relay: the value to change, and whether it moved out of the relay (nothing
+  /// waiting in the sequence) or is a copy. Until `commitInPlaceWrite(_:publishes:)`, sends
+  /// wait behind it and, while the value is out, readers on other threads wait for it; a read
+  /// on the writing thread stops the program (an overlapping access).
+  ///
+  /// - Returns: The value, or `nil` when the relay has finished.
+  @inlinable
+  package func beginInPlaceWrite() -> RelayInPlaceValue<Output>? {
+    storage.beginInPlaceWrite()
+  }
+
+  /// Ends an in-place write: stores the value and delivers it as a send does, when
+  /// `publishes` (for a value that moved out: the writer compared it) or, for a copy
+  /// (`publishes == nil`), when it differs from the value before it.
+  @inlinable
+  package func commitInPlaceWrite(_ value: Output, publishes: Bool?) {
+    storage.commitInPlaceWrite(value, publishes: publishes)
   }
 
   /// Attaches a subscriber; it receives the current value on its first demand.
   @inlinable
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
-    core.attach(subscriber)
+    storage.attach(subscriber)
   }
 }
 

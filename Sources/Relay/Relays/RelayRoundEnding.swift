@@ -3,21 +3,22 @@ import Synchronization
 /// The only relay state that changes outside the lock: whether a round may end without it,
 /// and which subscriber the round in progress is calling.
 ///
-/// It lets the deliverer end an uneventful round with one compare-and-exchange instead of
-/// taking the lock a second time. The word moves between three states:
+/// It lets the runner end an uneventful round with one compare-and-exchange instead of taking
+/// the lock a second time. The word moves between three states:
 ///
-/// - `idle`: nobody delivers.
-/// - `delivering`: a round is in progress and nothing waits for its deliverer, which may
+/// - `idle`: nobody runs rounds.
+/// - `delivering`: a round is in progress and nothing waits for its runner, which may
 ///   therefore stop without the lock when the round ends.
 /// - `deliveringWithWork`: a round is in progress and a thread holding the lock left its
-///   deliverer work (a queued event, a list to release). The deliverer's exchange fails, so it
-///   takes the lock and finds the work.
+///   runner work (a queued event, a list to release). The runner's exchange fails, so it takes
+///   the lock and finds the work.
 ///
-/// Every transition but the deliverer's `delivering` → `idle` happens under the lock. The state
+/// Every transition but the runner's `delivering` → `idle` happens under the lock. The state
 /// machine knows none of this: the storage keeps the word in step with it
-/// (`RelayStateMachine.deliveryWord`), and tells it when a deliverer stopped without the lock.
+/// (`RelayStateMachine.roundEnding`), and before any other event tells it, with the event
+/// `runnerStoppedWithoutLock()`, when the runner stopped without the lock.
 @usableFromInline
-struct RelayDelivery: ~Copyable {
+struct RelayRoundEnding: ~Copyable {
   @usableFromInline
   enum Word: UInt8, AtomicRepresentable {
     case idle, delivering, deliveringWithWork
@@ -32,12 +33,12 @@ struct RelayDelivery: ~Copyable {
   @inlinable init() {}
 
   /// Under the lock, when the state machine believes a round is in progress: holds its
-  /// deliverer at the lock for the end of its round.
+  /// runner at the lock for the end of its round.
   ///
-  /// - Returns: `false` when the deliverer has already stopped without the lock.
+  /// - Returns: `false` when the runner has already stopped without the lock.
   @inlinable @inline(__always)
-  func holdDeliverer() -> Bool {
-    // Load first: a stopped deliverer is the common case, and it costs no read-modify-write.
+  func holdRunner() -> Bool {
+    // Load first: a stopped runner is the common case, and it costs no read-modify-write.
     switch word.load(ordering: .acquiring) {
     case .idle: return false
     case .deliveringWithWork: return true
@@ -55,7 +56,7 @@ struct RelayDelivery: ~Copyable {
     if word.load(ordering: .relaxed) != state { word.store(state, ordering: .releasing) }
   }
 
-  /// The deliverer, without the lock: stops unless someone left it work.
+  /// The runner, without the lock: stops unless someone left it work.
   ///
   /// - Returns: Whether it stopped; when not, it must take the lock and find the work.
   @inlinable @inline(__always)
@@ -67,7 +68,7 @@ struct RelayDelivery: ~Copyable {
     ).exchanged
   }
 
-  /// The deliverer: about to call the subscriber at `order`.
+  /// The runner: about to call the subscriber at `order`.
   @inlinable @inline(__always)
   func willCall(_ order: UInt64) { calling.store(order, ordering: .relaxed) }
 

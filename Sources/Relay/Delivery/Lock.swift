@@ -50,21 +50,79 @@ package final class Lock<State>: @unchecked Sendable {
     defer { pthread_mutex_unlock(mutex) }
     return try body(&state.pointee)
   }
+
+  /// Runs `body` with exclusive access to the state once `isReady` holds, waiting on
+  /// `condition` (with the lock released) until a `signalAll()` after a change makes it hold.
+  @inlinable
+  package func withLock<Result>(
+    waitingOn condition: LockCondition, until isReady: (inout State) -> Bool,
+    _ body: (inout State) throws -> Result
+  ) rethrows -> Result {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    while !isReady(&state.pointee) {
+      condition.waiters += 1
+      pthread_cond_wait(condition.condition, mutex)
+      condition.waiters -= 1
+    }
+    return try body(&state.pointee)
+  }
+}
+
+/// A condition a thread holding a `Lock` waits on until another thread changes the state and
+/// signals it.
+@usableFromInline
+package final class LockCondition: @unchecked Sendable {
+  // `condition` is only waited on, and `waiters` only read or written, with the mutex of the
+  // one `Lock` it is used with held.
+  @usableFromInline let condition: UnsafeMutablePointer<pthread_cond_t>
+  /// How many threads wait on it now.
+  @usableFromInline var waiters = 0
+
+  @inlinable
+  package init() {
+    condition = .allocate(capacity: 1)
+    condition.initialize(to: pthread_cond_t())
+    let result = pthread_cond_init(condition, nil)
+    precondition(result == 0, "pthread_cond_init failed with \(result)")
+  }
+
+  deinit {
+    pthread_cond_destroy(condition)
+    condition.deallocate()
+  }
+
+  /// With the lock held: wakes every thread waiting on the condition, if any, so that each
+  /// checks its state again.
+  @inlinable
+  package func signalAllWaiting() {
+    if waiters > 0 { pthread_cond_broadcast(condition) }
+  }
 }
 
 /// An identity for the calling thread, to tell a reentrant call from another thread's.
+/// DiffValue uses it too, hence `package`.
 @usableFromInline
-struct ThreadIdentity: Equatable, @unchecked Sendable {
+package struct ThreadIdentity: Equatable, @unchecked Sendable {
   // pthread_t is an integer on Linux and a pointer on Darwin; it is only compared, never used.
   @usableFromInline let thread: pthread_t
 
   @inlinable init(thread: pthread_t) { self.thread = thread }
 
   /// The calling thread.
-  @inlinable static var current: ThreadIdentity { ThreadIdentity(thread: pthread_self()) }
+  @inlinable package static var current: ThreadIdentity { ThreadIdentity(thread: pthread_self()) }
+
+  /// The identity as a nonzero word, to keep in an atomic: distinct for threads alive at once.
+  @inlinable package var word: UInt {
+    #if canImport(Darwin)
+      UInt(bitPattern: thread)
+    #else
+      UInt(thread)
+    #endif
+  }
 
   @inlinable
-  static func == (lhs: ThreadIdentity, rhs: ThreadIdentity) -> Bool {
+  package static func == (lhs: ThreadIdentity, rhs: ThreadIdentity) -> Bool {
     pthread_equal(lhs.thread, rhs.thread) != 0
   }
 }

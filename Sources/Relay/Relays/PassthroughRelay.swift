@@ -14,7 +14,7 @@ public final class PassthroughRelay<Output>: Publisher {
   /// Relays never fail.
   public typealias Failure = Never
 
-  @usableFromInline let core: RelayCore<Output>
+  @usableFromInline let storage: RelayStorage<Output>
 
   /// Creates a relay with no subscribers.
   ///
@@ -22,7 +22,7 @@ public final class PassthroughRelay<Output>: Publisher {
   ///   under way.
   @inlinable
   public init(backlog: BacklogPolicy = .unbounded) {
-    core = RelayCore(
+    storage = RelayStorage(
       current: nil, keepsCurrentValue: false, subscriptionName: "PassthroughSubject",
       backlog: backlog)
   }
@@ -31,19 +31,19 @@ public final class PassthroughRelay<Output>: Publisher {
   ///
   /// Another thread may subscribe or cancel right after it answers.
   @inlinable
-  public var hasSubscribers: Bool { core.hasSubscribers }
+  public var hasSubscribers: Bool { storage.hasSubscribers }
 
   /// Sends a value to every subscriber with demand.
   ///
   /// - Parameter value: The value.
   /// - Complexity: O(*s*) for *s* subscribers when nobody else is delivering; O(1) otherwise.
   @inlinable
-  public func send(_ value: Output) { core.send(value) }
+  public func send(_ value: Output) { storage.send(value) }
 
   /// Attaches a subscriber; it receives the values sent after it asks for them.
   @inlinable
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Never {
-    core.attach(subscriber)
+    storage.attach(subscriber)
   }
 }
 

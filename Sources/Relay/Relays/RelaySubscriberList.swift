@@ -26,18 +26,19 @@ struct RelaySubscriberListHeader {
   }
 }
 
-/// A relay's subscribers in subscription order, in a buffer a round can read without
-/// retaining it or the subscribers in it.
+/// A relay's subscribers in subscription order, in a buffer a round reads without retaining
+/// it or the subscribers in it.
 ///
-/// The list owns its subscribers: it retains each target once and releases the ones left in
-/// it when it goes away. A round reads the list through `withSlots` and calls each target
-/// through an unretained reference; whoever owns the list keeps it alive and leaves its
-/// structure alone until the round ends (see `RelayLendableSubscribers`). The only change
-/// made while a round reads it is `takeTarget(at:)`, by the delivering thread itself, for a
-/// slot the round is not calling.
+/// The list owns its subscribers: it takes one retain of each target it is given and releases
+/// the ones left in it when it goes away. Every retain and release happens in this type; its
+/// users hand it strong references and get strong references back. A round reads the list
+/// through `forEachTarget`, which lends each target unretained: whoever owns the list keeps it
+/// alive and leaves its structure alone until the round ends (see `RelaySubscribers`). The only
+/// change made while a round reads it is `takeTarget(at:)`, by the delivering thread itself,
+/// for a slot the round is not calling.
 ///
 /// - Complexity: `insert` is O(1) at the end while there is room, O(*n*) elsewhere;
-///   `remove(at:)` and `copy` are O(*n*); `index(ofOrder:)` is O(log *n*).
+///   `remove(at:)`, `copy` and `selecting` are O(*n*); `index(ofOrder:)` is O(log *n*).
 @usableFromInline
 final class RelaySubscriberList<Output>:
   ManagedBuffer<RelaySubscriberListHeader, RelaySlot<Output>>
@@ -69,10 +70,6 @@ final class RelaySubscriberList<Output>:
   @inlinable
   var reservedCapacity: Int { withUnsafeMutablePointerToHeader { $0.pointee.capacity } }
 
-  /// The order of the last slot, or 0 when there is none.
-  @inlinable
-  var lastOrder: UInt64 { withSlots { $0.last?.order ?? 0 } }
-
   /// The slots, in order.
   @inlinable
   func withSlots<Result>(
@@ -80,6 +77,18 @@ final class RelaySubscriberList<Output>:
   ) rethrows -> Result {
     try withUnsafeMutablePointers { header, slots in
       try body(UnsafeMutableBufferPointer(start: slots, count: header.pointee.count))
+    }
+  }
+
+  /// Calls `body` with each subscriber still in the list, in order, lent without a retain.
+  @inlinable @inline(__always)
+  func forEachTarget(_ body: (_ order: UInt64, _ target: RelayTarget<Output>) -> Void) {
+    withSlots { slots in
+      for index in slots.indices {
+        guard let target = slots[index].target else { continue }
+        let order = slots[index].order
+        target._withUnsafeGuaranteedRef { body(order, $0) }
+      }
     }
   }
 
@@ -106,22 +115,31 @@ final class RelaySubscriberList<Output>:
     return withSlots { index < $0.count && $0[index].order == order ? index : nil }
   }
 
+  /// A new list holding the slots at the positions `isSelected` picks, each subscriber
+  /// retained once more, with room for `capacity` in all.
+  @inlinable
+  func selecting(capacity: Int, _ isSelected: (Int) -> Bool) -> RelaySubscriberList<Output> {
+    let copy = RelaySubscriberList.make(capacity: Swift.max(capacity, 1))
+    withSlots { slots in
+      copy.withUnsafeMutablePointers { copyHeader, copySlots in
+        var copied = 0
+        for index in slots.indices where isSelected(index) {
+          var slot = slots[index]
+          if let target = slot.target { slot.target = target.retain() }
+          (copySlots + copied).initialize(to: slot)
+          copied += 1
+        }
+        copyHeader.pointee.count = copied
+      }
+    }
+    return copy
+  }
+
   /// A new list holding the same subscribers, each retained once more, with room for
   /// `capacity` in all.
   @inlinable
   func copy(capacity: Int) -> RelaySubscriberList<Output> {
-    let copy = RelaySubscriberList.make(capacity: Swift.max(capacity, count))
-    withSlots { slots in
-      copy.withUnsafeMutablePointers { copyHeader, copySlots in
-        for index in slots.indices {
-          var slot = slots[index]
-          if let target = slot.target { slot.target = target.retain() }
-          (copySlots + index).initialize(to: slot)
-        }
-        copyHeader.pointee.count = slots.count
-      }
-    }
-    return copy
+    selecting(capacity: Swift.max(capacity, count)) { _ in true }
   }
 
   /// Moves every slot into a new list with room for `capacity`; this one is left empty.
@@ -138,25 +156,24 @@ final class RelaySubscriberList<Output>:
     return moved
   }
 
-  /// Inserts a slot where its order puts it; there must be room for it. The list takes over
-  /// the slot's retain.
+  /// Inserts a subscriber where its order puts it, retaining it; there must be room for it.
   ///
   /// - Returns: The slot's position.
   @inlinable @discardableResult
-  func insert(_ slot: RelaySlot<Output>) -> Int {
-    let index = lowerBound(ofOrder: slot.order)
+  func insert(_ target: RelayTarget<Output>, order: UInt64) -> Int {
+    let index = lowerBound(ofOrder: order)
     withUnsafeMutablePointers { header, slots in
       precondition(header.pointee.count < header.pointee.capacity, "RelaySubscriberList is full")
       (slots + index + 1).moveInitialize(from: slots + index, count: header.pointee.count - index)
-      (slots + index).initialize(to: slot)
+      (slots + index).initialize(to: RelaySlot(order: order, target: .passRetained(target)))
       header.pointee.count += 1
     }
     return index
   }
 
-  /// Removes the slot at `index`, closing the gap; the caller takes over its retain.
+  /// Removes the slot at `index`, closing the gap, and returns its subscriber.
   @inlinable
-  func remove(at index: Int) -> RelaySlot<Output> {
+  func remove(at index: Int) -> RelayTarget<Output>? {
     withUnsafeMutablePointers { header, slots in
       precondition(
         index >= 0 && index < header.pointee.count, "RelaySubscriberList index out of range")
@@ -164,7 +181,7 @@ final class RelaySubscriberList<Output>:
       (slots + index).moveInitialize(
         from: slots + index + 1, count: header.pointee.count - index - 1)
       header.pointee.count -= 1
-      return removed
+      return removed.target?.takeRetainedValue()
     }
   }
 
@@ -177,62 +194,10 @@ final class RelaySubscriberList<Output>:
       return slots[index].target?.takeRetainedValue()
     }
   }
-}
 
-/// The subscriber list of a relay, lent to the round in progress without a retain.
-///
-/// Lending saves every send an atomic retain and release of the list. Measured with callgrind
-/// on a `CurrentValueRelay.send` with one sink: 526 instructions lent, 576 retained (10 sinks:
-/// 805 and 855); in wall-clock time on an idle core the two are within noise (52.7 and
-/// 54.2 ns), and under contention the retained form adds a cache line that moves between
-/// cores. The invariant that makes it safe: while `isLent`, `list` is never changed in place.
-/// An edit first retires it (`prepareEdit`): the lent list goes to the caller, who keeps it
-/// alive until the round ends, and the edit goes to a copy.
-@usableFromInline
-struct RelayLendableSubscribers<Output> {
-  /// The current subscribers.
-  @usableFromInline private(set) var list = RelaySubscriberList<Output>.make(capacity: 1)
-  /// Whether the round in progress reads `list` unretained.
-  @usableFromInline private(set) var isLent = false
-
-  @inlinable init() {}
-
-  /// Lends the list to a round that starts now.
+  /// The subscriber at `index`, retained for the caller.
   @inlinable
-  mutating func lend() -> Unmanaged<RelaySubscriberList<Output>> {
-    isLent = true
-    return Unmanaged.passUnretained(list)
-  }
-
-  /// The round that borrowed the list has ended.
-  @inlinable
-  mutating func endLending() { isLent = false }
-
-  /// Gets `list` ready for an edit that adds up to `extra` slots.
-  ///
-  /// - Returns: The lent list, when there was one: the round still reads it, so the caller
-  ///   must keep it alive until that round ends.
-  @inlinable
-  mutating func prepareEdit(adding extra: Int) -> RelaySubscriberList<Output>? {
-    if isLent {
-      isLent = false
-      let lent = list
-      list = lent.copy(capacity: lent.count + Swift.max(extra, 1))
-      return lent
-    }
-    if list.count + extra > list.reservedCapacity {
-      list = list.moved(capacity: Swift.max(2 * list.count, list.count + extra))
-    }
-    return nil
-  }
-
-  /// Hands the whole list over and starts an empty one, as the end of the relay does.
-  @inlinable
-  mutating func takeAll() -> RelaySubscriberList<Output> {
-    defer {
-      list = RelaySubscriberList.make(capacity: 0)
-      isLent = false
-    }
-    return list
+  func target(at index: Int) -> RelayTarget<Output>? {
+    withSlots { $0[index].target?.takeUnretainedValue() }
   }
 }
