@@ -153,7 +153,9 @@ func runDiffWriteBenchmarks() {
   let wholeModel = NameCountModel(base)
   let partModel = NameCountModel(base)
   let floor = InPlaceFloor(base, subscriber: sink)
-  let subscriptions = [wholeModel.$state.sink(receiveValue: sink), partModel.$state.sink(receiveValue: sink)]
+  let subscriptions = [
+    wholeModel.$state.sink(receiveValue: sink), partModel.$state.sink(receiveValue: sink),
+  ]
 
   let counts = BenchmarkState.pair(\.count, 2)
   row(
@@ -179,7 +181,8 @@ func runDiffWriteBenchmarks() {
     let selectedWhole = ItemsModel(state)
     let selectedPart = ItemsModel(state)
     let selectedFloor = InPlaceFloor(state, subscriber: sink)
-    let more = [wholeModel, partModel].map { $0.$state.sink(receiveValue: sink) }
+    let more =
+      [wholeModel, partModel].map { $0.$state.sink(receiveValue: sink) }
       + [selectedWhole, selectedPart].map { $0.$state.sink(receiveValue: sink) }
     let iterations = count > 10_000 ? 2_000 : 20_000
     row(
@@ -272,8 +275,18 @@ func runDiffWriteBenchmarks() {
 
     let partRead = measurePair(
       "tracked part read", iterations: 100_000,
-      floor: { _ in sum &+= withObservationTracking { observable.state.count } onChange: {} },
-      candidate: { _ in sum &+= withObservationTracking { diffModel.$state[\.count] } onChange: {} })
+      floor: { _ in
+        sum &+= withObservationTracking {
+          observable.state.count
+        } onChange: {
+        }
+      },
+      candidate: { _ in
+        sum &+= withObservationTracking {
+          diffModel.$state[\.count]
+        } onChange: {
+        }
+      })
     row("tracked read of one part, `$state[\\.count]`", "`@Observable` `state.count`", partRead)
 
     let countOnly = CountModel()

@@ -39,7 +39,8 @@ public func runTrackedReads(output: TourOutput) {
       defer { views = [] }
       return views
     }
-    output.line("\(description): \(views.isEmpty ? "nobody told" : "told " + views.joined(separator: ", "))")
+    output.line(
+      "\(description): \(views.isEmpty ? "nobody told" : "told " + views.joined(separator: ", "))")
     // A told view is evaluated again, as SwiftUI does, and reads again.
     if views.contains(body) { arm(body) { _ = model.user } }
     if views.contains(text) { arm(text) { _ = model.$user[\.email] } }

@@ -103,9 +103,9 @@ public struct Diff<Value: Equatable> {
     }
     nonmutating set { storage.relay.send(newValue) }
     nonmutating _modify {
-      var write = storage.beginWrite()
-      defer { storage.endWrite(write) }
-      yield &write.value
+      var (value, write) = storage.beginWrite()
+      defer { storage.endWrite(value, write) }
+      yield &value
     }
   }
 
