@@ -1,10 +1,16 @@
-// ListDiffKit's benchmarks: DifferenceKit's own scenario, plus every item updated and every
-// item sharing one identifier, with Swift's `difference(from:).inferringMoves()` for scale.
+// ListDiffKit's benchmarks: DifferenceKit's own scenario at 5,000, 100,000 and 1,000,000 items,
+// plus every item updated, every item sharing one identifier and every item shuffled, with
+// Swift's `difference(from:).inferringMoves()` for scale. This module sees ListDiffKit's public
+// API only, as a user's module does: nothing internal or `@testable` is reachable from here.
 //
-// Time: the median of repeated runs, each timed with `ContinuousClock`, inputs prepared
-// beforehand. Memory: every page of memory that one diff touches, scratch tables and result
-// together, counted as page faults in a forked child (see `touchedBytes`); an upper bound on
-// its peak extra memory. Where that is unavailable (not Linux) the memory column reads "n/a".
+// Time: the minimum and the median of repeated runs, each timed with `ContinuousClock`, inputs
+// prepared beforehand. Two scenarios run in alternation with their floor, what any diff that
+// pairs by hashing must do: hash every identifier of both lists once, and find a longest
+// increasing subsequence of the matched old offsets taken in new order (pairs found beforehand).
+// Their ratio is the median of the per-run ratios, each comparing two runs taken back to back.
+// Memory: every page of memory that one diff touches, scratch tables and result together,
+// counted as page faults in a forked child (see `touchedBytes`); an upper bound on its peak
+// extra memory. Where that is unavailable (not Linux) the memory column reads "n/a".
 
 import ListDiffKit
 
@@ -18,7 +24,7 @@ import ListDiffKit
 #endif
 
 /// Runs ListDiffKit's benchmarks and prints one line per scenario.
-func runListDiffBenchmarks() {
+public func runListDiffBenchmarks() {
   print("== ListDiffKit ==")
   let small = ListDiffScenario(
     name: "5,000 items: delete 2000..<3000, insert 1,000 at 3000, shuffle 0..<200",
@@ -27,9 +33,9 @@ func runListDiffBenchmarks() {
     name: "100,000 items: delete 20000..<30000, insert 10,000 at 30000, shuffle 0..<2000",
     count: 100_000, deleteRange: 20_000..<30_000, insertRange: 30_000..<40_000,
     shuffleRange: 0..<2_000)
-  for scenario in [small, large] {
-    measureListDiff(scenario.name, old: scenario.old, new: scenario.new, runs: scenario.runs)
-  }
+  measureListDiffAgainstFloor(small.name, old: small.old, new: small.new, runs: small.runs)
+  let largeTime = measureListDiff(large.name, old: large.old, new: large.new, runs: large.runs)
+  measureGrowth(from: large, time: largeTime)
   let everyItemUpdated = large.old.map { ListDiffBenchmarkItem(id: $0.id, revision: 1) }
   measureListDiff(
     "100,000 items, every item updated", old: large.old, new: everyItemUpdated, runs: 21)
@@ -44,14 +50,14 @@ func runListDiffBenchmarks() {
   // No common prefix or suffix to skip: every item is hashed and almost every one moves.
   var shuffled = large.old
   shuffled.shuffle()
-  measureListDiff("100,000 items, all shuffled", old: large.old, new: shuffled, runs: 11)
+  measureListDiffAgainstFloor("100,000 items, all shuffled", old: large.old, new: shuffled, runs: 21)
 
   measureSectionedListDiff()
 
   // Swift's own algorithm, for scale (Myers' diff; O((n + m) * d)).
   var swiftMoves = 0
   var swiftChanges = 0
-  let swiftTime = medianMilliseconds(runs: 5) {
+  let swiftTime = milliseconds(runs: 5) {
     let difference = small.new.difference(from: small.old).inferringMoves()
     swiftChanges = difference.count
     swiftMoves = difference.reduce(0) { count, change in
@@ -60,9 +66,21 @@ func runListDiffBenchmarks() {
     }
   }
   print(
-    "Swift difference(from:).inferringMoves(), \(small.name): median \(format(swiftTime)) ms,"
+    "Swift difference(from:).inferringMoves(), \(small.name): \(swiftTime),"
       + " \(swiftChanges) changes (\(swiftMoves) of them moves, each counted as a remove"
       + " plus an insert)")
+}
+
+/// Times the 100,000-item scenario ten times over, next to the 100,000-item one's time.
+private func measureGrowth(from large: ListDiffScenario, time largeTime: Timing) {
+  let huge = ListDiffScenario(
+    name: "1,000,000 items: delete 200000..<300000, insert 100,000 at 300000, shuffle 0..<20000",
+    count: 1_000_000, deleteRange: 200_000..<300_000, insertRange: 300_000..<400_000,
+    shuffleRange: 0..<20_000)
+  let hugeTime = measureListDiff(huge.name, old: huge.old, new: huge.new, runs: huge.runs)
+  print(
+    "  1,000,000 items / 100,000 items: median \(format(hugeTime.median / largeTime.median))x,"
+      + " min \(format(hugeTime.minimum / largeTime.minimum))x (linear growth: 10x)")
 }
 
 /// The item the benchmarks diff: a random UUID identity plus a revision as its content.
@@ -90,7 +108,7 @@ private struct ListDiffScenario {
       contentsOf: insertRange.map { _ in ListDiffBenchmarkItem(id: UUID(), revision: 0) },
       at: insertRange.lowerBound)
     new[shuffleRange].shuffle()
-    runs = count > 10_000 ? 51 : 301
+    runs = count > 100_000 ? 11 : count > 10_000 ? 51 : 301
   }
 }
 
@@ -136,7 +154,7 @@ private func measureSectionedListDiff() {
     new[(index + 37) % 100].items.insert(item, at: 300)
   }
   var diff = SectionedListDiff(old: old, new: new)
-  let time = medianMilliseconds(runs: 11) { diff = SectionedListDiff(old: old, new: new) }
+  let time = milliseconds(runs: 11) { diff = SectionedListDiff(old: old, new: new) }
   let stages = diff.stages.enumerated().map { index, stage in
     let update = stage.update
     return
@@ -146,54 +164,181 @@ private func measureSectionedListDiff() {
       + " reloaded \(update.reloads.count)"
   }
   print(
-    "SectionedListDiff 100 sections x 1,000 items, changes at both levels: median"
-      + " \(format(time)) ms; \(diff.stages.count) stages (\(stages.joined(separator: "; ")))")
+    "SectionedListDiff 100 sections x 1,000 items, changes at both levels:"
+      + " \(time); \(diff.stages.count) stages (\(stages.joined(separator: "; ")))")
   let single = SectionedListDiff(old: old, new: new, staging: .singleBatch)
-  let singleTime = medianMilliseconds(runs: 11) {
+  let singleTime = milliseconds(runs: 11) {
     _ = SectionedListDiff(old: old, new: new, staging: .singleBatch)
   }
   print(
-    "SectionedListDiff, same change, staging .singleBatch: median \(format(singleTime)) ms;"
+    "SectionedListDiff, same change, staging .singleBatch: \(singleTime);"
       + " \(single.stages.count) stage, \(single.changeCount) operations")
 }
 
-/// Times `ListDiff(old:new:)`, measures its memory, and prints the figures.
+/// Times `ListDiff(old:new:)`, measures its memory, prints the figures and returns the time.
+@discardableResult
 private func measureListDiff(
   _ name: String, old: [ListDiffBenchmarkItem], new: [ListDiffBenchmarkItem], runs: Int,
   duplicates: ListDiff.DuplicatePolicy = .pairInOrder
-) {
+) -> Timing {
   var diff = ListDiff(old: old, new: new, duplicates: duplicates)
-  let time = medianMilliseconds(runs: runs) {
+  let time = milliseconds(runs: runs) {
     diff = ListDiff(old: old, new: new, duplicates: duplicates)
   }
+  printListDiff(name, diff, time: time, memory: memory(old: old, new: new, duplicates: duplicates))
+  return time
+}
+
+/// Times `ListDiff(old:new:)` and its floor in alternation, and prints both.
+private func measureListDiffAgainstFloor(
+  _ name: String, old: [ListDiffBenchmarkItem], new: [ListDiffBenchmarkItem], runs: Int
+) {
+  var diff = ListDiff(old: old, new: new)
+  let floor = ListDiffFloor(old: old, new: new)
+  var floorResult = floor.run()
+  let clock = ContinuousClock()
+  var diffSamples: [Double] = []
+  var floorSamples: [Double] = []
+  for run in 0..<runs {
+    // Alternate which goes first, so that neither always runs right after the other.
+    var diffTime = 0.0
+    var floorTime = 0.0
+    for slot in 0..<2 {
+      if (run + slot) % 2 == 0 {
+        diffTime = milliseconds(clock.measure { diff = ListDiff(old: old, new: new) })
+      } else {
+        floorTime = milliseconds(clock.measure { floorResult = floor.run() })
+      }
+    }
+    diffSamples.append(diffTime)
+    floorSamples.append(floorTime)
+  }
+  precondition(floorResult != 0 || old.isEmpty)
+  let time = Timing(diffSamples)
+  let floorTime = Timing(floorSamples)
+  let ratios = Timing(zip(diffSamples, floorSamples).map { $0 / $1 })
+  printListDiff(name, diff, time: time, memory: memory(old: old, new: new, duplicates: .pairInOrder))
+  print(
+    "  floor (every identifier hashed once + a longest increasing subsequence of the"
+      + " \(floor.matchedOldOffsets.count) pairs): \(floorTime); the diff is median"
+      + " \(format(ratios.median))x, min \(format(ratios.minimum))x the floor")
+}
+
+/// The peak extra memory of one diff, as printed.
+private func memory(
+  old: [ListDiffBenchmarkItem], new: [ListDiffBenchmarkItem],
+  duplicates: ListDiff.DuplicatePolicy
+) -> String {
   let inputBytes = (old.count + new.count) * MemoryLayout<ListDiffBenchmarkItem>.stride
   let peak = touchedBytes {
     // Kept alive, and checked, so that the diff cannot be optimized away.
     let measured = ListDiff(old: old, new: new, duplicates: duplicates)
-    precondition(measured.changeCount == diff.changeCount)
+    precondition(measured.oldCount == old.count)
   }
   let memory = peak.map {
     "<= \(kilobytes($0)) KB (pages touched; \(format(Double($0) / Double(inputBytes))) x the inputs)"
   }
-  print(
-    "ListDiff \(name): median \(format(time)) ms; deletes \(diff.deletes.count),"
-      + " inserts \(diff.inserts.count), updates \(diff.updates.count),"
-      + " moves \(diff.moves.count); peak extra memory \(memory ?? "n/a"),"
-      + " inputs \(kilobytes(inputBytes)) KB")
+  return "\(memory ?? "n/a"), inputs \(kilobytes(inputBytes)) KB"
 }
 
-/// Returns the median wall-clock time of `runs` calls of `body`, in milliseconds.
-private func medianMilliseconds(runs: Int, _ body: () -> Void) -> Double {
+/// Prints one diff's line.
+private func printListDiff(_ name: String, _ diff: ListDiff, time: Timing, memory: String) {
+  print(
+    "ListDiff \(name): \(time); deletes \(diff.deletes.count),"
+      + " inserts \(diff.inserts.count), updates \(diff.updates.count),"
+      + " moves \(diff.moves.count); peak extra memory \(memory)")
+}
+
+/// What any diff that pairs items by hashing their identifiers must do: hash every identifier
+/// of both lists once, and find a longest increasing subsequence of the matched old offsets in
+/// new order (the pairs themselves are found beforehand, outside the timing).
+private struct ListDiffFloor {
+  var old: [ListDiffBenchmarkItem]
+  var new: [ListDiffBenchmarkItem]
+  /// The old offsets of the new items found in the old list, in new order.
+  var matchedOldOffsets: [Int32]
+
+  init(old: [ListDiffBenchmarkItem], new: [ListDiffBenchmarkItem]) {
+    self.old = old
+    self.new = new
+    var oldOffsets: [UUID: Int32] = [:]
+    for (offset, item) in old.enumerated() { oldOffsets[item.id] = Int32(offset) }
+    matchedOldOffsets = new.compactMap { oldOffsets[$0.id] }
+  }
+
+  /// Runs the floor's work; returns a value that depends on all of it.
+  func run() -> Int {
+    var hashes = 0
+    for item in old { hashes &+= item.diffIdentifier.hashValue }
+    for item in new { hashes &+= item.diffIdentifier.hashValue }
+    return hashes &+ longestIncreasingSubsequence(matchedOldOffsets).count
+  }
+}
+
+/// Returns the positions of a longest increasing subsequence of `values` (distinct values):
+/// patience sorting with predecessor links, the binary search written without branches.
+private func longestIncreasingSubsequence(_ values: [Int32]) -> [Int] {
+  var tails: [Int] = []  // tails[l]: the position ending the best run of length l + 1
+  var tailValues: [Int32] = []
+  var predecessors = [Int](repeating: -1, count: values.count)
+  for (position, value) in values.enumerated() {
+    var low = 0
+    var length = tailValues.count
+    while length > 0 {
+      let half = length / 2
+      if tailValues[low + half] < value {
+        low += half + 1
+        length -= half + 1
+      } else {
+        length = half
+      }
+    }
+    if low > 0 { predecessors[position] = tails[low - 1] }
+    if low == tails.count {
+      tails.append(position)
+      tailValues.append(value)
+    } else {
+      tails[low] = position
+      tailValues[low] = value
+    }
+  }
+  var members: [Int] = []
+  members.reserveCapacity(tails.count)
+  var member = tails.last ?? -1
+  while member >= 0 {
+    members.append(member)
+    member = predecessors[member]
+  }
+  return members
+}
+
+/// The minimum and the median of some samples, in milliseconds.
+private struct Timing: CustomStringConvertible {
+  var minimum: Double
+  var median: Double
+
+  init(_ samples: [Double]) {
+    let sorted = samples.sorted()
+    minimum = sorted[0]
+    median = sorted[sorted.count / 2]
+  }
+
+  /// `min 1.2 ms, median 1.3 ms`.
+  var description: String { "min \(format(minimum)) ms, median \(format(median)) ms" }
+}
+
+/// Times `runs` calls of `body`.
+private func milliseconds(runs: Int, _ body: () -> Void) -> Timing {
   let clock = ContinuousClock()
   var samples: [Double] = []
   samples.reserveCapacity(runs)
-  for _ in 0..<runs {
-    let elapsed = clock.measure(body)
-    samples.append(
-      Double(elapsed.components.seconds) * 1e3 + Double(elapsed.components.attoseconds) * 1e-15)
-  }
-  samples.sort()
-  return samples[samples.count / 2]
+  for _ in 0..<runs { samples.append(milliseconds(clock.measure(body))) }
+  return Timing(samples)
+}
+
+/// A duration in milliseconds.
+private func milliseconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) * 1e3 + Double(duration.components.attoseconds) * 1e-15
 }
 
 /// Returns the bytes of memory pages first touched while `body` ran, or `nil` if unknown.
