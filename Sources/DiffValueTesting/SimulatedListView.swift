@@ -14,7 +14,8 @@ import DiffValue
 /// source after the batch: a rule UIKit would raise `NSInternalInconsistencyException` for is
 /// recorded in `problems`, and so is a batch after which the view shows anything but its data
 /// source, a batch that starts while another animates or while the data source no longer
-/// matches the screen, and a batch while the view is not in a window.
+/// matches the screen, a batch while the view is not in a window, and a cell or header re-bound
+/// outside a batch (UIKit would leave its height as it was).
 ///
 /// Cells keep an identity across batches as UIKit's do: a kept or moved cell keeps it, an
 /// inserted or reloaded one gets a new one (`cellIdentity(at:)`). Cells that `isOnScreen` and
@@ -285,7 +286,11 @@ public final class SimulatedListView<Model: Equatable, Item: Equatable>: ListVie
       return problems.append("a cell re-bound with \(viewModel), not an item")
     }
     rebinds.append((identity, item))
-    if !isSwappingData { applyRebinds() }  // outside a batch: shown at once
+    if !isSwappingData {
+      // UIKit shows it, but measures the row again only in a batch: its height is stale.
+      problems.append("a cell re-bound with \(item) outside a batch: its height stays stale")
+      applyRebinds()
+    }
   }
 
   fileprivate func rebind(header identity: Int, to viewModel: Any) {
@@ -294,7 +299,10 @@ public final class SimulatedListView<Model: Equatable, Item: Equatable>: ListVie
       return problems.append("a header re-bound with \(viewModel), not a section")
     }
     headerRebinds.append((identity, model))
-    if !isSwappingData { applyRebinds() }
+    if !isSwappingData {
+      problems.append("a header re-bound with \(model) outside a batch: its height stays stale")
+      applyRebinds()
+    }
   }
 
   /// A visible cell or section header that records being re-bound.
