@@ -32,12 +32,19 @@ protocol ListTransitionPlanner: AnyObject {
   func item(at indexPath: IndexPath, in data: Data) -> Any
 
   /// The rule UIKit would raise an exception for if `update` were applied to `shown` with
-  /// `data` swapped in, once the cells of `rebinds` show their new items and the headers of
-  /// `sectionRebinds` their new sections; `nil` when the batch is valid.
+  /// `data` swapped in, once the cells `refreshed` (re-bound or reconfigured, from an index path
+  /// of `shown` to one of `data`) show their new items and the headers of `sectionRebinds` their
+  /// new sections; `nil` when the batch is valid.
   func violation(
-    of update: BatchUpdate, from shown: Data, to data: Data, rebinds: [ListBatch<Data>.CellRebind],
+    of update: BatchUpdate, from shown: Data, to data: Data,
+    refreshed: [(from: IndexPath, to: IndexPath)],
     sectionRebinds: [ListBatch<Data>.SectionRebind]
   ) -> BatchUpdateViolation?
+
+  /// `data` with the items at `kept`'s `to` index paths replaced by those `shown` has at their
+  /// `from` index paths: what the view shows while their cells move with their old content.
+  func data(_ data: Data, keepingOldItems kept: [ListBatch<Data>.ChangedItem], of shown: Data)
+    -> Data
 
   /// Reports a batch that failed the check, before it would have reached the view.
   func report(_ invalidBatch: InvalidBatch)
@@ -178,19 +185,33 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
 
   /// Performs one batch; returns `false` when it must be replaced by a reload.
   private func perform(
-    _ batch: ListBatch<Data>, of current: Transition, planner: Planner
+    _ planned: ListBatch<Data>, of current: Transition, planner: Planner
   ) -> Bool {
     guard view.isInWindow else { return false }
-    let (update, rebinds) = batch.resolved(bindableCell: view.bindableCell(at:))
+    var batch = planned
+    let resolution = batch.resolved(
+      bindableCell: view.bindableCell(at:),
+      reconfiguring: view.canReconfigureItems && !current.options.reloadsChangedCells)
+    let (update, rebinds, reconfigures) =
+      (resolution.update, resolution.rebinds, resolution.reconfigures)
+    if !resolution.reconfiguresAfter.isEmpty {
+      // Their cells move with the old content, then are reconfigured where they went.
+      let later = resolution.reconfiguresAfter
+      batch.data = planner.data(planned.data, keepingOldItems: later, of: shown)
+      let followUp = ListBatch(
+        stage: BatchUpdate(reloads: later.map(\.to).sorted()), data: planned.data)
+      transition?.batches?.insert(followUp, at: 0)
+    }
     let values = rebinds.map { planner.item(at: $0.to, in: batch.data) }
+    let data = batch.data
     let swap = {
-      self.shown = batch.data
+      self.shown = data
       for (rebind, value) in zip(rebinds, values) { rebind.cell.bindViewModel(value) }
       for rebind in batch.sectionRebinds {
         for view in rebind.views { view.bindViewModel(rebind.value) }
       }
     }
-    if update.isEmpty && rebinds.isEmpty && batch.sectionRebinds.isEmpty {
+    if update.isEmpty && rebinds.isEmpty && reconfigures.isEmpty && batch.sectionRebinds.isEmpty {
       swap()  // nothing on screen changes: only the data
       return true
     }
@@ -199,8 +220,9 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
     // content; outside one it would keep its old height (IGListKit's binding controller does
     // the same).
     #if DEBUG
+      let refreshed = rebinds.map { (from: $0.from, to: $0.to) } + reconfigures.map { ($0, $0) }
       if let violation = planner.violation(
-        of: update, from: shown, to: batch.data, rebinds: rebinds,
+        of: update, from: shown, to: data, refreshed: refreshed,
         sectionRebinds: batch.sectionRebinds)
       {
         planner.report(InvalidBatch(update: update, violation: violation))
@@ -211,8 +233,8 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
     let number = batchCount
     transition?.awaitedBatch = number
     view.performListUpdate(
-      update, animation: current.options.isAnimated ? planner.animation : .none,
-      updatingData: swap,
+      update, reconfiguring: reconfigures,
+      animation: current.options.isAnimated ? planner.animation : .none, updatingData: swap,
       completion: { [weak self] _ in self?.batchDidComplete(number) })
     return true
   }

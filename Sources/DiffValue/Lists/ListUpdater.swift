@@ -197,12 +197,21 @@ extension ListUpdater: ListTransitionPlanner {
 
   func violation(
     of update: BatchUpdate, from shown: [Item], to data: [Item],
-    rebinds: [ListBatch<[Item]>.CellRebind], sectionRebinds: [ListBatch<[Item]>.SectionRebind]
+    refreshed: [(from: IndexPath, to: IndexPath)],
+    sectionRebinds: [ListBatch<[Item]>.SectionRebind]
   ) -> BatchUpdateViolation? {
     var before = shown
-    for rebind in rebinds { before[rebind.from[1]] = data[rebind.to[1]] }
+    for cell in refreshed { before[cell.from[1]] = data[cell.to[1]] }
     return batchViolation(
       update, old: [ListSection(0, items: before)], new: [ListSection(0, items: data)])
+  }
+
+  func data(
+    _ data: [Item], keepingOldItems kept: [ListBatch<[Item]>.ChangedItem], of shown: [Item]
+  ) -> [Item] {
+    var data = data
+    for item in kept { data[item.to[1]] = shown[item.from[1]] }
+    return data
   }
 
   func report(_ invalidBatch: InvalidBatch) {

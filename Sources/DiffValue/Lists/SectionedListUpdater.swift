@@ -201,17 +201,30 @@ extension SectionedListUpdater: ListTransitionPlanner {
 
   func violation(
     of update: BatchUpdate, from shown: [Section], to data: [Section],
-    rebinds: [ListBatch<[Section]>.CellRebind],
+    refreshed: [(from: IndexPath, to: IndexPath)],
     sectionRebinds: [ListBatch<[Section]>.SectionRebind]
   ) -> BatchUpdateViolation? {
     var before = shown.map { ListSection($0, items: $0.items) }
-    for rebind in rebinds {
-      before[rebind.from[0]].items[rebind.from[1]] = data[rebind.to[0]].items[rebind.to[1]]
+    for cell in refreshed {
+      before[cell.from[0]].items[cell.from[1]] = data[cell.to[0]].items[cell.to[1]]
     }
     for rebind in sectionRebinds {
       if let section = rebind.value as? Section { before[rebind.section].model = section }
     }
     return batchViolation(update, old: before, new: data.map { ListSection($0, items: $0.items) })
+  }
+
+  func data(
+    _ data: [Section], keepingOldItems kept: [ListBatch<[Section]>.ChangedItem],
+    of shown: [Section]
+  ) -> [Section] {
+    var data = data
+    for item in kept {
+      var items = data[item.to[0]].items
+      items[item.to[1]] = shown[item.from[0]].items[item.from[1]]
+      data[item.to[0]] = Section(section: data[item.to[0]], items: items)
+    }
+    return data
   }
 
   func report(_ invalidBatch: InvalidBatch) {
