@@ -2,8 +2,8 @@
 # Type-checks DiffValue's Apple-only code on Linux against the stand-in frameworks beside this
 # script, as it is built on an Apple platform, where Combine can always be imported:
 #
-#   1. Relay, with `canImport(Combine)` true (its `Cancellable` and `AnyCancellable` are
-#      Combine's, its bridges to and from Combine are compiled), bodies and all;
+#   1. Relay, with `canImport(Combine)` true (its `Cancellable`, `AnyCancellable` and
+#      `Scheduler` are Combine's, its bridges to and from Combine are compiled), bodies and all;
 #   2. the bridges run, against the stand-in Combine, which behaves as Combine does for what
 #      they use (BridgeChecks/main.swift);
 #   3. DiffValue and DiffValueTesting against UIKit, then AppKit, each on its own as on a real
@@ -51,7 +51,7 @@ swiftc "${common[@]}" -emit-module -experimental-skip-non-inlinable-function-bod
 swiftc "${common[@]}" -warnings-as-errors -emit-module -module-name SwiftUI \
   -emit-module-path "$work/SwiftUI.swiftmodule" -I "$work" "$standins/SwiftUI/SwiftUI.swift" &
 wait
-echo "Relay type-checks with Combine (its Cancellable and AnyCancellable are Combine's)"
+echo "Relay type-checks with Combine (its Cancellable, AnyCancellable and Scheduler are Combine's)"
 
 swiftc -swift-version 6 "${cache[@]}" -warnings-as-errors -I "$work" -L "$work" -lRelay \
   -lCombine -o "$work/bridge-checks" "$standins/BridgeChecks/main.swift"

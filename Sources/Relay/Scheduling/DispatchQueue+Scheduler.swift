@@ -1,15 +1,24 @@
 import Dispatch
 
-#if canImport(Darwin)
-  // Apple's Dispatch already gives `DispatchQueue` Combine's scheduler members with these
-  // exact shapes, the repeating form included: it returns Combine's `Cancellable`, which is
-  // Relay's too where Combine can be imported (below, it is declared only where it is not).
+#if canImport(Darwin) && canImport(Combine)
+  // Apple's Dispatch makes `DispatchQueue` a Combine scheduler, and Relay's `Scheduler` is
+  // Combine's there: nothing to add.
+#elseif canImport(Darwin)
+  // Apple's Dispatch gives `DispatchQueue` Combine's scheduler members with these exact shapes.
   extension DispatchQueue.SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {}
 
   extension DispatchQueue: Scheduler {}
 #else
+  #if canImport(Combine)
+    // Where Combine exists without Darwin (the stand-in Combine on Linux), `Scheduler` is
+    // Combine's and Dispatch does not conform to it: Relay does, retroactively.
+    extension DispatchQueue: @retroactive Scheduler {}
+  #else
+    extension DispatchQueue: Scheduler {}
+  #endif
+
   /// Runs work on the queue, as Combine's `DispatchQueue` scheduler does.
-  extension DispatchQueue: Scheduler {
+  extension DispatchQueue {
     /// The current moment by Dispatch's clock.
     @inlinable public var now: SchedulerTimeType { SchedulerTimeType(.now()) }
 

@@ -230,6 +230,24 @@ do {
   check(received == [11, 21], "cancelling a round trip stops it")
 }
 
+// Combine's schedulers drive Relay's time operators: Relay's `Scheduler` is Combine's, so code
+// generic over `Scheduler` means the same where Combine exists and where it does not.
+func delayed<S: Relay.Scheduler>(_ relay: PassthroughRelay<Int>, on scheduler: S)
+  -> Relay.Publishers.Delay<PassthroughRelay<Int>, S>
+{
+  relay.delay(for: .seconds(5), scheduler: scheduler)
+}
+
+do {
+  let relay = PassthroughRelay<Int>()
+  var received: [Int] = []
+  let cancellable = delayed(relay, on: Combine.ImmediateScheduler.shared)
+    .sink { received.append($0) }
+  relay.send(1)
+  check(received == [1], "Combine's ImmediateScheduler drives Relay's delay")
+  cancellable.cancel()
+}
+
 // Relay to Combine: values sent on other threads reach the Combine subscriber one at a time,
 // and none after cancel() returns.
 /// Counts calls, and calls that overlapped another, from any thread.

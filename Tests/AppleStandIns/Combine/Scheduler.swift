@@ -28,7 +28,32 @@ public protocol Scheduler<SchedulerTimeType> {
 }
 
 extension Scheduler {
+  public func schedule(after date: Self.SchedulerTimeType, _ action: @escaping () -> Void) {
+    schedule(after: date, tolerance: minimumTolerance, options: nil, action)
+  }
+
   public func schedule(_ action: @escaping () -> Void) { schedule(options: nil, action) }
+
+  public func schedule(
+    after date: Self.SchedulerTimeType, tolerance: Self.SchedulerTimeType.Stride,
+    _ action: @escaping () -> Void
+  ) {
+    schedule(after: date, tolerance: tolerance, options: nil, action)
+  }
+
+  public func schedule(
+    after date: Self.SchedulerTimeType, interval: Self.SchedulerTimeType.Stride,
+    tolerance: Self.SchedulerTimeType.Stride, _ action: @escaping () -> Void
+  ) -> Cancellable {
+    schedule(after: date, interval: interval, tolerance: tolerance, options: nil, action)
+  }
+
+  public func schedule(
+    after date: Self.SchedulerTimeType, interval: Self.SchedulerTimeType.Stride,
+    _ action: @escaping () -> Void
+  ) -> Cancellable {
+    schedule(after: date, interval: interval, tolerance: minimumTolerance, options: nil, action)
+  }
 }
 
 /// A stride in whole nanoseconds: the body shared by the stand-in's two strides.
