@@ -16,6 +16,11 @@
   @_exported import enum Relay.BacklogPolicy
   @_exported import struct Relay.RelayToCombinePublisher
   @_exported import struct Relay.CombineToRelayPublisher
+  // combine-schedulers' names; `ImmediateScheduler` and `ConnectablePublisher` are Combine's.
+  @_exported import struct Relay.AnyScheduler
+  @_exported import typealias Relay.AnySchedulerOf
+  @_exported import typealias Relay.ImmediateSchedulerOf
+  @_exported import struct Relay.UIScheduler
 #else
   @_exported import Relay
 #endif

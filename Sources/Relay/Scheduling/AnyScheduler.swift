@@ -1,3 +1,7 @@
+#if canImport(Combine)
+  // `Scheduler` is Combine's there, and a file that names its members must import Combine.
+  import Combine
+#endif
 import Dispatch
 
 /// A scheduler that forwards to another, hiding its type: what a view model takes as a

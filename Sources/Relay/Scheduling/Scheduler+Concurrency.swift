@@ -1,3 +1,8 @@
+#if canImport(Combine)
+  // `Scheduler` is Combine's there, and a file that names its members must import Combine.
+  import Combine
+#endif
+
 extension Scheduler {
   /// Suspends the task for a duration by this scheduler's clock.
   ///
@@ -59,7 +64,7 @@ extension Scheduler {
     options: SchedulerOptions? = nil
   ) -> AsyncStream<SchedulerTimeType> where SchedulerTimeType: Sendable {
     AsyncStream { continuation in
-      let schedule = AnyCancellable(
+      let schedule = TimerSchedule(
         self.schedule(
           after: now.advanced(by: interval), interval: interval, tolerance: tolerance,
           options: options
@@ -81,6 +86,20 @@ extension Scheduler {
     try work()
     return start.distance(to: now)
   }
+}
+
+/// The repeating schedule behind a `timer(interval:)` stream, cancelled when the stream ends,
+/// from whichever thread ends it.
+private final class TimerSchedule: @unchecked Sendable {
+  // Immutable; a `Cancellable`'s `cancel()` may be called from any thread (Combine's and
+  // Relay's contract alike), so sharing it across threads is safe.
+  private let schedule: any Cancellable
+
+  init(_ schedule: any Cancellable) { self.schedule = schedule }
+
+  deinit { schedule.cancel() }
+
+  func cancel() { schedule.cancel() }
 }
 
 /// The continuation of one `sleep`, resumed once: by the scheduler or by a cancellation,
