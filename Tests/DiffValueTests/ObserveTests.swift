@@ -18,10 +18,10 @@ let mainQueueKey: DispatchSpecificKey<Bool> = {
   return key
 }()
 
-/// Waits on the main actor, letting its queued work run, until `condition` holds or a second
-/// has passed.
+/// Waits on the main actor, letting its queued work run, until `condition` holds or ten
+/// seconds have passed (a loaded machine, Thread Sanitizer).
 @MainActor func settle(until condition: () -> Bool) async {
-  for _ in 0..<1_000 where !condition() {
+  for _ in 0..<10_000 where !condition() {
     try? await Task.sleep(for: .milliseconds(1))
   }
 }

@@ -30,19 +30,24 @@ import Testing
     let worked = Locked(false)
     let ranOnMain = Locked(false)
     let done = DispatchSemaphore(value: 0)
-    let ranAtOnce = Locked(true)
+    // Signalled once `schedule` has returned: work run inside the call (at once) would wait
+    // for it in vain, work hopped to the main queue gets it.
+    let scheduleReturned = DispatchSemaphore(value: 0)
+    let ranAfterScheduleReturned = Locked(false)
     queue.async {
       UIScheduler.shared.schedule {
         ranOnMain.withLock { $0 = Self.isOnMainQueue }
+        let returned = scheduleReturned.wait(timeout: .now() + 2) == .success
+        ranAfterScheduleReturned.withLock { $0 = returned }
         worked.withLock { $0 = true }
         done.signal()
       }
-      ranAtOnce.withLock { $0 = worked.withLock { $0 } }
+      scheduleReturned.signal()
     }
     #expect(done.wait(timeout: .now() + 10) == .success)
     #expect(worked.withLock { $0 })
     #expect(ranOnMain.withLock { $0 })
-    #expect(!ranAtOnce.withLock { $0 })
+    #expect(ranAfterScheduleReturned.withLock { $0 })
   }
 
   @MainActor @Test func delayedWorkWaitsForTheMainQueueEvenOnIt() async {
