@@ -99,6 +99,13 @@ case "dk100kUUID":
   new.insert(contentsOf: (0..<10_000).map { _ in freshUUID() }, at: 30_000)
   new[0..<2_000].shuffle(using: &random)
   result = warmedUp { ListDiff(old: old, new: new).changeCount }
+case "dk1MUUID":
+  let old = (0..<1_000_000).map { _ in freshUUID() }
+  var new = old
+  new.removeSubrange(200_000..<300_000)
+  new.insert(contentsOf: (0..<100_000).map { _ in freshUUID() }, at: 300_000)
+  new[0..<20_000].shuffle(using: &random)
+  result = warmedUp { ListDiff(old: old, new: new).changeCount }
 case "shuffled100kUUID":
   let old = (0..<100_000).map { _ in freshUUID() }
   let new = old.shuffled(using: &random)
@@ -143,5 +150,14 @@ case "batchUpdate":
   result = warmedUp { diff.batchUpdate().changeCount }
 default:
   print("unknown scenario")
+}
+// For a profiler (perf record), LISTDIFF_REPEAT=N runs the measured diff N more times, and
+// prints the median of their wall-clock times on the standard error.
+if let repeats = ProcessInfo.processInfo.environment["LISTDIFF_REPEAT"].flatMap({ Int($0) }) {
+  var samples: [Duration] = []
+  for _ in 0..<repeats { samples.append(ContinuousClock().measure { result &+= measured() }) }
+  if !samples.isEmpty {
+    FileHandle.standardError.write(Data("median \(samples.sorted()[repeats / 2])\n".utf8))
+  }
 }
 print(scenario, result)

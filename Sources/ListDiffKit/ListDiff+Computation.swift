@@ -6,13 +6,13 @@
 // buckets; chains of duplicates live in the maps themselves (`ListDiff+PairingCodes.swift`).
 
 extension ListDiff {
-  /// Computes the diff of two buffers; `isContentEqual` decides updates of matched pairs.
+  /// Computes the diff of two buffers; `updates` decides which matched pairs are updated.
   @inlinable
-  internal init<Element: Diffable>(
+  internal init<Element: Diffable, Updates: _UpdateDetector<Element>>(
     _old old: UnsafeBufferPointer<Element>,
     new: UnsafeBufferPointer<Element>,
     duplicates: DuplicatePolicy,
-    isContentEqual: (Element, Element) -> Bool
+    updates detector: Updates
   ) {
     let oldCount = old.count
     let newCount = new.count
@@ -20,24 +20,40 @@ extension ListDiff {
       oldCount <= _maximumListCount && newCount <= _maximumListCount,
       "ListDiff supports at most \(_maximumListCount) items per list")
 
-    let pairing = _pairLists(old: old, new: new, duplicates: duplicates)
+    // The pairs found by hashing are compared as they are found, while both items are in the
+    // cache, and flagged in `newIndexOfOld` when updated; the common prefix and suffix, paired
+    // in place, are compared here in order.
+    var pairing = _pairLists(old: old, new: new, duplicates: duplicates, updates: detector)
     let matchedCount = pairing.matchedCount
     let prefix = pairing.prefix
     let newMiddle = prefix..<(newCount &- pairing.suffix)
-    let newIndexOfOld = pairing.newIndexOfOld
+    let oldSuffixStart = oldCount &- pairing.suffix
+    var newIndexOfOld = pairing.newIndexOfOld
+    pairing.newIndexOfOld = []
     let oldIndexOfNew = pairing.oldIndexOfNew
 
-    // Deletes and updates, in old order.
+    // Deletes and updates, in old order; the update flags are cleared on the way.
     var deletes: [Int] = []
     deletes.reserveCapacity(oldCount &- matchedCount)
     var updates: [Int] = []
-    for oldIndex in 0..<oldCount {
-      let newIndex = Int(truncatingIfNeeded: newIndexOfOld[oldIndex])
-      if newIndex < 0 {
-        deletes.append(oldIndex)
-      } else if !isContentEqual(old[oldIndex], new[newIndex]) {
-        updates.append(oldIndex)
+    for oldIndex in 0..<prefix where detector.isUpdated(old[oldIndex], new[oldIndex]) {
+      updates.append(oldIndex)
+    }
+    newIndexOfOld.withUnsafeMutableBufferPointer { newIndexOfOld in
+      for oldIndex in prefix..<oldSuffixStart {
+        let code = newIndexOfOld[oldIndex]
+        if code < 0 {
+          deletes.append(oldIndex)
+        } else if code & _updatedPairFlag != 0 {
+          updates.append(oldIndex)
+          newIndexOfOld[oldIndex] = code & ~_updatedPairFlag
+        }
       }
+    }
+    let suffixShift = newCount &- oldCount
+    for oldIndex in oldSuffixStart..<oldCount
+    where detector.isUpdated(old[oldIndex], new[oldIndex &+ suffixShift]) {
+      updates.append(oldIndex)
     }
 
     // Inserts and moves, in new order. The common prefix and suffix never move: they extend
@@ -90,12 +106,56 @@ internal struct _Pairing {
   init() {}
 }
 
+/// Set in a `newIndexOfOld` entry, while a diff is computed, when the pair is updated.
+/// (A computed value: a global constant would be read through its lazy initializer.)
+@inlinable @inline(__always)
+internal var _updatedPairFlag: Int32 { 1 << 30 }
+
+/// Decides whether a matched pair is updated; a generic parameter, so that each diff's
+/// comparison is specialized where the pair is found.
+@usableFromInline
+internal protocol _UpdateDetector<Element> {
+  associatedtype Element
+  /// Whether the pair is updated.
+  func isUpdated(_ old: Element, _ new: Element) -> Bool
+}
+
+/// Updated when `isContentEqual(to:)` returns `false`.
+@usableFromInline
+internal struct _ContentUpdateDetection<Element: Diffable>: _UpdateDetector {
+  @inlinable init() {}
+  @inlinable @inline(__always)
+  func isUpdated(_ old: Element, _ new: Element) -> Bool { !old.isContentEqual(to: new) }
+}
+
+/// Updated when the new object is another instance.
+@usableFromInline
+internal struct _InstanceUpdateDetection<Element: AnyObject>: _UpdateDetector {
+  @inlinable init() {}
+  @inlinable @inline(__always)
+  func isUpdated(_ old: Element, _ new: Element) -> Bool { old !== new }
+}
+
+/// Never updated: pairing alone, for a caller that compares the pairs itself.
+@usableFromInline
+internal struct _NoUpdateDetection<Element>: _UpdateDetector {
+  @inlinable init() {}
+  @inlinable @inline(__always)
+  func isUpdated(_ old: Element, _ new: Element) -> Bool { false }
+}
+
 /// Pairs two lists by identity with the given duplicate policy.
+///
+/// Each pair found by hashing (not those of the common prefix and suffix, which the caller
+/// compares in order) is given to `updates` as it is found, and the `newIndexOfOld` entry of
+/// an updated pair carries ``_updatedPairFlag``, which the caller clears; with
+/// `_NoUpdateDetection` the maps hold plain offsets.
 @inlinable
-internal func _pairLists<Element: Diffable>(
+internal func _pairLists<Element: Diffable, Updates: _UpdateDetector<Element>>(
   old: UnsafeBufferPointer<Element>,
   new: UnsafeBufferPointer<Element>,
-  duplicates: ListDiff.DuplicatePolicy
+  duplicates: ListDiff.DuplicatePolicy,
+  updates detector: Updates
 ) -> _Pairing {
   let oldCount = old.count
   let newCount = new.count
@@ -139,7 +199,7 @@ internal func _pairLists<Element: Diffable>(
           duplicates: duplicates,
           newIndexOfOld: UnsafeMutableBufferPointer(rebasing: newIndexOfOld[oldMiddle]),
           oldIndexOfNew: UnsafeMutableBufferPointer(rebasing: oldIndexOfNew[newMiddle]),
-          offset: prefix)
+          offset: prefix, updates: detector)
       }
     }
   }
@@ -164,6 +224,7 @@ extension ListDiff {
     assert(isAscending(moves.map(\.to)))
     assert(oldCount - deletes.count == newCount - inserts.count)
     for (oldIndex, newIndex) in _newIndexOfOld.enumerated() where newIndex >= 0 {
+      assert(newIndex & _updatedPairFlag == 0)
       assert(_oldIndexOfNew[Int(newIndex)] == Int32(oldIndex))
     }
   }

@@ -88,19 +88,38 @@ internal struct _IdentifierTable<Element: Diffable> {
   }
 
   /// Hashes the identifiers of a block of at most ``blockSize`` items into the scratch space,
-  /// touching each hash's bucket right away; read them back with ``hash(at:)``.
+  /// then touches each hash's bucket; read them back with ``hash(at:)``.
+  ///
+  /// The buckets are touched in a loop of their own, after the hashing: its loads do not wait
+  /// for one another, so the block's cache misses overlap instead of stalling one at a time.
   @inlinable @inline(__always)
   func computeHashes(
     _ block: Range<Int>, _ identifier: (Int) -> Element.DiffIdentifier
   ) {
-    var touched: UInt32 = 0
     for index in block {
-      let hash = identifier(index).hashValue
-      hashes[index &- block.lowerBound] = hash
-      touched |= buckets[hash & mask].tag
+      hashes[index &- block.lowerBound] = identifier(index).hashValue
+    }
+    var touched: UInt32 = 0
+    for position in 0..<block.count {
+      touched |= buckets[hashes[position] & mask].tag
     }
     // Keeps the reads from being optimized away.
     hashes[Self.blockSize] = Int(touched)
+  }
+
+  /// Touches the old item held by the home bucket of each hash of the last block, and its
+  /// state, so that the cache misses of the block's identifier comparisons overlap too.
+  @inlinable @inline(__always)
+  func touchHomeItems(_ count: Int, _ oldItems: UnsafeMutableBufferPointer<_OldItemState>) {
+    guard MemoryLayout<Element>.size > 0, let base = old.baseAddress else { return }
+    var touched: UInt8 = 0
+    for position in 0..<count {
+      let representative = Int(truncatingIfNeeded: buckets[hashes[position] & mask].representative)
+      if representative == 0 { continue }
+      touched |= UnsafeRawPointer(base + (representative &- 1)).load(as: UInt8.self)
+      touched |= UInt8(truncatingIfNeeded: oldItems[representative &- 1].rawValue)
+    }
+    hashes[Self.blockSize] &+= Int(touched)
   }
 
   /// The hash computed for the item at `position` in the last block.

@@ -17,33 +17,35 @@ internal func _markLongestIncreasingSubsequence(
   var marks = [_SubsequenceMark](repeating: .none, count: count)
   // tails[l] is the new offset ending the best increasing run of length l + 1 found so far,
   // and tailValues[l] its old offset: the binary search reads only this small, dense array.
-  var tails: [Int32] = []
-  var tailValues: [Int32] = []
+  // Both have room for every item, so they never grow; only the pages a run of that length
+  // writes are touched.
+  let tails = UnsafeMutablePointer<Int32>.allocate(capacity: Swift.max(count, 1))
+  let tailValues = UnsafeMutablePointer<Int32>.allocate(capacity: Swift.max(count, 1))
+  defer {
+    tails.deallocate()
+    tailValues.deallocate()
+  }
+  var length = 0
   marks.withUnsafeMutableBufferPointer { marks in
     for newIndex in 0..<count {
       let value = oldIndexOfNew[newIndex]
       if value < 0 { continue }
       // Fast path: most items extend the longest run.
-      if let last = tailValues.last {
-        if last < value {
-          marks[newIndex] = .after(tails[tails.count &- 1])
-          tails.append(Int32(truncatingIfNeeded: newIndex))
-          tailValues.append(value)
-          continue
-        }
-      } else {
-        tails.append(Int32(truncatingIfNeeded: newIndex))
-        tailValues.append(value)
+      if length == 0 || tailValues[length &- 1] < value {
+        if length > 0 { marks[newIndex] = .after(tails[length &- 1]) }
+        tails[length] = Int32(truncatingIfNeeded: newIndex)
+        tailValues[length] = value
+        length &+= 1
         continue
       }
       // Binary search for the first tail whose value exceeds `value` (values are distinct),
       // written without branches: in a shuffled list the comparisons are unpredictable.
       var low = 0
-      var length = tailValues.count
-      while length > 1 {
-        let half = length &>> 1
+      var span = length
+      while span > 1 {
+        let half = span &>> 1
         low = tailValues[low &+ half] < value ? low &+ half : low
-        length &-= half
+        span &-= half
       }
       low &+= tailValues[low] < value ? 1 : 0
       if low > 0 { marks[newIndex] = .after(tails[low &- 1]) }
@@ -51,11 +53,11 @@ internal func _markLongestIncreasingSubsequence(
       tailValues[low] = value
     }
     // Walk back from the end of the longest run, marking its members.
-    var member = tails.last.map { Int(truncatingIfNeeded: $0) }
+    var member = length > 0 ? Int(truncatingIfNeeded: tails[length &- 1]) : nil
     while let current = member {
       member = marks[current].predecessor
       marks[current] = .member
     }
   }
-  return (marks, tails.count)
+  return (marks, length)
 }

@@ -6,15 +6,17 @@
 /// On return `newIndexOfOld[i]` is the new offset of old item `i` or -1, and
 /// `oldIndexOfNew[j]` the old offset of new item `j` or -1; both buffers may be slices of
 /// longer lists that start `offset` items in, and the offsets written count from the lists'
-/// starts. `oldIndexOfNew` must hold -1 everywhere on entry.
+/// starts. `oldIndexOfNew` must hold -1 everywhere on entry. A pair that `updates` finds
+/// updated is flagged with ``_updatedPairFlag`` in `newIndexOfOld`.
 @inlinable
-internal func _pairByIdentity<Element: Diffable>(
+internal func _pairByIdentity<Element: Diffable, Updates: _UpdateDetector<Element>>(
   old: UnsafeBufferPointer<Element>,
   new: UnsafeBufferPointer<Element>,
   duplicates: ListDiff.DuplicatePolicy,
   newIndexOfOld: UnsafeMutableBufferPointer<Int32>,
   oldIndexOfNew: UnsafeMutableBufferPointer<Int32>,
-  offset: Int
+  offset: Int,
+  updates detector: Updates
 ) -> Int {
   let table = _IdentifierTable(old: old)
   defer { table.deallocate() }
@@ -22,7 +24,8 @@ internal func _pairByIdentity<Element: Diffable>(
     oldIndexOfNew.withMemoryRebound(to: _NewItemState.self) { newItems in
       table.insertOldItems(oldItems)
       let pairing = _IdentityPairing(
-        table: table, new: new, oldItems: oldItems, newItems: newItems, offset: offset)
+        table: table, new: new, oldItems: oldItems, newItems: newItems, offset: offset,
+        detector: detector)
       let matchedCount =
         switch duplicates {
         case .pairInOrder: pairing.pairInOrder()
@@ -41,7 +44,7 @@ internal func _pairByIdentity<Element: Diffable>(
 
 /// The new items paired with the old items of a filled table, by one of the two policies.
 @usableFromInline
-internal struct _IdentityPairing<Element: Diffable> {
+internal struct _IdentityPairing<Element: Diffable, Updates: _UpdateDetector<Element>> {
   /// The table, filled with the old items.
   @usableFromInline let table: _IdentifierTable<Element>
   /// The new items.
@@ -52,21 +55,27 @@ internal struct _IdentityPairing<Element: Diffable> {
   @usableFromInline let newItems: UnsafeMutableBufferPointer<_NewItemState>
   /// Where both lists start in the lists the offsets written count from.
   @usableFromInline let offset: Int
+  /// Decides, as each pair is found, whether it is updated.
+  @usableFromInline let detector: Updates
 
   @inlinable @inline(__always)
   init(
     table: _IdentifierTable<Element>, new: UnsafeBufferPointer<Element>,
     oldItems: UnsafeMutableBufferPointer<_OldItemState>,
-    newItems: UnsafeMutableBufferPointer<_NewItemState>, offset: Int
+    newItems: UnsafeMutableBufferPointer<_NewItemState>, offset: Int, detector: Updates
   ) {
     (self.table, self.new, self.oldItems, self.newItems) = (table, new, oldItems, newItems)
-    self.offset = offset
+    (self.offset, self.detector) = (offset, detector)
   }
 
-  /// Records a pair, in the offsets of the whole lists.
+  /// Records a pair, in the offsets of the whole lists, flagging it if it is updated.
   @inlinable @inline(__always)
   func pair(old oldIndex: Int, new newIndex: Int) {
-    oldItems[oldIndex] = .paired(with: newIndex &+ offset)
+    var state = _OldItemState.paired(with: newIndex &+ offset)
+    if detector.isUpdated(table.old[oldIndex], new[newIndex]) {
+      state.rawValue |= _updatedPairFlag
+    }
+    oldItems[oldIndex] = state
     newItems[newIndex] = .paired(with: oldIndex &+ offset)
   }
 
@@ -103,6 +112,7 @@ internal struct _IdentityPairing<Element: Diffable> {
         blockStart = newIndex
         blockEnd = Swift.min(newIndex &+ _IdentifierTable<Element>.blockSize, new.count)
         table.computeHashes(blockStart..<blockEnd) { new[$0].diffIdentifier }
+        table.touchHomeItems(blockEnd &- blockStart, oldItems)
       }
       let (bucket, found) = table.find(
         new[newIndex].diffIdentifier, hash: table.hash(at: newIndex &- blockStart))

@@ -209,7 +209,7 @@ extension ListDiff {
       _withContiguousElements(new) { newBuffer in
         ListDiff(
           _old: oldBuffer, new: newBuffer, duplicates: duplicates,
-          isContentEqual: { $0.isContentEqual(to: $1) })
+          updates: _ContentUpdateDetection())
       }
     }
   }
@@ -240,11 +240,11 @@ extension ListDiff {
         case .content:
           return ListDiff(
             _old: oldBuffer, new: newBuffer, duplicates: duplicates,
-            isContentEqual: { $0.isContentEqual(to: $1) })
+            updates: _ContentUpdateDetection())
         case .instance:
           return ListDiff(
             _old: oldBuffer, new: newBuffer, duplicates: duplicates,
-            isContentEqual: { $0 === $1 })
+            updates: _InstanceUpdateDetection())
         }
       }
     }

@@ -81,7 +81,9 @@ internal struct _ItemPairing {
               && newBuffer.count == newStart[newSection + 1] - newStart[newSection],
             "SectionedListDiff: a section's items changed while the diff read them; "
               + "DiffableSection.items must return the same items on every read")
-          return _pairLists(old: oldBuffer, new: newBuffer, duplicates: .pairInOrder)
+          return _pairLists(
+            old: oldBuffer, new: newBuffer, duplicates: .pairInOrder,
+            updates: _NoUpdateDetection())
         }
       }
       guard local.matchedCount > 0 else { continue }
@@ -104,7 +106,9 @@ internal struct _ItemPairing {
       new, starts: newStart, partners: oldIndexOfNew)
     let global = oldLeftovers.withUnsafeBufferPointer { oldBuffer in
       newLeftovers.withUnsafeBufferPointer { newBuffer in
-        _pairLists(old: oldBuffer, new: newBuffer, duplicates: .pairInOrder)
+        _pairLists(
+          old: oldBuffer, new: newBuffer, duplicates: .pairInOrder,
+          updates: _NoUpdateDetection())
       }
     }
     for (leftover, partner) in global.newIndexOfOld.enumerated() where partner >= 0 {

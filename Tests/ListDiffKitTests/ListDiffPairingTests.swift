@@ -14,7 +14,7 @@ private func pair(
         oldIndexOfNew.withUnsafeMutableBufferPointer { oldIndexOfNew in
           _pairByIdentity(
             old: old, new: new, duplicates: duplicates, newIndexOfOld: newIndexOfOld,
-            oldIndexOfNew: oldIndexOfNew, offset: 0)
+            oldIndexOfNew: oldIndexOfNew, offset: 0, updates: _NoUpdateDetection())
         }
       }
     }

@@ -129,6 +129,53 @@ struct ListDiffRandomizedTests {
     }
   }
 
+  /// Counts the content comparisons the diff makes.
+  final class ComparisonCounter {
+    var comparisons = 0
+  }
+
+  /// An item that counts its content comparisons.
+  struct CountedItem: Diffable, CustomStringConvertible {
+    var id: Int
+    var revision: Int
+    let counter: ComparisonCounter
+    var diffIdentifier: Int { id }
+    var description: String { "\(id)r\(revision)" }
+    func isContentEqual(to other: CountedItem) -> Bool {
+      counter.comparisons += 1
+      return revision == other.revision
+    }
+  }
+
+  @Test("content is compared once per pair, in the common ends and in the hashed middle alike")
+  func contentComparedOncePerPair() {
+    for index in 0..<400 {
+      var random = SeededRandomNumberGenerator.forCase(index, of: Self.seed ^ 0xEF)
+      let counter = ComparisonCounter()
+      let count = Int.random(in: 0...300, using: &random)
+      let pool = Int.random(in: 1...400, using: &random)
+      let old = (0..<count).map { _ in
+        CountedItem(id: Int.random(in: 0..<pool, using: &random), revision: 0, counter: counter)
+      }
+      var new = old
+      // A changed middle between an untouched prefix and suffix, whatever their lengths.
+      let start = Int.random(in: 0...count, using: &random)
+      let end = Int.random(in: start...count, using: &random)
+      new[start..<end].shuffle(using: &random)
+      for position in new.indices where Int.random(in: 0..<3, using: &random) == 0 {
+        new[position].revision = 1
+      }
+      let diff = ListDiff(old: old, new: new)
+      let pairs = new.indices.filter { diff.oldIndex(for: $0) != nil }.count
+      let comparisons = counter.comparisons
+      let problems = ListDiffVerifier.problems(in: diff, old: old, new: new)
+      #expect(
+        comparisons == pairs && problems.isEmpty,
+        "seed \(Self.seed ^ 0xEF) case \(index): \(comparisons) comparisons for \(pairs) pairs; \(problems)"
+      )
+    }
+  }
+
   @Test("pairInOrder pairs exactly as documented: prefix and suffix in place, then in order")
   func documentedPairing() {
     for index in 0..<3_000 {
