@@ -50,6 +50,7 @@ let package = Package(
       path: "Playgrounds/ListTour"),
 
     // Release-mode benchmarks: `swift run -c release Benchmarks`.
-    .executableTarget(name: "Benchmarks", dependencies: ["DiffValue"], path: "Benchmarks"),
+    .executableTarget(
+      name: "Benchmarks", dependencies: ["DiffValue", "DiffValueTesting"], path: "Benchmarks"),
   ]
 )

@@ -51,6 +51,11 @@ public final class ListUpdater<Item: Diffable> {
   public var onInvalidBatch: ((InvalidBatch) -> Void)?
 
   var queue: ListUpdateQueue<ListUpdater>!
+  /// The data source made from a cell provider, and what its view needs kept alive.
+  var dataSource: (source: AnyObject, bridge: AnyObject?)?
+
+  /// What the updater does when the user moves an item in the view it serves as data source.
+  public var reorderingHandlers = ListReorderingHandlers<Item, ListChange<Item>>()
   /// The index paths of the identifiers shown, for the lookups.
   var lookupTable = ListLookupTable<Item.DiffIdentifier>()
   /// Counts the changes of what the view shows.

@@ -45,6 +45,13 @@ public final class SectionedListUpdater<Section: DiffableSection> {
   public var onInvalidBatch: ((InvalidBatch) -> Void)?
 
   var queue: ListUpdateQueue<SectionedListUpdater>!
+  /// The data source made from a cell provider, and what its view needs kept alive.
+  var dataSource: (source: AnyObject, bridge: AnyObject?)?
+
+  /// What the updater does when the user moves an item in the view it serves as data source.
+  public var reorderingHandlers = ListReorderingHandlers<
+    Section.Item, SectionedListChange<Section>
+  >()
   /// The index paths of the identifiers shown, for the lookups.
   var lookupTable = ListLookupTable<Section.Item.DiffIdentifier>()
   /// Counts the changes of what the view shows.
