@@ -55,7 +55,7 @@ let package = Package(
       name: "ListDiffBenchmarks", dependencies: ["ListDiffKit"],
       path: "Benchmarks/ListDiffBenchmarks"),
     .executableTarget(
-      name: "Benchmarks", dependencies: ["DiffValue", "ListDiffBenchmarks"], path: "Benchmarks",
-      exclude: ["ListDiffBenchmarks"]),
+      name: "Benchmarks", dependencies: ["DiffValue", "DiffValueTesting", "ListDiffBenchmarks"],
+      path: "Benchmarks", exclude: ["ListDiffBenchmarks"]),
   ]
 )

@@ -1,5 +1,5 @@
-// Release-mode benchmarks: `swift run -c release Benchmarks [relay|diff|writes|operators|receive|list
-// ...]`, every group when none is named. Every figure is a median (15 samples for the relay and
+// Release-mode benchmarks: `swift run -c release Benchmarks [relay|diff|writes|operators|receive
+// |list|updater ...]`, every group when none is named. Every figure is a median (15 samples for the relay and
 // operator rows, 21 of each side for the `@Diff` matrix, 5 to 301 runs for the list diffs, as
 // each group sets; the list diffs print their minimum too, and are timed in the
 // ListDiffBenchmarks library, which sees ListDiffKit's public API only); ratios are to a floor
@@ -25,4 +25,9 @@ if runs("receive") { runReceiveOnBenchmarks() }
 if runs("list") {
   print("")
   runListDiffBenchmarks()
+}
+// The list updater's own cost beyond the diff, next to the bare diff.
+if runs("updater") {
+  print("")
+  MainActor.assumeIsolated { runListUpdaterBenchmarks() }
 }

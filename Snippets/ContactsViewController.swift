@@ -13,26 +13,20 @@
   // snippet.show
   final class ContactsViewController: UITableViewController {
     @Diff var contacts: [Contact] = []
-    lazy var updater = ListUpdater(view: tableView, items: contacts, reloadThreshold: 300)
     var subscriptions = Set<AnyCancellable>()
+
+    // The updater is the table view's data source: it answers the counts from the list the
+    // view shows (swapped inside each batch) and makes each cell with this closure.
+    lazy var updater = ListUpdater(view: tableView, items: contacts) { tableView, indexPath, contact in
+      let cell = tableView.dequeueReusableCell(withIdentifier: "contact", for: indexPath)
+      (cell as? ContactCell)?.bindViewModel(contact)
+      return cell
+    }
 
     override func viewDidLoad() {
       super.viewDidLoad()
       tableView.register(ContactCell.self, forCellReuseIdentifier: "contact")
       updater.bind(to: $contacts).store(in: &subscriptions)
-    }
-
-    // The data source reads updater.items: the list the view shows, swapped inside each batch.
-    override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int {
-      updater.items.count
-    }
-
-    override func tableView(
-      _ tableView: UITableView, cellForRowAt indexPath: IndexPath
-    ) -> UITableViewCell {
-      let cell = tableView.dequeueReusableCell(withIdentifier: "contact", for: indexPath)
-      (cell as? ContactCell)?.bindViewModel(updater.items[indexPath.row])
-      return cell
     }
   }
 

@@ -152,5 +152,41 @@ func runListTour() -> [AnyCancellable] {
       + "is re-bound (cell \(annBefore) before, \(cell(of: "Ann", in: sectionView)) after)",
     sectionView)
 
+  runDataSourceTour(model, &subscriptions)
   return subscriptions
+}
+
+/// The tour's last screen: the updater is the view's data source, its cells made by a cell
+/// provider; no data-source method is written, and the user drags a row.
+@MainActor
+func runDataSourceTour(_ model: ContactsModel, _ subscriptions: inout [AnyCancellable]) {
+  print("\nA screen with no data-source method: the updater answers the view, making each cell")
+  print("with a cell provider, and takes the user's drags.")
+  model.contacts = [Contact(name: "Ann"), Contact(name: "Bob"), Contact(name: "Cid")]
+  let view = SimulatedListView(showingItems: model.contacts) { [] }
+  view.canReconfigureItems = true  // as UIKit's views, iOS 15 on
+  let updater = ListUpdater(view: view, items: model.contacts) { view, indexPath, contact in
+    let cell = view.dequeueCell(for: indexPath)
+    cell.text = contact.description
+    return cell
+  }
+  updater.reorderingHandlers.canReorderItem = { _ in true }
+  updater.reorderingHandlers.didReorder = { change in model.contacts = change.new }
+  updater.bind(to: model.$contacts).store(in: &subscriptions)
+  func cells() -> String {
+    (0..<updater.items.count).map { view.cell(at: IndexPath(indexes: [0, $0]))?.text ?? "?" }
+      .joined(separator: " · ")
+  }
+  show("Start; the cells read: \(cells())", view)
+
+  let bob = view.cell(at: IndexPath(indexes: [0, 1]))
+  model.contacts[1].status = "away"
+  show(
+    "Bob goes away: his plain cell is reconfigured, the same cell (\(bob === view.cell(at: IndexPath(indexes: [0, 1])) ? "kept" : "replaced")); the cells read: \(cells())",
+    view)
+
+  view.simulateUserMove(from: IndexPath(indexes: [0, 2]), to: IndexPath(indexes: [0, 0]))
+  show(
+    "The user drags Cid to the top: the model follows, nothing animates again; Cid is at row \(updater.indexPath(for: Contact(name: "Cid"))?[1] ?? -1)",
+    view)
 }

@@ -90,6 +90,10 @@ public final class SimulatedListView<Model: Equatable, Item: Equatable>: ListVie
   private var lastIdentity = 0
   /// Where each cell is, built on the first search after the identities change.
   private var cellPositions: [Int: IndexPath]?
+  /// The data source an updater made from a cell provider, if any.
+  private var listDataSource: ListDataSource<SimulatedCell, SimulatedCell>?
+  /// The cells the cell provider made, by identity.
+  private var providedCells: [Int: SimulatedCell] = [:]
   private var runningAnimations: [(Bool) -> Void] = []
   private var isSwappingData = false
   private var rebinds: [(cell: Int, item: Item)] = []
@@ -222,11 +226,15 @@ public final class SimulatedListView<Model: Equatable, Item: Equatable>: ListVie
     guard contains(from), shown.indices.contains(to[0]) else {
       return problems.append("the user cannot move \(from) to \(to)")
     }
+    if let listDataSource, !listDataSource.canMoveItem(at: from) {
+      return problems.append("the data source does not let the user move \(from)")
+    }
     let item = shown[from[0]].items.remove(at: from[1])
     let cell = cellIdentities[from[0]].remove(at: from[1])
     shown[to[0]].items.insert(item, at: to[1])
     cellIdentities[to[0]].insert(cell, at: to[1])
     cellPositions = nil
+    listDataSource?.moveItem(from: from, to: to)  // as UIKit calls moveRowAt
   }
 
   /// Removes a row as a swipe-to-delete does once the data source deletes it: the view shows
@@ -260,6 +268,7 @@ public final class SimulatedListView<Model: Equatable, Item: Equatable>: ListVie
 
   private func resetIdentities() {
     cellPositions = nil
+    providedCells = [:]
     sectionIdentities = shown.map { _ in newIdentity() }
     cellIdentities = shown.map { $0.items.map { _ in newIdentity() } }
   }
@@ -301,6 +310,8 @@ public final class SimulatedListView<Model: Equatable, Item: Equatable>: ListVie
       guard let indexPath = position(ofCell: cell) else { continue }
       shown[indexPath[0]].items[indexPath[1]] = reference[indexPath[0]].items[indexPath[1]]
       events.append(.reconfigure(indexPath))
+      // UIKit asks the cell provider again, which dequeues the same cell.
+      if providedCells[cell] != nil { _ = listDataSource?.cell(at: indexPath) }
     }
   }
 
@@ -398,4 +409,84 @@ extension SimulatedListView where Model == String {
 
   /// The items of the one section a flat list shows.
   public var shownItems: [Item] { shown.first?.items ?? [] }
+}
+
+/// A cell of a `SimulatedListView`, made by an updater's cell provider: what it shows.
+@MainActor
+public final class SimulatedCell {
+  /// What the cell shows; the cell provider sets it.
+  public var text = ""
+  /// How many times the cell provider configured this cell: 1 when made, one more for each
+  /// reconfigure.
+  public fileprivate(set) var configurationCount = 0
+
+  fileprivate init() {}
+}
+
+extension SimulatedListView: CellProvidingListView {
+  /// The cells a cell provider makes: `SimulatedCell`s, from `dequeueCell(for:)`.
+  public typealias Cell = SimulatedCell
+  /// The headers and footers a supplementary-view provider makes: `SimulatedCell`s too.
+  public typealias SupplementaryView = SimulatedCell
+
+  /// Takes `source` as the data source: the view's data is then what it answers (each
+  /// section's value from `source.section(at:)` when it is a `ListSection` of this view's
+  /// types or a `Model`, the first section's model for a flat list), and its cells come from
+  /// the cell provider.
+  public func useListDataSource(_ source: ListDataSource<SimulatedCell, SimulatedCell>) -> AnyObject? {
+    listDataSource = source
+    let flatModel = shown.first?.model
+    dataSource = { [unowned source] in
+      (0..<source.numberOfSections).compactMap { index -> ListSection<Model, Item>? in
+        let value = source.section(at: index)
+        guard
+          let model = (value as? ListSection<Model, Item>)?.model ?? value as? Model ?? flatModel
+        else { return nil }
+        let items = (0..<source.numberOfItems(inSection: index)).compactMap {
+          source.item(at: IndexPath(indexes: [index, $0])) as? Item
+        }
+        return ListSection(model, items: items)
+      }
+    }
+    return nil
+  }
+
+  /// The cell shown at an index path, made by the cell provider the first time it is asked for,
+  /// as a table view makes a cell when it comes on screen.
+  ///
+  /// - Parameter indexPath: An index path of what the view shows.
+  /// - Returns: The cell, or `nil` outside what is shown or without a cell provider.
+  public func cell(at indexPath: IndexPath) -> SimulatedCell? {
+    guard contains(indexPath), let listDataSource else { return nil }
+    if let cell = providedCells[cellIdentities[indexPath[0]][indexPath[1]]] { return cell }
+    return listDataSource.cell(at: indexPath)
+  }
+
+  /// The header or footer of a section, from the supplementary-view provider.
+  ///
+  /// - Parameters:
+  ///   - kind: `ListSupplementaryKind.header` or `.footer`.
+  ///   - section: A section shown.
+  /// - Returns: What the provider returns, or `nil`.
+  public func supplementaryView(ofKind kind: String, inSection section: Int) -> SimulatedCell? {
+    guard shown.indices.contains(section) else { return nil }
+    return listDataSource?.supplementaryView(
+      ofKind: kind, at: IndexPath(indexes: [section, 0]))
+  }
+
+  /// The cell for a cell provider to configure: the one shown at the index path if there is one
+  /// (a reconfigure), a new one otherwise.
+  ///
+  /// - Parameter indexPath: The index path the cell provider was given.
+  /// - Returns: The cell.
+  public func dequeueCell(for indexPath: IndexPath) -> SimulatedCell {
+    let identity = contains(indexPath) ? cellIdentities[indexPath[0]][indexPath[1]] : nil
+    let cell = identity.flatMap { providedCells[$0] } ?? SimulatedCell()
+    if let identity { providedCells[identity] = cell }
+    cell.configurationCount += 1
+    return cell
+  }
+
+  /// A new header or footer for a supplementary-view provider to configure.
+  public func dequeueSupplementaryView() -> SimulatedCell { SimulatedCell() }
 }

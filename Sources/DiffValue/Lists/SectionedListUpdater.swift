@@ -45,6 +45,13 @@ public final class SectionedListUpdater<Section: DiffableSection> {
   public var onInvalidBatch: ((InvalidBatch) -> Void)?
 
   var queue: ListUpdateQueue<SectionedListUpdater>!
+  /// The data source made from a cell provider, and what its view needs kept alive.
+  var dataSource: (source: AnyObject, bridge: AnyObject?)?
+
+  /// What the updater does when the user moves an item in the view it serves as data source.
+  public var reorderingHandlers = ListReorderingHandlers<
+    Section.Item, SectionedListChange<Section>
+  >()
   /// The index paths of the identifiers shown, for the lookups.
   var lookupTable = ListLookupTable<Section.Item.DiffIdentifier>()
   /// Counts the changes of what the view shows.
@@ -238,9 +245,12 @@ extension SectionedListUpdater: ListTransitionPlanner {
 
 /// Whether two lists of sections hold the same sections and items, by identity and content.
 ///
-/// - Complexity: O(*n*) over sections and items.
+/// - Complexity: O(1) for arrays that share their storage; O(*n*) over sections and items
+///   otherwise.
 func sameSections<Section: DiffableSection>(_ lhs: [Section], _ rhs: [Section]) -> Bool {
-  sameItems(lhs, rhs) && zip(lhs, rhs).allSatisfy { sameItems($0.items, $1.items) }
+  guard lhs.count == rhs.count else { return false }
+  return sharesStorage(lhs, rhs)
+    || sameItems(lhs, rhs) && zip(lhs, rhs).allSatisfy { sameItems($0.items, $1.items) }
 }
 
 /// A section whose own content counts as unchanged when its header is re-bound in place.

@@ -63,8 +63,34 @@ public protocol NSCollectionViewElement: AnyObject {}
 @MainActor
 open class NSCollectionViewItem: NSViewController {}
 
+// An Objective-C protocol in the SDK; its optional methods are requirements with defaults here.
+@MainActor
+public protocol NSCollectionViewDataSource: NSObjectProtocol {
+  func collectionView(_ collectionView: NSCollectionView, numberOfItemsInSection section: Int)
+    -> Int
+  func collectionView(
+    _ collectionView: NSCollectionView, itemForRepresentedObjectAt indexPath: IndexPath
+  ) -> NSCollectionViewItem
+  /* optional */ func numberOfSections(in collectionView: NSCollectionView) -> Int
+  /* optional */ func collectionView(
+    _ collectionView: NSCollectionView,
+    viewForSupplementaryElementOfKind kind: NSCollectionView.SupplementaryElementKind,
+    at indexPath: IndexPath
+  ) -> NSView
+}
+
+extension NSCollectionViewDataSource {
+  public func numberOfSections(in collectionView: NSCollectionView) -> Int { 1 }
+  public func collectionView(
+    _ collectionView: NSCollectionView,
+    viewForSupplementaryElementOfKind kind: NSCollectionView.SupplementaryElementKind,
+    at indexPath: IndexPath
+  ) -> NSView { NSView() }
+}
+
 @MainActor
 open class NSCollectionView: NSView {
+  open weak var dataSource: (any NSCollectionViewDataSource)?
   public typealias SupplementaryElementKind = String
   public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
   public static let elementKindSectionFooter = "UICollectionElementKindSectionFooter"

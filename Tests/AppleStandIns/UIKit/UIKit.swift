@@ -40,8 +40,45 @@ open class UITableViewCell: UIView {
 @MainActor
 open class UITableViewHeaderFooterView: UIView {}
 
+// An Objective-C protocol in the SDK, whose optional methods are marked `optional` below: here
+// they are requirements with defaults, so that a conformance that leaves them out compiles, as
+// it does against the SDK.
+@MainActor
+public protocol UITableViewDataSource: NSObjectProtocol {
+  func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
+  func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell
+  /* optional */ func numberOfSections(in tableView: UITableView) -> Int
+  /* optional */ func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int)
+    -> String?
+  /* optional */ func tableView(_ tableView: UITableView, titleForFooterInSection section: Int)
+    -> String?
+  /* optional */ func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath)
+    -> Bool
+  /* optional */ func tableView(
+    _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath,
+    to destinationIndexPath: IndexPath)
+}
+
+extension UITableViewDataSource {
+  public func numberOfSections(in tableView: UITableView) -> Int { 1 }
+  public func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int)
+    -> String?
+  { nil }
+  public func tableView(_ tableView: UITableView, titleForFooterInSection section: Int)
+    -> String?
+  { nil }
+  public func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool {
+    false
+  }
+  public func tableView(
+    _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath,
+    to destinationIndexPath: IndexPath
+  ) {}
+}
+
 @MainActor
 open class UITableView: UIScrollView {
+  open weak var dataSource: (any UITableViewDataSource)?
   public enum Style: Int, Sendable {
     case plain = 0
     case grouped = 1
@@ -86,8 +123,54 @@ open class UICollectionReusableView: UIView {}
 @MainActor
 open class UICollectionViewCell: UICollectionReusableView {}
 
+// An Objective-C protocol in the SDK; its optional methods are requirements with defaults here.
+@MainActor
+public protocol UICollectionViewDataSource: NSObjectProtocol {
+  func collectionView(_ collectionView: UICollectionView, numberOfItemsInSection section: Int)
+    -> Int
+  func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
+    -> UICollectionViewCell
+  /* optional */ func numberOfSections(in collectionView: UICollectionView) -> Int
+  /* optional */ func collectionView(
+    _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
+    at indexPath: IndexPath
+  ) -> UICollectionReusableView
+  /* optional */ func collectionView(
+    _ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath
+  ) -> Bool
+  /* optional */ func collectionView(
+    _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath,
+    to destinationIndexPath: IndexPath)
+}
+
+extension UICollectionViewDataSource {
+  public func numberOfSections(in collectionView: UICollectionView) -> Int { 1 }
+  public func collectionView(
+    _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
+    at indexPath: IndexPath
+  ) -> UICollectionReusableView { UICollectionReusableView() }
+  public func collectionView(
+    _ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath
+  ) -> Bool { false }
+  public func collectionView(
+    _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath,
+    to destinationIndexPath: IndexPath
+  ) {}
+}
+
 @MainActor
 open class UICollectionView: UIScrollView {
+  @MainActor
+  public struct CellRegistration<Cell, Item> where Cell: UICollectionViewCell {
+    public typealias Handler = (Cell, IndexPath, Item) -> Void
+    public init(handler: @escaping UICollectionView.CellRegistration<Cell, Item>.Handler) {}
+  }
+
+  open weak var dataSource: (any UICollectionViewDataSource)?
+  public func dequeueConfiguredReusableCell<Cell, Item>(
+    using registration: UICollectionView.CellRegistration<Cell, Item>, for indexPath: IndexPath,
+    item: Item?
+  ) -> Cell where Cell: UICollectionViewCell { fatalError("a stand-in: never runs") }
   public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
   public static let elementKindSectionFooter = "UICollectionElementKindSectionFooter"
 

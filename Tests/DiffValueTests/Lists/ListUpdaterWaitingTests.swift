@@ -106,3 +106,21 @@ func waitUntilShown(
     release()
   }
 }
+
+/// The check that a change starts from what the view shows: arrays that share their storage
+/// are the same at once, others are compared item by item.
+@Suite struct SameItemsTests {
+  @Test func sharedStorageAndItemByItem() {
+    let list = items([1, 2, 3])
+    let copy = list
+    #expect(sharesStorage(list, copy))
+    #expect(sameItems(list, copy))
+    let rebuilt = items([1, 2, 3])
+    #expect(!sharesStorage(list, rebuilt))
+    #expect(sameItems(list, rebuilt))
+    #expect(!sameItems(list, items([1, 2, 3], revision: 1)))
+    #expect(!sameItems(list, Array(list.prefix(2))))
+    #expect(sameSections([Group("a", items: list)], [Group("a", items: rebuilt)]))
+    #expect(!sameSections([Group("a", items: list)], [Group("b", items: list)]))
+  }
+}

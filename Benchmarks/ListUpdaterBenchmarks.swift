@@ -1,0 +1,143 @@
+// The list updater's own cost beyond the diff: each change applied to a `SimulatedListView`
+// (which checks every batch with UIKit's rules, as tests run it) and to a view that does
+// nothing (the updater alone), next to the bare `ListDiff` of the same lists, in the same run.
+// The changes carry their diff, computed beforehand, as `bind(to:)` hands them over.
+
+import DiffValue
+import DiffValueTesting
+
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// Runs the updater's benchmarks and prints one table row per scenario and size.
+@MainActor
+func runListUpdaterBenchmarks() {
+  print("== ListUpdater ==")
+  print("| change | bare ListDiff | updater alone | updater + SimulatedListView |")
+  print("|---|---|---|---|")
+  for count in [10_000, 100_000] {
+    let old = (0..<count).map { UpdaterBenchmarkItem(id: $0, revision: 0) }
+    var contentOnly = old
+    for index in stride(from: 0, to: count, by: 100) { contentOnly[index].revision = 1 }
+    var withMoves = contentOnly
+    withMoves[0..<(count / 100)].reverse()  // 1 % of the items move, 1 % change
+    let label = count.formatted()
+    measureUpdater("\(label) rows, 1 % of the items changed in place", old: old, steps: [contentOnly])
+    measureUpdater("\(label) rows, 1 % changed, 1 % moved", old: old, steps: [withMoves])
+    var steps: [[UpdaterBenchmarkItem]] = []
+    var current = old
+    for step in 0..<50 {
+      current.remove(at: step * 7)
+      current.insert(UpdaterBenchmarkItem(id: count + step, revision: 0), at: step * 13)
+      current[step * 11].revision += 1
+      steps.append(current)
+    }
+    measureUpdater("\(label) rows, a catch-up of 50 queued changes", old: old, steps: steps)
+  }
+}
+
+/// Measures applying `steps` in order, the first while no batch runs and the others while its
+/// animation runs, so that they are shown together when it ends.
+@MainActor
+private func measureUpdater(_ name: String, old: [UpdaterBenchmarkItem], steps: [[UpdaterBenchmarkItem]]) {
+  var changes: [ListChange<UpdaterBenchmarkItem>] = []
+  var previous = old
+  for step in steps {
+    changes.append(ListChange(old: previous, new: step))
+    previous = step
+  }
+  let runs = old.count > 10_000 ? 5 : 21
+  // What the updater diffs itself: from the first change's list to the last, when they coalesce.
+  let bare = medianTime(runs: runs) {
+    blackHole(ListDiff(old: old, new: steps[0]))
+    if steps.count > 1 { blackHole(ListDiff(old: steps[0], new: steps[steps.count - 1])) }
+  } setUp: {}
+  var updater: ListUpdater<UpdaterBenchmarkItem>!
+  var view: DoingNothingListView!
+  let alone = medianTime(runs: runs) {
+    apply(changes, to: updater, finish: { view.finish() })
+  } setUp: {
+    view = DoingNothingListView()
+    updater = ListUpdater(view: view, items: old, reloadThreshold: .max)
+  }
+  var simulated: SimulatedListView<String, UpdaterBenchmarkItem>!
+  let checked = medianTime(runs: runs) {
+    apply(changes, to: updater, finish: { simulated.finishAnimations() })
+  } setUp: {
+    simulated = SimulatedListView(showingItems: old) { updater.items }
+    simulated.completesImmediately = false
+    updater = ListUpdater(view: simulated, items: old, reloadThreshold: .max)
+  }
+  print("| \(name) | \(milliseconds(bare)) | \(milliseconds(alone)) | \(milliseconds(checked)) |")
+}
+
+/// Applies the changes, then ends the animation so that those waiting are shown.
+@MainActor
+private func apply(
+  _ changes: [ListChange<UpdaterBenchmarkItem>], to updater: ListUpdater<UpdaterBenchmarkItem>,
+  finish: () -> Void
+) {
+  for change in changes { updater.apply(change, animated: true) {} }
+  finish()
+  precondition(updater.items.count == changes[changes.count - 1].new.count)
+}
+
+/// The median time of `body` in seconds, each run after an untimed `setUp`.
+@MainActor
+private func medianTime(runs: Int, _ body: () -> Void, setUp: () -> Void) -> Double {
+  var times: [Double] = []
+  for _ in 0..<runs {
+    setUp()
+    let start = ContinuousClock.now
+    body()
+    let elapsed = ContinuousClock.now - start
+    times.append(
+      Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+  }
+  return times.sorted()[runs / 2]
+}
+
+private func milliseconds(_ seconds: Double) -> String {
+  String(format: "%.2f ms", seconds * 1_000)
+}
+
+/// The item the updater benchmarks show: an integer identity and a revision as content.
+private struct UpdaterBenchmarkItem: Identifiable, Hashable, Diffable {
+  var id: Int
+  var revision: Int
+}
+
+/// A list view that does nothing but swap the data and hold the first batch's completion, as
+/// an animation would, until `finish()`: the updater's own work, and nothing else.
+@MainActor
+private final class DoingNothingListView: ListView {
+  private var isAnimating = false
+  private var completion: ((Bool) -> Void)?
+
+  func performListUpdate(
+    _ update: BatchUpdate, animation: ListAnimation, updatingData: () -> Void,
+    completion: @escaping (Bool) -> Void
+  ) {
+    updatingData()
+    blackHole(update)
+    if isAnimating {
+      completion(true)
+    } else {
+      isAnimating = true  // the first batch animates while the other changes arrive
+      self.completion = completion
+    }
+  }
+
+  /// Ends the first batch's animation; later batches complete at once.
+  func finish() {
+    let completion = self.completion
+    self.completion = nil
+    completion?(true)
+  }
+
+  func reloadList(updatingData: () -> Void) { updatingData() }
+  func bindableCell(at indexPath: IndexPath) -> (any ListBindable)? { nil }
+}

@@ -1,0 +1,123 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+/// A list view whose data source an updater can be, making its cells with a cell provider:
+/// `UITableView`, `UICollectionView` and `NSCollectionView` on their platforms, and
+/// `SimulatedListView` in tests.
+///
+/// A view of your own conforms by making `source` its data source, asking it for the counts,
+/// the cells and the headers and footers, and telling it of the user's moves.
+@MainActor
+public protocol CellProvidingListView: ListView {
+  /// The type of the view's cells.
+  associatedtype Cell
+  /// The type of what the view shows as a header or footer (a table view's title, a
+  /// collection view's supplementary view).
+  associatedtype SupplementaryView
+
+  /// Makes `source` the view's data source.
+  ///
+  /// - Parameter source: Answers the view's data-source questions; the updater keeps it.
+  /// - Returns: An object the updater keeps alive as long as it lives (a view that holds its
+  ///   data source weakly, as UIKit's do, gets its bridge kept), or `nil`.
+  func useListDataSource(_ source: ListDataSource<Cell, SupplementaryView>) -> AnyObject?
+}
+
+/// The kinds of supplementary views a supplementary-view provider is asked for.
+public enum ListSupplementaryKind {
+  /// A section header: UIKit's `UICollectionView.elementKindSectionHeader`.
+  public static let header = "UICollectionElementKindSectionHeader"
+  /// A section footer: UIKit's `UICollectionView.elementKindSectionFooter`.
+  public static let footer = "UICollectionElementKindSectionFooter"
+}
+
+/// What an updater answers as a view's data source: the counts, the cells from its cell
+/// provider, the headers and footers from its supplementary-view provider, and the user's
+/// moves. The updater makes it; the view asks it.
+///
+/// Everything is read from what the updater's view shows (its `items` or `sections`), so that
+/// inside a batch the view gets the new data.
+@MainActor
+public final class ListDataSource<Cell, SupplementaryView> {
+  /// The answers, each reading the updater (held weakly: once it is gone, the view is empty).
+  struct Answers {
+    var numberOfSections: () -> Int
+    var numberOfItems: (Int) -> Int
+    var cell: (IndexPath) -> Cell?
+    var item: (IndexPath) -> Any?
+    var section: (Int) -> Any?
+    var supplementaryView: ((String, IndexPath) -> SupplementaryView?)?
+    var canMoveItem: (IndexPath) -> Bool
+    var moveItem: (IndexPath, IndexPath) -> Void
+  }
+
+  private let answers: Answers
+
+  init(_ answers: Answers) { self.answers = answers }
+
+  /// The number of sections the view shows.
+  ///
+  /// - Complexity: O(1).
+  public var numberOfSections: Int { answers.numberOfSections() }
+
+  /// The number of items the view shows in a section.
+  ///
+  /// - Parameter section: A section index; outside what is shown, the answer is 0.
+  /// - Returns: The number of items.
+  public func numberOfItems(inSection section: Int) -> Int { answers.numberOfItems(section) }
+
+  /// The cell for an index path, from the updater's cell provider.
+  ///
+  /// - Parameter indexPath: An index path of what the view shows.
+  /// - Returns: The cell, or `nil` when the index path is outside what is shown or the updater
+  ///   is gone.
+  public func cell(at indexPath: IndexPath) -> Cell? { answers.cell(indexPath) }
+
+  /// The item at an index path of what the view shows, for a view that needs the value itself.
+  ///
+  /// - Parameter indexPath: An index path.
+  /// - Returns: The item, or `nil` outside what is shown.
+  public func item(at indexPath: IndexPath) -> Any? { answers.item(indexPath) }
+
+  /// The section value at an index, for a sectioned updater; `nil` for a flat list.
+  ///
+  /// - Parameter section: A section index.
+  /// - Returns: The section, or `nil`.
+  public func section(at section: Int) -> Any? { answers.section(section) }
+
+  /// The header or footer for a section, from the updater's supplementary-view provider.
+  ///
+  /// - Parameters:
+  ///   - kind: `ListSupplementaryKind.header`, `.footer`, or a kind of your collection
+  ///     view's layout.
+  ///   - indexPath: The section, and the item 0.
+  /// - Returns: The view, or `nil` when there is no provider or it returns none.
+  public func supplementaryView(ofKind kind: String, at indexPath: IndexPath)
+    -> SupplementaryView?
+  {
+    answers.supplementaryView?(kind, indexPath)
+  }
+
+  /// Whether the provider can make headers and footers.
+  public var hasSupplementaryViews: Bool { answers.supplementaryView != nil }
+
+  /// Whether the user may move the item at an index path: the updater's
+  /// `reorderingHandlers.canReorderItem` says.
+  ///
+  /// - Parameter indexPath: An index path of what the view shows.
+  /// - Returns: `false` without a `canReorderItem` handler.
+  public func canMoveItem(at indexPath: IndexPath) -> Bool { answers.canMoveItem(indexPath) }
+
+  /// Takes a move the user made in the view (the view shows it already): the updater's items
+  /// change accordingly, and its `reorderingHandlers` hear of it.
+  ///
+  /// - Parameters:
+  ///   - source: The item's index path before the move.
+  ///   - destination: Its index path after the move.
+  public func moveItem(from source: IndexPath, to destination: IndexPath) {
+    answers.moveItem(source, destination)
+  }
+}

@@ -1,0 +1,85 @@
+#if canImport(FoundationEssentials)
+  import FoundationEssentials
+#else
+  import Foundation
+#endif
+
+extension ListUpdater {
+  /// Creates an updater that also serves as the view's data source: its cells come from
+  /// `cellProvider`, its headers and footers from `supplementaryViewProvider`, and nobody
+  /// writes a data-source method (Apple's `UITableViewDiffableDataSource(tableView:cellProvider:)`).
+  ///
+  /// ```swift
+  /// lazy var updater = ListUpdater(view: tableView, items: contacts) { tableView, indexPath, contact in
+  ///   let cell = tableView.dequeueReusableCell(withIdentifier: "contact", for: indexPath)
+  ///   cell.textLabel?.text = contact.name
+  ///   return cell
+  /// }
+  /// ```
+  ///
+  /// A `ListBindable` cell is still re-bound in place; any other cell is reconfigured, which
+  /// calls `cellProvider` again for the same cell, or reloaded.
+  ///
+  /// - Parameters:
+  ///   - view: The list view; it shows the list in section 0. The updater holds it, and becomes
+  ///     its data source.
+  ///   - items: The items the view shows now.
+  ///   - reloadThreshold: Above this many operations a change reloads the view.
+  ///   - supplementaryViewProvider: Makes section 0's header and footer: a table view's
+  ///     titles, a collection view's supplementary views (`kind` is
+  ///     `ListSupplementaryKind.header`, `.footer`, or one of the layout's). Called on the main
+  ///     thread when the view asks.
+  ///   - cellProvider: Makes the cell for an item at an index path. Called on the main thread
+  ///     when the view asks, inside batches included.
+  public convenience init<View: CellProvidingListView>(
+    view: View, items: [Item], reloadThreshold: Int = 300,
+    supplementaryViewProvider: (
+      @MainActor (View, _ kind: String, IndexPath) -> View.SupplementaryView?
+    )? = nil,
+    cellProvider: @escaping @MainActor (View, IndexPath, Item) -> View.Cell
+  ) {
+    self.init(view: view, items: items, reloadThreshold: reloadThreshold)
+    let source = ListDataSource<View.Cell, View.SupplementaryView>(
+      ListDataSource.Answers(
+        numberOfSections: { 1 },
+        numberOfItems: { [weak self] section in section == 0 ? self?.items.count ?? 0 : 0 },
+        cell: { [weak self, weak view] indexPath in
+          guard let view, let item = self?.item(at: indexPath) else { return nil }
+          return cellProvider(view, indexPath, item)
+        },
+        item: { [weak self] indexPath in self?.item(at: indexPath) },
+        section: { _ in nil },
+        supplementaryView: supplementaryViewProvider.map { provider in
+          { [weak view] kind, indexPath in view.flatMap { provider($0, kind, indexPath) } }
+        },
+        canMoveItem: { [weak self] indexPath in self?.canMoveItem(at: indexPath) ?? false },
+        moveItem: { [weak self] from, to in self?.moveItem(from: from, to: to) }))
+    dataSource = (source, view.useListDataSource(source))
+  }
+
+  /// Whether the user may move the item at an index path.
+  private func canMoveItem(at indexPath: IndexPath) -> Bool {
+    guard let canReorderItem = reorderingHandlers.canReorderItem, let item = item(at: indexPath)
+    else { return false }
+    return canReorderItem(item)
+  }
+
+  /// Takes the user's move as shown and reports it to the reordering handlers.
+  ///
+  /// - Parameters:
+  ///   - from: The item's index path before the move.
+  ///   - to: Its index path after it.
+  /// - Complexity: O(*n*), and a diff of the two orders.
+  func moveItem(from: IndexPath, to: IndexPath) {
+    let old = items
+    guard from.count == 2, to.count == 2, from[0] == 0, to[0] == 0,
+      old.indices.contains(from[1]), old.indices.contains(to[1])
+    else { return }  // not a move within what is shown: nothing to take
+    var new = old
+    new.insert(new.remove(at: from[1]), at: to[1])
+    let change = ListChange(old: old, new: new)
+    reorderingHandlers.willReorder?(change)
+    applyAlreadyShown(new)
+    reorderingHandlers.didReorder?(change)
+  }
+}
