@@ -24,6 +24,12 @@
 /// writing the value back publishes nothing, since the last published value refers to the same
 /// object; write a new instance instead.
 ///
+/// The property takes part in Swift's Observation in any class: a SwiftUI view reading it is
+/// refreshed when a selected part changes. In an `@Observable` class, mark it
+/// `@ObservationIgnored` (`@ObservationIgnored @Diff(\.name) var user = User()`): the macro
+/// cannot wrap a property that already has a wrapper, and the property tracks itself. See
+/// <doc:SwiftUIAndObservation>.
+///
 /// Writes may come from any thread; <doc:WhatYouCanRelyOn> says on which thread and in which
 /// order they are published. The wrapper keeps its state in a shared object, so copying a
 /// struct that contains a `@Diff` property shares the property between the copies.
@@ -34,14 +40,7 @@ public struct Diff<Value: Equatable> {
   /// Compares the whole value with `==`.
   @inlinable
   init(wholeValue value: Value) {
-    storage = DiffStorage(
-      relay: CurrentValueRelay(
-        value,
-        removingDuplicatesAt: {
-          $0.assumingMemoryBound(to: Value.self).pointee
-            == $1.assumingMemoryBound(to: Value.self).pointee
-        }),
-      selection: DiffSelection())
+    storage = DiffStorage(value: value, comparing: DiffWholeValue(), selection: DiffSelection())
   }
 
   /// Compares the parts `parts` compares; `keyPaths` name them for `changes`.
@@ -51,8 +50,7 @@ public struct Diff<Value: Equatable> {
     selected: ((Value, Value) -> Bool)? = nil
   ) {
     storage = DiffStorage(
-      relay: CurrentValueRelay(
-        value, removingDuplicatesAt: { parts.agrees($0, $1) }),
+      value: value, comparing: parts,
       selection: DiffSelection(keyPaths: keyPaths, selected: selected))
   }
 
@@ -91,11 +89,24 @@ public struct Diff<Value: Equatable> {
   /// The last value written.
   ///
   /// Setting it stores the value and publishes it if a selected part differs from the last
-  /// published value; setting an equal value publishes nothing.
+  /// published value; setting an equal value publishes nothing. A write to a part
+  /// (`model.state.count = n`, `model.state.items.append(x)`) changes the stored value in
+  /// place, as one atomic step: see <doc:Performance> for what it costs.
+  ///
+  /// Reading it inside `withObservationTracking` (a SwiftUI `body`) tracks the property: its
+  /// observers are told of a published change, and of no other.
   @inlinable
   public var wrappedValue: Value {
-    get { storage.relay.value }
+    get {
+      storage.observation.willReadWhole()
+      return storage.relay.value
+    }
     nonmutating set { storage.relay.send(newValue) }
+    nonmutating _modify {
+      var (value, write) = storage.beginWrite()
+      defer { storage.endWrite(value, write) }
+      yield &value
+    }
   }
 
   /// A publisher of the value: it sends the current value to each new subscriber, then every

@@ -17,6 +17,9 @@
 @usableFromInline
 protocol DiffComparison<Root> {
   associatedtype Root
+  /// The parts this compares, copied out of a value: what an in-place write compares the
+  /// changed value with, the old one being changed where it lies.
+  associatedtype Snapshot
 
   /// Whether the two values at these addresses agree on the parts this compares.
   ///
@@ -24,6 +27,12 @@ protocol DiffComparison<Root> {
   ///   - old: Where one `Root` value lies.
   ///   - new: Where the other lies.
   func agrees(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool
+
+  /// Copies the parts this compares out of the `Root` value at `value`.
+  func snapshot(_ value: UnsafeRawPointer) -> Snapshot
+
+  /// Whether the `Root` value at `new` agrees with `snapshot` on the parts this compares.
+  func agrees(_ snapshot: borrowing Snapshot, _ new: UnsafeRawPointer) -> Bool
 }
 
 extension DiffComparison {
@@ -56,6 +65,20 @@ struct DiffPart<Root, Property: Equatable>: DiffComparison {
     }
     return diffPartsAreEqual(old + offset, new + offset, as: Property.self)
   }
+
+  @inlinable @inline(__always)
+  func snapshot(_ value: UnsafeRawPointer) -> Property {
+    if offset < 0 { return diffRead(value, as: Root.self, keyPath) }
+    return (value + offset).assumingMemoryBound(to: Property.self).pointee
+  }
+
+  @inlinable @inline(__always)
+  func agrees(_ snapshot: borrowing Property, _ new: UnsafeRawPointer) -> Bool {
+    if offset < 0 { return snapshot == diffRead(new, as: Root.self, keyPath) }
+    return withUnsafePointer(to: snapshot) {
+      diffPartsAreEqual(UnsafeRawPointer($0), new + offset, as: Property.self)
+    }
+  }
 }
 
 /// A part read by a closure, for `select:`.
@@ -69,6 +92,14 @@ struct DiffSelector<Root, Selected: Equatable>: DiffComparison {
   @inlinable @inline(__always)
   func agrees(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool {
     diffRead(old, as: Root.self, select) == diffRead(new, as: Root.self, select)
+  }
+
+  @inlinable @inline(__always)
+  func snapshot(_ value: UnsafeRawPointer) -> Selected { diffRead(value, as: Root.self, select) }
+
+  @inlinable @inline(__always)
+  func agrees(_ snapshot: borrowing Selected, _ new: UnsafeRawPointer) -> Bool {
+    snapshot == diffRead(new, as: Root.self, select)
   }
 }
 
@@ -90,6 +121,18 @@ where First.Root == Second.Root {
   func agrees(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool {
     first.agrees(old, new) && second.agrees(old, new)
   }
+
+  @inlinable @inline(__always)
+  func snapshot(_ value: UnsafeRawPointer) -> (First.Snapshot, Second.Snapshot) {
+    (first.snapshot(value), second.snapshot(value))
+  }
+
+  @inlinable @inline(__always)
+  func agrees(_ snapshot: borrowing (First.Snapshot, Second.Snapshot), _ new: UnsafeRawPointer)
+    -> Bool
+  {
+    first.agrees(snapshot.0, new) && second.agrees(snapshot.1, new)
+  }
 }
 
 /// No part: the end of a chain.
@@ -99,6 +142,31 @@ struct DiffNothing<Root>: DiffComparison {
 
   @inlinable @inline(__always)
   func agrees(_: UnsafeRawPointer, _: UnsafeRawPointer) -> Bool { true }
+
+  @inlinable @inline(__always)
+  func snapshot(_: UnsafeRawPointer) {}
+
+  @inlinable @inline(__always)
+  func agrees(_: borrowing Void, _: UnsafeRawPointer) -> Bool { true }
+}
+
+/// The whole value, compared with `==`: `@Diff var state`.
+@usableFromInline
+struct DiffWholeValue<Root: Equatable>: DiffComparison {
+  @inlinable init() {}
+
+  @inlinable @inline(__always)
+  func agrees(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool {
+    diffPartsAreEqual(old, new, as: Root.self)
+  }
+
+  @inlinable @inline(__always)
+  func snapshot(_ value: UnsafeRawPointer) -> Root { value.assumingMemoryBound(to: Root.self).pointee }
+
+  @inlinable @inline(__always)
+  func agrees(_ snapshot: borrowing Root, _ new: UnsafeRawPointer) -> Bool {
+    withUnsafePointer(to: snapshot) { diffPartsAreEqual(UnsafeRawPointer($0), new, as: Root.self) }
+  }
 }
 
 /// Parts whose types are known only at run time: each compared through its own closure.
@@ -111,9 +179,11 @@ struct DiffPartList<Root>: DiffComparison {
   /// captured as it is, where a loop over an array would retain and release each closure it
   /// takes out.
   @usableFromInline let compare: (UnsafeRawPointer, UnsafeRawPointer) -> Bool
+  @usableFromInline let parts: [DiffableKeyPath<Root>]
 
   @inlinable
   init(_ parts: [DiffableKeyPath<Root>]) {
+    self.parts = parts
     var compare: (UnsafeRawPointer, UnsafeRawPointer) -> Bool = { _, _ in true }
     for part in parts.reversed() {
       let (first, rest) = (part.compare, compare)
@@ -124,6 +194,17 @@ struct DiffPartList<Root>: DiffComparison {
 
   @inlinable
   func agrees(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool { compare(old, new) }
+
+  /// Each part's comparison with its copy of the part, taken where the list was made.
+  @inlinable
+  func snapshot(_ value: UnsafeRawPointer) -> [(UnsafeRawPointer) -> Bool] {
+    parts.map { $0.snapshotComparison(value) }
+  }
+
+  @inlinable
+  func agrees(_ snapshot: borrowing [(UnsafeRawPointer) -> Bool], _ new: UnsafeRawPointer) -> Bool {
+    snapshot.allSatisfy { $0(new) }
+  }
 }
 
 /// Reads a part of the `Root` value at `address` through a key path, without copying the

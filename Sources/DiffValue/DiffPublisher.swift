@@ -19,8 +19,34 @@ public struct DiffPublisher<Value: Equatable>: Publisher {
   @inlinable init(storage: DiffStorage<Value>) { self.storage = storage }
 
   /// The property's last written value.
+  ///
+  /// Read inside `withObservationTracking` (a SwiftUI `body`), it tracks the whole property,
+  /// as reading the property does.
   @inlinable
-  public var value: Value { storage.relay.value }
+  public var value: Value {
+    storage.observation.willReadWhole()
+    return storage.relay.value
+  }
+
+  /// One part of the property's last written value, tracked for that part alone.
+  ///
+  /// Read inside `withObservationTracking` (a SwiftUI `body`), it registers the part, not the
+  /// property: its observers are told when a write changes that part, whether the write was
+  /// published or not, and of no other write. A view showing one field of a large state
+  /// refreshes only when that field changes:
+  ///
+  /// ```swift
+  /// Text(model.$user[\.email])   // refreshed by a new email, by nothing else
+  /// ```
+  ///
+  /// - Parameter part: A key path to an `Equatable` part of the value.
+  /// - Complexity: A dictionary lookup of the key path besides the read; the first read of a
+  ///   part registers it, once per property.
+  @inlinable
+  public subscript<Part: Equatable>(part: KeyPath<Value, Part>) -> Part {
+    storage.observation.willRead(storage.observation.part(part))
+    return storage.relay.value[keyPath: part]
+  }
 
   /// Attaches a subscriber; it receives the current value first.
   @inlinable

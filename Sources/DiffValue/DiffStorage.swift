@@ -1,13 +1,16 @@
 import Relay
 
 /// What a `@Diff` property and its `$` publisher share: the relay that stores and publishes
-/// the value, and the selection it compares.
+/// the value, the selection it compares, and the property's part in Observation.
 @usableFromInline
 final class DiffStorage<Value: Equatable>: @unchecked Sendable {
-  // Immutable after init; the relay is thread-safe, `hooks` and `sharedObjects` guard their
-  // own state.
+  // Immutable after init; the relay is thread-safe, `hooks`, `sharedObjects` and
+  // `observation` guard their own state, and `inPlace`'s slot is used only by the one
+  // in-place write the relay lets run at a time.
   @usableFromInline let relay: CurrentValueRelay<Value>
   @usableFromInline let selection: DiffSelection<Value>
+  @usableFromInline let observation: DiffObservation
+  @usableFromInline let inPlace: DiffInPlaceCheck
   @usableFromInline let hooks = HookRegistry()
   let sharedObjects = Lock<SharedObjects>.make(SharedObjects())
 
@@ -32,20 +35,127 @@ final class DiffStorage<Value: Equatable>: @unchecked Sendable {
     }
   }
 
-  /// Creates the storage of a property around its relay.
+  /// Creates the storage of a property, comparing the parts `parts` compares.
   ///
-  /// The relay is made by the caller, where the value's type and the selection are known, so
-  /// that its comparison is specialized code; it compares the two values where the relay
-  /// holds them.
+  /// It is made where the value's type and the selection are known (`Diff`'s inlinable
+  /// initializers), so that the comparison is specialized code; the relay compares the two
+  /// values where it holds them, and tells the observers what the comparison found.
   /// - Parameters:
-  ///   - relay: The relay that stores and publishes the value, dropping duplicates.
+  ///   - value: The initial value.
+  ///   - parts: The comparison of the selected parts.
   ///   - selection: The selection, as `changes` reports it.
   @inlinable
-  init(relay: CurrentValueRelay<Value>, selection: DiffSelection<Value>) {
-    self.relay = relay
+  init<Parts: DiffComparison<Value>>(
+    value: Value, comparing parts: Parts, selection: DiffSelection<Value>
+  ) {
+    let observation = DiffObservation()
+    relay = CurrentValueRelay(
+      value,
+      removingDuplicatesAt: { old, new in
+        let isDuplicate = parts.agrees(old, new)
+        observation.compared(old, new, published: !isDuplicate)
+        return isDuplicate
+      })
+    self.observation = observation
     self.selection = selection
+    inPlace = DiffInPlaceCheck(parts)
   }
 
   // Hooks subscribe to `relay`, which holds them; the property going away must end them.
-  deinit { hooks.removeAll() }
+  deinit {
+    hooks.removeAll()
+    inPlace.deallocate()
+  }
+
+  // MARK: Writes through the property
+
+  /// Begins a write through the property (`model.state.count = n`): the value to change.
+  ///
+  /// It waits while another write through the property, or a `modify`, runs. When nothing
+  /// waits to be delivered, the value leaves the relay, so that it is changed where it lies,
+  /// with nothing sharing its storage (an array field appends in place); otherwise it is a copy
+  /// of the latest value. Either way no other write comes between the read and the write.
+  @inlinable
+  func beginWrite() -> (value: Value, write: DiffWrite) {
+    switch relay.beginInPlaceWrite() {
+    case .movedOut(let value):
+      let parts = withUnsafePointer(to: value) { address in
+        inPlace.takeSnapshot(address)
+        return observation.snapshotReadParts(of: address)
+      }
+      return (value, DiffWrite(kind: .movedOut, parts: parts))
+    case .copied(let value):
+      return (value, DiffWrite(kind: .copied, parts: nil))
+    case nil:
+      return (relay.value, DiffWrite(kind: .sent, parts: nil))
+    }
+  }
+
+  /// Ends a write begun with `beginWrite()`: publishes the value if a selected part changed,
+  /// and tells the observers whom the change concerns.
+  @inlinable
+  func endWrite(_ value: consuming Value, _ write: consuming DiffWrite) {
+    switch write.kind {
+    case .movedOut:
+      let changed = withUnsafePointer(to: value) { address in
+        write.parts?.compare(with: address)
+        return inPlace.changedSinceSnapshot(address)
+      }
+      relay.commitInPlaceWrite(value, publishes: changed)
+      observation.wroteInPlace(published: changed, parts: write.parts)
+    case .copied:
+      relay.commitInPlaceWrite(value, publishes: nil)
+    case .sent:
+      relay.send(value)
+    }
+  }
+}
+
+/// A write through a `@Diff` property in progress: where its value came from, and the parts
+/// read under observation that it is compared with when it ends.
+@usableFromInline
+struct DiffWrite {
+  /// Where the value came from, which says how the write ends.
+  @usableFromInline
+  enum Kind {
+    /// It left the relay: compared here with the copy of its selected parts.
+    case movedOut
+    /// A copy of the latest value, behind which others' values wait: the relay compares it.
+    case copied
+    /// A copy, sent as a whole (a relay that has finished, which ignores it).
+    case sent
+  }
+
+  @usableFromInline let kind: Kind
+  /// Copies of the parts read under observation, when some were; `nil` otherwise.
+  @usableFromInline var parts: ObservedPartSnapshots?
+
+  @inlinable
+  init(kind: Kind, parts: ObservedPartSnapshots?) {
+    self.kind = kind
+    self.parts = parts
+  }
+}
+
+/// An in-place write's comparison: a copy of the selected parts taken before the write, in a
+/// slot made once per property, compared with the parts after it.
+@usableFromInline
+struct DiffInPlaceCheck {
+  /// Copies the selected parts of the value at an address into the slot.
+  @usableFromInline let takeSnapshot: (UnsafeRawPointer) -> Void
+  /// Whether the value at an address differs from the copy in the slot, which it empties.
+  @usableFromInline let changedSinceSnapshot: (UnsafeRawPointer) -> Bool
+  /// Frees the slot.
+  @usableFromInline let deallocate: () -> Void
+
+  @inlinable
+  init<Parts: DiffComparison>(_ parts: Parts) {
+    let slot = UnsafeMutablePointer<Parts.Snapshot>.allocate(capacity: 1)
+    takeSnapshot = { slot.initialize(to: parts.snapshot($0)) }
+    changedSinceSnapshot = { new in
+      defer { slot.deinitialize(count: 1) }
+      return !parts.agrees(slot.pointee, new)
+    }
+    deallocate = { slot.deallocate() }
+  }
 }

@@ -18,6 +18,9 @@ public struct DiffableKeyPath<Root> {
   public let keyPath: PartialKeyPath<Root>
   /// Whether the two values at these addresses agree on this part.
   @usableFromInline let compare: (UnsafeRawPointer, UnsafeRawPointer) -> Bool
+  /// Copies this part out of the value at an address, and returns whether the value at
+  /// another address agrees with the copy: what an in-place write compares.
+  @usableFromInline let snapshotComparison: (UnsafeRawPointer) -> (UnsafeRawPointer) -> Bool
 
   /// Selects the part of `Root` at `keyPath`.
   ///
@@ -27,6 +30,10 @@ public struct DiffableKeyPath<Root> {
     self.keyPath = keyPath
     let part = DiffPart(keyPath)
     compare = { part.agrees($0, $1) }
+    snapshotComparison = { value in
+      let snapshot = part.snapshot(value)
+      return { part.agrees(snapshot, $0) }
+    }
   }
 
   /// Whether two values agree on this part.

@@ -12,23 +12,23 @@ import Relay
 /// ```
 ///
 /// It is thread-safe: values may arrive on any thread while a test reads them.
-public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cancellable,
+public final class RecordingSubscriber<Input, Failure: Error>: Relay.Subscriber, Cancellable,
   @unchecked Sendable
 {
   // Every mutable field is in `state`, behind its lock; `demand` never changes.
   private struct State {
     var values: [Input] = []
-    var completion: Subscribers.Completion<Failure>?
-    var subscription: (any Subscription)?
+    var completion: Relay.Subscribers.Completion<Failure>?
+    var subscription: (any Relay.Subscription)?
   }
 
   private let state = Lock(State())
-  private let demand: Subscribers.Demand
+  private let demand: Relay.Subscribers.Demand
 
   /// Creates a recorder.
   ///
   /// - Parameter demand: What it requests once subscribed; `.unlimited` by default.
-  public init(demand: Subscribers.Demand = .unlimited) {
+  public init(demand: Relay.Subscribers.Demand = .unlimited) {
     self.demand = demand
   }
 
@@ -36,10 +36,10 @@ public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cance
   public var values: [Input] { state.withLock { $0.values } }
 
   /// The completion, once received.
-  public var completion: Subscribers.Completion<Failure>? { state.withLock { $0.completion } }
+  public var completion: Relay.Subscribers.Completion<Failure>? { state.withLock { $0.completion } }
 
   /// Keeps the subscription and requests `demand`.
-  public func receive(subscription: any Subscription) {
+  public func receive(subscription: any Relay.Subscription) {
     let isFirst = state.withLock { state in
       guard state.subscription == nil else { return false }
       state.subscription = subscription
@@ -50,20 +50,20 @@ public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cance
   }
 
   /// Records the value; asks for nothing more.
-  public func receive(_ input: Input) -> Subscribers.Demand {
+  public func receive(_ input: Input) -> Relay.Subscribers.Demand {
     state.withLock { $0.values.append(input) }
     return .none
   }
 
   /// Records the completion.
-  public func receive(completion: Subscribers.Completion<Failure>) {
+  public func receive(completion: Relay.Subscribers.Completion<Failure>) {
     state.withLock { $0.completion = completion }
   }
 
   /// Requests more values.
   ///
   /// - Parameter demand: How many more.
-  public func request(_ demand: Subscribers.Demand) {
+  public func request(_ demand: Relay.Subscribers.Demand) {
     state.withLock { $0.subscription }?.request(demand)
   }
 
@@ -99,12 +99,12 @@ public final class RecordingSubscriber<Input, Failure: Error>: Subscriber, Cance
   }
 }
 
-extension Publisher {
+extension Relay.Publisher {
   /// Subscribes a `RecordingSubscriber`, which starts recording at once.
   ///
   /// - Parameter demand: What the recorder requests; `.unlimited` by default.
   /// - Returns: The recorder; cancel it (or release it and the publisher) to stop.
-  public func record(demand: Subscribers.Demand = .unlimited) -> RecordingSubscriber<
+  public func record(demand: Relay.Subscribers.Demand = .unlimited) -> RecordingSubscriber<
     Output, Failure
   > {
     let recorder = RecordingSubscriber<Output, Failure>(demand: demand)

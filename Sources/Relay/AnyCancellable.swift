@@ -1,56 +1,67 @@
-/// A cancellable that cancels when it is deinitialized; keep it to keep a subscription alive.
-///
-/// ```swift
-/// var subscriptions = Set<AnyCancellable>()
-/// relay.sink { print($0) }.store(in: &subscriptions)
-/// ```
-///
-/// `cancel()` may be called from any thread, once or many times: the wrapped action runs once.
-public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
-  // `action` is guarded by `lock`, the class's only mutable state.
-  private let lock = Lock<(() -> Void)?>.make(nil)
+#if canImport(Combine)
+  import Combine
 
-  /// Wraps a closure that runs on the first `cancel()` or on deinit.
+  /// A cancellable that cancels when it is deinitialized: on platforms with Combine, Combine's
+  /// own class.
   ///
-  /// - Parameter cancel: The closure; it is released once it has run.
-  public init(_ cancel: @escaping () -> Void) {
-    lock.withLock { $0 = cancel }
-  }
-
-  /// Wraps another cancellable, cancelled on the first `cancel()` or on deinit.
+  /// Every `sink` and `assign` of Relay returns one, so a `Set<AnyCancellable>` holds Relay's
+  /// subscriptions beside Combine's.
+  public typealias AnyCancellable = Combine.AnyCancellable
+#else
+  /// A cancellable that cancels when it is deinitialized; keep it to keep a subscription alive.
   ///
-  /// - Parameter canceller: The cancellable; it is released once it has been cancelled.
-  public init<C: Cancellable>(_ canceller: C) {
-    lock.withLock { $0 = canceller.cancel }
-  }
+  /// ```swift
+  /// var subscriptions = Set<AnyCancellable>()
+  /// relay.sink { print($0) }.store(in: &subscriptions)
+  /// ```
+  ///
+  /// `cancel()` may be called from any thread, once or many times: the wrapped action runs once.
+  public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
+    // `action` is guarded by `lock`, the class's only mutable state.
+    private let lock = Lock<(() -> Void)?>.make(nil)
 
-  deinit { cancel() }
-
-  /// Runs the wrapped action if it has not run yet, then releases it.
-  public func cancel() {
-    let action = lock.withLock { action in
-      defer { action = nil }
-      return action
+    /// Wraps a closure that runs on the first `cancel()` or on deinit.
+    ///
+    /// - Parameter cancel: The closure; it is released once it has run.
+    public init(_ cancel: @escaping () -> Void) {
+      lock.withLock { $0 = cancel }
     }
-    action?()
+
+    /// Wraps another cancellable, cancelled on the first `cancel()` or on deinit.
+    ///
+    /// - Parameter canceller: The cancellable; it is released once it has been cancelled.
+    public init<C: Cancellable>(_ canceller: C) {
+      lock.withLock { $0 = canceller.cancel }
+    }
+
+    deinit { cancel() }
+
+    /// Runs the wrapped action if it has not run yet, then releases it.
+    public func cancel() {
+      let action = lock.withLock { action in
+        defer { action = nil }
+        return action
+      }
+      action?()
+    }
+
+    /// Whether both are the same instance.
+    public static func == (lhs: AnyCancellable, rhs: AnyCancellable) -> Bool { lhs === rhs }
+
+    /// Hashes the instance's identity.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+
+    /// Keeps this cancellable in a set, alive as long as the set holds it.
+    ///
+    /// - Parameter set: The set to insert into.
+    public func store(in set: inout Set<AnyCancellable>) { set.insert(self) }
+
+    /// Keeps this cancellable in a collection, such as an array, alive as long as it holds it.
+    ///
+    /// - Parameter collection: The collection to append to.
+    public func store<C: RangeReplaceableCollection>(in collection: inout C)
+    where C.Element == AnyCancellable {
+      collection.append(self)
+    }
   }
-
-  /// Whether both are the same instance.
-  public static func == (lhs: AnyCancellable, rhs: AnyCancellable) -> Bool { lhs === rhs }
-
-  /// Hashes the instance's identity.
-  public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
-
-  /// Keeps this cancellable in a set, alive as long as the set holds it.
-  ///
-  /// - Parameter set: The set to insert into.
-  public func store(in set: inout Set<AnyCancellable>) { set.insert(self) }
-
-  /// Keeps this cancellable in a collection, such as an array, alive as long as it holds it.
-  ///
-  /// - Parameter collection: The collection to append to.
-  public func store<C: RangeReplaceableCollection>(in collection: inout C)
-  where C.Element == AnyCancellable {
-    collection.append(self)
-  }
-}
+#endif

@@ -1,3 +1,8 @@
+#if canImport(Combine)
+  // `AnyCancellable` is Combine's there, and the inlinable `sink` makes one.
+  import Combine
+#endif
+
 import Synchronization
 
 extension Publisher {

@@ -8,6 +8,12 @@ public protocol Subscription: Cancellable, Sendable {
   /// contract violation and stops the program with a message.
   /// - Parameter demand: How many more values to send; `.unlimited` for all of them.
   func request(_ demand: Subscribers.Demand)
+
+  /// Stops the values and frees what the subscription holds; calling it again does nothing.
+  ///
+  /// `Cancellable` asks for it already; it is restated here so that Relay's own code (and its
+  /// inlinable operators) reaches it through Relay where `Cancellable` is Combine's.
+  func cancel()
 }
 
 /// Stops the program when a subscriber requests no values, which Combine's contract forbids.

@@ -1,13 +1,25 @@
 #!/usr/bin/env bash
-# Type-checks DiffValue's Apple-only code (`#if canImport(UIKit)`, `#if canImport(AppKit)`) on
-# Linux, against the stand-in UIKit and AppKit modules beside this script, each on its own as
-# on a real platform; then the documentation's examples in Snippets/ written for either. Swift 6 mode, warnings are errors; `-emit-sil` runs the type checker and
-# the diagnostic passes (definite initialization, isolation regions) without generating code.
+# Type-checks DiffValue's Apple-only code on Linux against the stand-in frameworks beside this
+# script, as it is built on an Apple platform, where Combine can always be imported:
+#
+#   1. Relay, with `canImport(Combine)` true (its `Cancellable`, `AnyCancellable` and
+#      `Scheduler` are Combine's, its bridges to and from Combine are compiled), bodies and all;
+#   2. the bridges run, against the stand-in Combine, which behaves as Combine does for what
+#      they use (BridgeChecks/main.swift);
+#   3. DiffValue and DiffValueTesting against UIKit, then AppKit, each on its own as on a real
+#      platform, with Combine and SwiftUI beside it (`#if canImport(UIKit)`, `AppKit`,
+#      `SwiftUI`, `Combine`), and the examples in Snippets/ written for either;
+#   4. every example of the documentation (Snippets/, and the test README.md shows) in a file
+#      that imports SwiftUI, and in one that imports Combine, together with DiffValue;
+#   5. that on these platforms `import DiffValue` re-exports every name of Relay's that
+#      Combine lacks (Sources/DiffValue/Exports.swift lists them).
 #
 #   bash Tests/AppleStandIns/typecheck.sh
 #
-# The stand-ins follow the iOS 18 / macOS 15 SDKs as Apple documents them; a build against
-# the real SDKs is still the final word.
+# Swift 6 mode, warnings are errors; `-emit-sil` runs the type checker and the diagnostic
+# passes (definite initialization, isolation regions) without generating code. The stand-ins
+# follow the iOS 18 / macOS 15 SDKs as Apple documents them; a build against the real SDKs is
+# still the final word.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -16,51 +28,103 @@ trap 'rm -rf "$work"' EXIT
 cd "$root"
 
 swift_files() { find "$@" -name '*.swift' | sort; }
-common=(-swift-version 6 -parse-as-library -package-name DiffValue -module-cache-path "$work/cache")
+cache=(-module-cache-path "$work/cache")
+common=(-swift-version 6 -parse-as-library -package-name DiffValue "${cache[@]}")
+standins=Tests/AppleStandIns
 
-# The modules DiffValue imports, as interfaces (their bodies are checked by the package build).
-for module in Relay ListDiffKit; do
-  # shellcheck disable=SC2046
-  swiftc "${common[@]}" -emit-module -experimental-skip-non-inlinable-function-bodies \
-    -module-name "$module" -emit-module-path "$work/$module.swiftmodule" \
-    $(swift_files "Sources/$module") &
-done
+# Combine, as a library the bridge checks link. Apple's interface is Swift 5 mode: so is this.
+# shellcheck disable=SC2046
+swiftc -swift-version 5 -parse-as-library "${cache[@]}" -warnings-as-errors -emit-library \
+  -static -module-name Combine -emit-module -emit-module-path "$work/Combine.swiftmodule" \
+  -o "$work/libCombine.a" $(swift_files "$standins/Combine")
+
+# Relay with Combine, bodies and all; ListDiffKit (which imports nothing) as an interface.
+# shellcheck disable=SC2046
+swiftc "${common[@]}" -warnings-as-errors -emit-library -static -module-name Relay \
+  -emit-module -emit-module-path "$work/Relay.swiftmodule" -o "$work/libRelay.a" -I "$work" \
+  $(swift_files Sources/Relay) &
+# shellcheck disable=SC2046
+swiftc "${common[@]}" -emit-module -experimental-skip-non-inlinable-function-bodies \
+  -module-name ListDiffKit -emit-module-path "$work/ListDiffKit.swiftmodule" \
+  $(swift_files Sources/ListDiffKit) &
+# SwiftUI re-exports Combine and Observation.
+swiftc "${common[@]}" -warnings-as-errors -emit-module -module-name SwiftUI \
+  -emit-module-path "$work/SwiftUI.swiftmodule" -I "$work" "$standins/SwiftUI/SwiftUI.swift" &
 wait
+echo "Relay type-checks with Combine (its Cancellable, AnyCancellable and Scheduler are Combine's)"
+
+swiftc -swift-version 6 "${cache[@]}" -warnings-as-errors -I "$work" -L "$work" -lRelay \
+  -lCombine -o "$work/bridge-checks" "$standins/BridgeChecks/main.swift"
+"$work/bridge-checks"
 
 for framework in UIKit AppKit; do
   mkdir -p "$work/$framework"
   # shellcheck disable=SC2046
   swiftc "${common[@]}" -warnings-as-errors -emit-module -module-name "$framework" \
     -emit-module-path "$work/$framework/$framework.swiftmodule" \
-    $(swift_files "Tests/AppleStandIns/$framework")
+    $(swift_files "$standins/$framework")
   # shellcheck disable=SC2046
   swiftc "${common[@]}" -warnings-as-errors -wmo -emit-sil -o "$work/DiffValue-$framework.sil" \
     -emit-module -emit-module-path "$work/$framework/DiffValue.swiftmodule" \
     -module-name DiffValue -I "$work" -I "$work/$framework" $(swift_files Sources/DiffValue)
+  # shellcheck disable=SC2046
+  swiftc "${common[@]}" -warnings-as-errors -wmo -emit-sil -o "$work/Testing-$framework.sil" \
+    -emit-module -emit-module-path "$work/$framework/DiffValueTesting.swiftmodule" \
+    -module-name DiffValueTesting -I "$work" -I "$work/$framework" \
+    $(swift_files Sources/DiffValueTesting)
   # The Apple code must really have been compiled, not skipped by its `#if`.
   case "$framework" in
     UIKit) expected=(UITableView.performListUpdate UICollectionView.performListUpdate) ;;
     AppKit) expected=(NSTableView.performListUpdate NSCollectionView.performListUpdate) ;;
   esac
+  expected+=("View.onReceive")
   for symbol in "${expected[@]}"; do
     if ! grep -q "$symbol" "$work/DiffValue-$framework.sil"; then
       echo "error: $symbol was not compiled against the $framework stand-in" >&2
       exit 1
     fi
   done
-  echo "DiffValue type-checks against the $framework stand-in"
+  echo "DiffValue type-checks against the $framework, Combine and SwiftUI stand-ins"
 
-  # The documentation's examples for this framework (Snippets/, shown by README.md and the
-  # DocC articles), each a script that imports DiffValue as a user's app does.
-  for snippet in $(grep -l "canImport($framework)" Snippets/*.swift 2> /dev/null || true); do
+  # The documentation's examples for this framework, and those for SwiftUI and Combine
+  # (whichever the platform), each a script that imports DiffValue as a user's app does.
+  for snippet in $(grep -l "canImport(\($framework\|SwiftUI\|Combine\))" Snippets/*.swift || true); do
     name="$(basename "$snippet" .swift)"
-    swiftc -swift-version 6 -module-cache-path "$work/cache" -warnings-as-errors -emit-sil \
+    swiftc -swift-version 6 "${cache[@]}" -warnings-as-errors -emit-sil \
       -o "$work/$name-$framework.sil" -module-name "$name" -I "$work" -I "$work/$framework" \
       "$snippet"
-    if ! grep -q "^import $framework\$" "$work/$name-$framework.sil"; then
+    if ! grep -q "^import \($framework\|SwiftUI\|Combine\)\$" "$work/$name-$framework.sil"; then
       echo "error: $snippet was not compiled against the $framework stand-in" >&2
       exit 1
     fi
     echo "$snippet type-checks against the $framework stand-in"
   done
 done
+
+# Every example, in a file that also imports SwiftUI, then Combine: the names users write
+# unqualified must stay unambiguous there (the test is a library file; snippets are scripts).
+examples=(Snippets/*.swift Tests/DiffValueTestingTests/DocumentationExampleTests.swift)
+for framework in SwiftUI Combine; do
+  for example in "${examples[@]}"; do
+    name="$(basename "$example" .swift)"
+    mode=()
+    case "$example" in Tests/*) mode=(-parse-as-library) ;; esac
+    { echo "import $framework"; cat "$example"; } > "$work/$name.swift"
+    swiftc -swift-version 6 "${cache[@]}" -warnings-as-errors -typecheck "${mode[@]}" \
+      -module-name "$name" -I "$work" -I "$work/UIKit" "$work/$name.swift" \
+      || { echo "error: $example does not compile in a file that imports $framework" >&2; exit 1; }
+  done
+  echo "every documentation example compiles in a file that imports $framework and DiffValue"
+done
+
+# Every public name of Relay's that Combine does not declare is re-exported by DiffValue.
+public_names() { python3 "$standins/public-names.py" "$@"; }
+combine_names="$(public_names "$standins/Combine")"
+for name in $(public_names Sources/Relay); do
+  if ! grep -qx "$name" <<< "$combine_names" \
+    && ! grep -qE "^ *@_exported import [a-z]+ Relay\.$name\$" Sources/DiffValue/Exports.swift; then
+    echo "error: Relay's $name is not re-exported by DiffValue where Combine exists" >&2
+    exit 1
+  fi
+done
+echo "DiffValue re-exports every name of Relay's that Combine lacks"

@@ -3,9 +3,8 @@ import Testing
 @testable import Relay
 
 // A send moves the value it replaces out of the relay's state and destroys it after
-// unlocking, in a local optional for a small value and in a slot of its own for a large one
-// (see `RelayCore.keepsReplacedValueInASlot`). Both ways must release each replaced value
-// exactly once, before the send returns, and never the value the relay keeps.
+// unlocking. Small and large values alike must release each replaced value exactly once,
+// before the send returns, and never the value the relay keeps.
 
 /// A value with a tag to compare, its probe's id, and the probe, which reports its release.
 private protocol TaggedValue {
@@ -17,12 +16,12 @@ extension TaggedValue {
   var tag: Int { probe.id }
 }
 
-/// One word: kept in a local optional.
+/// One word.
 private struct SmallTagged: TaggedValue {
   var probe: DeinitProbe
 }
 
-/// Ten words: kept in a slot.
+/// Ten words.
 private struct LargeTagged: TaggedValue {
   var probe: DeinitProbe
   var padding = (0, 0, 0, 0, 0, 0, 0, 0, 0)
@@ -30,11 +29,6 @@ private struct LargeTagged: TaggedValue {
 }
 
 @Suite struct RelayReplacedValueTests {
-  @Test func smallValuesLieInALocalAndLargeOnesInASlot() {
-    #expect(!RelayCore<SmallTagged>.keepsReplacedValueInASlot)
-    #expect(RelayCore<LargeTagged>.keepsReplacedValueInASlot)
-  }
-
   @Test(arguments: [false, true], [false, true])
   func eachReplacedValueIsReleasedOnceWhenTheSendReturns(large: Bool, dropsDuplicates: Bool) {
     if large {

@@ -28,32 +28,30 @@ import Testing
     let id = machine.register()
     _ = machine.request(demand, for: id, from: here)
     guard
-      case .attached(let action) = machine.attach(id, target: target ?? self.target(), from: here)
+      case .attached(let step) = machine.attach(id, target: target ?? self.target(), from: here)
     else {
       Issue.record("not attached")
       return id
     }
     // A current value owed at once is delivered by the caller; play that round.
-    if case .deliver = action.next { _ = endAll(&machine) }
+    if case .deliver = step.next { _ = endAll(&machine) }
     return id
   }
 
-  /// Ends rounds as the deliverer does, until it stops or hands on; returns the values the
-  /// rounds carried.
+  /// Ends rounds as the runner does, until it stops or hands on; returns the values the rounds
+  /// carried.
   func endAll(_ machine: inout Machine, from thread: ThreadIdentity? = nil) -> [Int] {
     var values: [Int] = []
-    while let deliverer = machine.deliverer {
-      if case .drainer = deliverer, thread == nil { break }
-      let action = machine.endRound(returnedDemand: [], from: thread ?? here, budgetLeft: true)
-      guard case .deliver(let round) = action.next else { break }
-      if let value = action.value { values.append(value) }
-      if round.kind == .checkThenClaim { _ = machine.claimTargets() }
+    while machine.hasRunner {
+      let step = machine.endRound(returnedDemand: [], wasDuplicate: false, from: thread ?? here)
+      guard case .deliver = step.next else { break }
+      if let value = step.value { values.append(value) }
       machine._checkInvariants()
     }
     return values
   }
 
-  /// Sends a value as `RelayCore.send` does, dropping the value it replaces.
+  /// Sends a value as `RelayStorage.send` does, dropping the value it replaces.
   func send(_ machine: inout Machine, _ value: Int, from thread: ThreadIdentity) -> RelayNext<Int> {
     var replaced: Int?
     return machine.send(value, from: thread, replaced: &replaced)
@@ -69,7 +67,7 @@ import Testing
   }
 
   /// Whether a commit wrote (`true`) or must retry (`false`).
-  func wrote(_ commit: RelayCommit<Int>) -> Bool {
+  func wrote(_ commit: RelayCommitAction<Int>) -> Bool {
     if case .written = commit { true } else { false }
   }
 
@@ -90,12 +88,12 @@ import Testing
     }
     #expect(round.kind == RelayRound<Int>.Kind.unlimited)
     #expect(replaced == 0)
-    #expect(machine.deliverer == .thread(here))
+    #expect(machine.delivery.runner == .producer(here))
     #expect(machine.current == 1)
-    // Nothing was left for the deliverer: it may stop without the lock.
-    #expect(machine.deliveryWord == .delivering)
-    machine.delivererStoppedWithoutLock()
-    #expect(machine.deliveryWord == .idle)
+    // Nothing was left for the runner: it may stop without the lock.
+    #expect(machine.roundEnding == .delivering)
+    machine.runnerStoppedWithoutLock()
+    #expect(machine.roundEnding == .idle)
     machine._checkInvariants()
   }
 
@@ -106,52 +104,57 @@ import Testing
     #expect(isDeliver(send(&machine, 2, from: elsewhere)) == false)
     #expect(machine.latestValue == 2)
     #expect(machine.current == 1)
-    #expect(machine.deliveryWord == .deliveringWithWork)
+    #expect(machine.roundEnding == .deliveringWithWork)
   }
 
   @Test func theDelivererDeliversWhatItQueuedItself() {
     // The second from inside a subscriber.
     var machine = subscribedMachine(sent: [(1, here), (2, here)])
     #expect(endAll(&machine) == [2])
-    #expect(machine.deliverer == nil)
+    #expect(!machine.delivery.isActive)
   }
 
   @Test func anotherThreadsValueGoesToTheDrainer() {
     // The third is this thread's own, but behind another thread's value.
     var machine = subscribedMachine(sent: [(1, here), (2, elsewhere), (3, here)])
-    let action = machine.endRound(returnedDemand: [], from: here, budgetLeft: true)
-    guard case .startDrainer = action.next else {
+    let action = machine.endRound(returnedDemand: [], wasDuplicate: false, from: here)
+    guard case .scheduleDrainer = action.next else {
       Issue.record("no hand-off")
       return
     }
-    #expect(machine.deliverer == .drainer(nil))
+    #expect(!machine.hasRunner && machine.delivery.isDrainerScheduled)
     // The drainer delivers everything, in order, whoever queued it.
     let drained = machine.drainerStarts(on: elsewhere)
-    #expect(machine.deliverer == .drainer(elsewhere))
+    #expect(machine.delivery.isRunning(on: elsewhere))
     guard case .deliver = drained.next else {
       Issue.record("drainer idle")
       return
     }
     #expect(drained.value == 2)
     #expect(endAll(&machine, from: elsewhere) == [3])
-    #expect(machine.deliverer == nil)
+    #expect(!machine.delivery.isActive)
   }
 
-  @Test func theDrainerLetsOtherWorkGoFirstWhenItsBudgetIsSpent() {
-    var machine = subscribedMachine(sent: [(1, here), (2, elsewhere), (3, elsewhere)])
-    _ = machine.endRound(returnedDemand: [], from: here, budgetLeft: true)
+  @Test func theDrainerLetsOtherWorkGoFirstWhenItsTurnsAreSpent() {
+    var machine = Machine(current: 0, keepsCurrentValue: false, checksDuplicates: false)
+    machine.delivery = SerialDelivery(drainerTurns: 1)
+    subscribe(&machine)
+    for (value, thread) in [(1, here), (2, elsewhere), (3, elsewhere)] {
+      _ = send(&machine, value, from: thread)
+    }
+    _ = machine.endRound(returnedDemand: [], wasDuplicate: false, from: here)
     _ = machine.drainerStarts(on: elsewhere)
-    let spent = machine.endRound(returnedDemand: [], from: elsewhere, budgetLeft: false)
-    guard case .startDrainer = spent.next else {
+    let spent = machine.endRound(returnedDemand: [], wasDuplicate: false, from: elsewhere)
+    guard case .scheduleDrainer = spent.next else {
       Issue.record("kept draining")
       return
     }
-    // The thread that ran the spent block is no longer the deliverer: what it sends next comes
+    // The thread that ran the spent block is no longer the runner: what it sends next comes
     // from outside the rounds.
-    #expect(machine.deliverer == .drainer(nil))
-    #expect(machine.backlog.count == 1)
+    #expect(!machine.hasRunner && machine.delivery.isDrainerScheduled)
+    #expect(machine.delivery.waiting.count == 1)
     _ = send(&machine, 4, from: elsewhere)
-    #expect(machine.backlog.droppableValueCount == 2)
+    #expect(machine.delivery.waiting.count { $0.event.isDroppable } == 2)
   }
 
   @Test func roundsWithBoundedDemandClaimTargetsAndReturnTheirList() {
@@ -163,25 +166,34 @@ import Testing
       return
     }
     #expect(round.kind == RelayRound<Int>.Kind.claimed)
-    #expect(round.targets?.takeUnretainedValue().count == 1)
-    #expect(machine.deliveryWord == .deliveringWithWork)  // the list goes back at the end
-    let ended = machine.endRound(returnedDemand: [(bounded, .max(3))], from: here, budgetLeft: true)
-    #expect(ended.garbage.items.count == 1)
-    #expect(machine.accounts.map(\.demand) == [.none, .max(3)])
-    #expect(machine.accounts[0].owesCurrentValue)
+    #expect(round.targets.list.takeUnretainedValue().count == 1)
+    #expect(machine.roundEnding == .deliveringWithWork)  // the list goes back at the end
+    let ended = machine.endRound(
+      returnedDemand: [(bounded, .max(3))], wasDuplicate: false, from: here)
+    #expect(ended.released.items.count == 1)
+    #expect(machine.subscribers.accounts.map(\.demand) == [.none, .max(3)])
+    #expect(machine.subscribers.accounts[0].owesCurrentValue)
   }
 
-  @Test func aDuplicateCheckComesBeforeClaimingDemand() {
+  /// A round whose value may repeat the last claims demand at once; when the check, made
+  /// outside the lock, finds a duplicate, the end of the round gives the demand back.
+  @Test func aDuplicatesRoundGivesBackWhatItClaimed() {
     var machine = Machine(current: 0, keepsCurrentValue: true, checksDuplicates: true)
     subscribe(&machine, demand: .max(5))
+    let idle = subscribe(&machine, demand: .none)
     guard case .deliver(let round) = send(&machine, 1, from: here) else {
       Issue.record("not delivered")
       return
     }
-    #expect(round.kind == RelayRound<Int>.Kind.checkThenClaim)
-    #expect(machine.accounts[0].demand == .max(4))  // nothing claimed yet
-    _ = machine.claimTargets()
-    #expect(machine.accounts[0].demand == .max(3))
+    #expect(round.kind == RelayRound<Int>.Kind.claimed)
+    #expect(round.checksDuplicate)
+    #expect(machine.subscribers.accounts.map(\.demand) == [.max(3), .none])
+    #expect(machine.subscribers.accounts[1].owesCurrentValue)
+    _ = machine.endRound(returnedDemand: [], wasDuplicate: true, from: here)
+    #expect(machine.subscribers.accounts.map(\.demand) == [.max(4), .none])
+    // The subscriber with no demand is owed nothing new: it still owes the first value.
+    #expect(machine.subscribers.accounts[1].owesCurrentValue)
+    _ = idle
   }
 
   // MARK: Subscribing
@@ -197,8 +209,8 @@ import Testing
       return
     }
     #expect(action.value == 7)
-    #expect(machine.accounts[0].demand == .max(1))
-    #expect(machine.accounts[0].owesCurrentValue == false)
+    #expect(machine.subscribers.accounts[0].demand == .max(1))
+    #expect(machine.subscribers.accounts[0].owesCurrentValue == false)
   }
 
   @Test func aSubscriptionCancelledBeforeAttachingIsNeverAttached() {
@@ -222,14 +234,14 @@ import Testing
     subscribe(&machine)
     // The lent list was retired: the round still reads it, unchanged, and it is released at
     // the end of the round.
-    #expect(round.targets?.takeUnretainedValue().count == 1)
+    #expect(round.targets.list.takeUnretainedValue().count == 1)
     #expect(machine.subscribers.list.count == 2)
-    let ended = machine.endRound(returnedDemand: [], from: here, budgetLeft: true)
-    guard case .list(let retired)? = ended.garbage.items.first else {
+    let ended = machine.endRound(returnedDemand: [], wasDuplicate: false, from: here)
+    guard case .list(let retired)? = ended.released.items.first else {
       Issue.record("the lent list was not released")
       return
     }
-    #expect(retired === round.targets?.takeUnretainedValue())
+    #expect(retired === round.targets.list.takeUnretainedValue())
   }
 
   // MARK: Cancelling
@@ -245,7 +257,7 @@ import Testing
     // The first subscriber, being called, cancels the second.
     let released = machine.cancel(second, from: here, beingCalled: first)
     #expect(released.targets.count == 2)  // from the subscribers and from the round
-    let lent = round.targets!.takeUnretainedValue()
+    let lent = round.targets.list.takeUnretainedValue()
     #expect(lent.withSlots { $0[1].target == nil })
     #expect(machine.subscribers.list.count == 1)
   }
@@ -256,7 +268,7 @@ import Testing
     let second = subscribe(&machine)
     _ = send(&machine, 1, from: here)
     _ = send(&machine, 2, from: elsewhere)
-    _ = machine.endRound(returnedDemand: [], from: here, budgetLeft: true)
+    _ = machine.endRound(returnedDemand: [], wasDuplicate: false, from: here)
     let drained = machine.drainerStarts(on: third)
     guard case .deliver(let round) = drained.next else {
       Issue.record("drainer idle")
@@ -265,7 +277,7 @@ import Testing
     // The first subscriber, called by the drainer, cancels the second.
     let released = machine.cancel(second, from: third, beingCalled: first)
     #expect(released.targets.count == 2)  // from the subscribers and from the round
-    #expect(round.targets!.takeUnretainedValue().withSlots { $0[1].target == nil })
+    #expect(round.targets.list.takeUnretainedValue().withSlots { $0[1].target == nil })
   }
 
   @Test func aSubscriberCancellingItselfIsReleasedWhenItsRoundEnds() {
@@ -274,8 +286,8 @@ import Testing
     _ = send(&machine, 1, from: here)
     let released = machine.cancel(only, from: here, beingCalled: only)
     #expect(released.targets.count == 1)  // the round still holds its own reference
-    let ended = machine.endRound(returnedDemand: [], from: here, budgetLeft: true)
-    #expect(ended.garbage.items.count == 1)
+    let ended = machine.endRound(returnedDemand: [], wasDuplicate: false, from: here)
+    #expect(ended.released.items.count == 1)
   }
 
   @Test func cancellingFromAnotherThreadLeavesTheRoundItsReference() {
@@ -288,8 +300,8 @@ import Testing
     }
     let released = machine.cancel(second, from: elsewhere, beingCalled: 0)
     #expect(released.targets.count == 1)
-    #expect(round.targets!.takeUnretainedValue().withSlots { $0[1].target != nil })
-    #expect(machine.deliveryWord == .deliveringWithWork)
+    #expect(round.targets.list.takeUnretainedValue().withSlots { $0[1].target != nil })
+    #expect(machine.roundEnding == .deliveringWithWork)
   }
 
   @Test func cancellingTakesAQueuedCurrentValueOut() {
@@ -297,10 +309,10 @@ import Testing
     subscribe(&machine)
     _ = send(&machine, 1, from: elsewhere)
     let late = subscribe(&machine, demand: .max(1))
-    #expect(machine.backlog.count == 1)
+    #expect(machine.delivery.waiting.count == 1)
     let released = machine.cancel(late, from: here, beingCalled: 0)
     #expect(released.items.count == 2)  // the subscriber and its current value
-    #expect(machine.backlog.isEmpty)
+    #expect(machine.delivery.waiting.isEmpty)
   }
 
   // MARK: Finishing
@@ -331,10 +343,10 @@ import Testing
       current: 0, keepsCurrentValue: true, checksDuplicates: false, backlog: .keepingNewest(2))
     subscribe(&machine)
     _ = send(&machine, 1, from: here)
-    _ = send(&machine, 2, from: here)  // the deliverer's own: never dropped
+    _ = send(&machine, 2, from: here)  // the runner's own: never dropped
     for value in 3...6 { _ = send(&machine, value, from: elsewhere) }
-    #expect(machine.backlog.count == 3)
-    #expect(machine.garbage.items.count == 2)  // 3 and 4, released by the deliverer
+    #expect(machine.delivery.waiting.count == 3)
+    #expect(machine.round.released.items.count == 2)  // 3 and 4, released by the runner
     #expect(machine.latestValue == 6)
     #expect(endAll(&machine) == [2])
     let drained = machine.drainerStarts(on: elsewhere)
@@ -348,7 +360,7 @@ import Testing
     subscribe(&machine)
     _ = send(&machine, 1, from: here)
     _ = send(&machine, 2, from: elsewhere)
-    _ = machine.endRound(returnedDemand: [], from: here, budgetLeft: true)
+    _ = machine.endRound(returnedDemand: [], wasDuplicate: false, from: here)
     #expect(machine.drainerStarts(on: third).value == 2)
     // A subscriber the drainer calls sends twice: its own work, kept whatever the limit. A
     // value from any other thread meanwhile is subject to it.
@@ -356,7 +368,7 @@ import Testing
     _ = send(&machine, 40, from: third)
     _ = send(&machine, 50, from: elsewhere)
     _ = send(&machine, 60, from: here)
-    #expect(machine.garbage.items.count == 1)  // 50
+    #expect(machine.round.released.items.count == 1)  // 50
     #expect(endAll(&machine, from: third) == [30, 40, 60])
   }
 
@@ -366,10 +378,10 @@ import Testing
     subscribe(&machine)
     _ = send(&machine, 1, from: here)
     // Another thread's modify reserves the relay; a subscriber of this round sends 30: held.
-    let (_, ticket) = machine.beginModify()
+    let (_, ticket) = machine.beginModify(from: elsewhere)
     _ = send(&machine, 30, from: here)
     #expect(endAll(&machine) == [])
-    #expect(machine.deliverer == nil)
+    #expect(!machine.delivery.isActive)
     // The modify commits on its thread: 30 waits behind its value, as another thread's work,
     // but still from inside a round. Two values from a third thread do not drop it.
     guard case .written = machine.commitModify(5, ticket: ticket, from: elsewhere) else {
@@ -378,8 +390,8 @@ import Testing
     }
     _ = send(&machine, 60, from: third)
     _ = send(&machine, 70, from: third)
-    #expect(machine.garbage.items.count == 1)  // 60
-    #expect(machine.backlog.count == 2)  // 30 and 70
+    #expect(machine.round.released.items.count == 1)  // 60
+    #expect(machine.delivery.waiting.count == 2)  // 30 and 70
     #expect(machine.latestValue == 70)
   }
 
@@ -388,7 +400,7 @@ import Testing
   @Test func sendsDuringAReservedModifyWaitBehindItsWrite() {
     var machine = Machine(current: 1, keepsCurrentValue: true, checksDuplicates: false)
     subscribe(&machine)
-    let (value, ticket) = machine.beginModify()
+    let (value, ticket) = machine.beginModify(from: here)
     #expect(value == 1)
     #expect(isDeliver(send(&machine, 5, from: elsewhere)) == false)
     #expect(machine.latestValue == 5)
@@ -400,8 +412,8 @@ import Testing
     }
     #expect(machine.current == 2)
     // The held value is another thread's: the drainer delivers it.
-    let ended = machine.endRound(returnedDemand: [], from: here, budgetLeft: true)
-    guard case .startDrainer = ended.next else {
+    let ended = machine.endRound(returnedDemand: [], wasDuplicate: false, from: here)
+    guard case .scheduleDrainer = ended.next else {
       Issue.record("held value lost")
       return
     }
@@ -410,8 +422,8 @@ import Testing
 
   @Test func anOptimisticModifyRetriesWhenAnythingWasSent() {
     var machine = Machine(current: 1, keepsCurrentValue: true, checksDuplicates: false)
-    let (_, reserved) = machine.beginModify()
-    let (_, optimistic) = machine.beginModify()
+    let (_, reserved) = machine.beginModify(from: here)
+    let (_, optimistic) = machine.beginModify(from: here)
     #expect(optimistic == .optimistic(sendsAtRead: 0))
     _ = send(&machine, 3, from: elsewhere)
     let wroteOverANewerValue = wrote(machine.commitModify(9, ticket: optimistic, from: here))
@@ -421,8 +433,8 @@ import Testing
 
   @Test func aReservedModifyRetriesAfterAnotherModifyWrote() {
     var machine = Machine(current: 1, keepsCurrentValue: true, checksDuplicates: false)
-    let (_, reserved) = machine.beginModify()
-    let (_, optimistic) = machine.beginModify()
+    let (_, reserved) = machine.beginModify(from: here)
+    let (_, optimistic) = machine.beginModify(from: here)
     let optimisticWrote = wrote(machine.commitModify(4, ticket: optimistic, from: elsewhere))
     #expect(optimisticWrote)
     let lostTheOtherWrite = wrote(machine.commitModify(2, ticket: reserved, from: here))
@@ -432,14 +444,14 @@ import Testing
 
   @Test func anAbandonedModifyLetsHeldValuesGo() {
     var machine = Machine(current: 1, keepsCurrentValue: true, checksDuplicates: false)
-    let (_, ticket) = machine.beginModify()
+    let (_, ticket) = machine.beginModify(from: here)
     _ = send(&machine, 5, from: elsewhere)
     let action = machine.abandonModify(ticket)
-    guard case .startDrainer = action.next else {
+    guard case .scheduleDrainer = action.next else {
       Issue.record("held value stuck")
       return
     }
-    #expect(machine.held.isEmpty)
-    #expect(machine.backlog.count == 1)
+    #expect(machine.reservation == nil)
+    #expect(machine.delivery.waiting.count == 1)
   }
 }

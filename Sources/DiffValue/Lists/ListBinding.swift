@@ -1,4 +1,5 @@
 import Dispatch
+import Relay
 
 /// Hands a list property's changes to an updater on the main queue, in the order they were
 /// published: at once when one is published on the main queue and none is waiting, otherwise
@@ -36,7 +37,7 @@ final class ListBinding<Change>: @unchecked Sendable {
   /// - Parameter publisher: The list property's changes.
   /// - Returns: Cancels the subscription and drops the changes on their way to the main queue;
   ///   on any thread. A change the updater already holds is still shown.
-  func subscribe<Changes: Publisher>(to publisher: Changes) -> AnyCancellable
+  func subscribe<Changes: Relay.Publisher>(to publisher: Changes) -> AnyCancellable
   where Changes.Output == Change, Changes.Failure == Never {
     let subscription = publisher.sink { [self] change in receive(change) }
     return AnyCancellable { [self] in

@@ -1,9 +1,11 @@
+import Relay
+
 /// A publisher of a list's changes, each computed once and shared by all its subscribers; it
 /// cannot be sent to.
 ///
 /// `$items.listChanges` and `$sections.sectionedListChanges` return one: a subscriber receives
 /// the changes published after it subscribed.
-public struct ListChangePublisher<Change>: Publisher {
+public struct ListChangePublisher<Change>: Relay.Publisher {
   /// One change.
   public typealias Output = Change
   /// Never fails.
@@ -15,7 +17,7 @@ public struct ListChangePublisher<Change>: Publisher {
 
   /// Attaches a subscriber; it receives the changes published from now on.
   @inlinable
-  public func receive<S: Subscriber>(subscriber: S) where S.Input == Change, S.Failure == Never {
+  public func receive<S: Relay.Subscriber>(subscriber: S) where S.Input == Change, S.Failure == Never {
     relay.receive(subscriber: subscriber)
   }
 

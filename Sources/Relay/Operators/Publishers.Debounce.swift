@@ -1,3 +1,8 @@
+#if canImport(Combine)
+  // `Scheduler` is Combine's there, and a file that names its members must import Combine.
+  import Combine
+#endif
+
 extension Publisher {
   /// Publishes a value only after the upstream has been quiet for a while: the last value of
   /// each burst.

@@ -1,3 +1,8 @@
+#if canImport(Combine)
+  // `Scheduler` is Combine's there, and a file that names its members must import Combine.
+  import Combine
+#endif
+
 extension Publisher {
   /// Delivers each value and the completion later, on a scheduler.
   ///

@@ -55,7 +55,7 @@ extension Publishers {
         current = connection
         return (connection, true)
       }
-      connection.core.attach(Member(downstream: subscriber, replay: self, connection: connection))
+      connection.storage.attach(Member(downstream: subscriber, replay: self, connection: connection))
       if connects { upstream.subscribe(Connector(replay: self, connection: connection)) }
     }
 
@@ -63,7 +63,7 @@ extension Publishers {
     @usableFromInline
     final class Connection: @unchecked Sendable {
       // `subscriberCount` and `upstream` are guarded by the replay's `connection` lock.
-      @usableFromInline let core = RelayCore<Output>(
+      @usableFromInline let storage = RelayStorage<Output>(
         current: nil, keepsCurrentValue: true, subscriptionName: "SingleReplay")
       @usableFromInline var subscriberCount = 0
       @usableFromInline var upstream: (any Subscription)?
@@ -110,7 +110,7 @@ extension Publishers {
 
       @inlinable
       func receive(_ input: Output) -> Subscribers.Demand {
-        connection.core.send(input)
+        connection.storage.send(input)
         return .none
       }
 
@@ -122,7 +122,7 @@ extension Publishers {
           return connection.upstream.take()
         }
         _ = upstream  // released here, after the lock
-        connection.core.finish()
+        connection.storage.finish()
       }
     }
 

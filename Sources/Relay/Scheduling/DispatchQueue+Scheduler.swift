@@ -1,15 +1,24 @@
 import Dispatch
 
-#if canImport(Darwin)
-  // Apple's Dispatch already gives `DispatchQueue` Combine's scheduler members with these
-  // exact shapes; only the repeating form differs, by returning Relay's `Cancellable`: it is
-  // declared below, for every platform.
+#if canImport(Darwin) && canImport(Combine)
+  // Apple's Dispatch makes `DispatchQueue` a Combine scheduler, and Relay's `Scheduler` is
+  // Combine's there: nothing to add.
+#elseif canImport(Darwin)
+  // Apple's Dispatch gives `DispatchQueue` Combine's scheduler members with these exact shapes.
   extension DispatchQueue.SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {}
 
   extension DispatchQueue: Scheduler {}
 #else
+  #if canImport(Combine)
+    // Where Combine exists without Darwin (the stand-in Combine on Linux), `Scheduler` is
+    // Combine's and Dispatch does not conform to it: Relay does, retroactively.
+    extension DispatchQueue: @retroactive Scheduler {}
+  #else
+    extension DispatchQueue: Scheduler {}
+  #endif
+
   /// Runs work on the queue, as Combine's `DispatchQueue` scheduler does.
-  extension DispatchQueue: Scheduler {
+  extension DispatchQueue {
     /// The current moment by Dispatch's clock.
     @inlinable public var now: SchedulerTimeType { SchedulerTimeType(.now()) }
 
@@ -48,33 +57,35 @@ import Dispatch
   }
 #endif
 
-extension DispatchQueue {
-  /// Runs a closure on the queue at `date` and then at every `interval`, until cancelled.
-  ///
-  /// Declared on every platform: on Apple platforms, Combine's form of this member returns
-  /// Combine's `Cancellable`, not Relay's.
-  /// - Parameters:
-  ///   - date: The first run's moment.
-  ///   - interval: The time between two runs.
-  ///   - tolerance: The leeway the timer is given.
-  ///   - options: Ignored: a timer source takes no quality of service.
-  ///   - action: The closure.
-  /// - Returns: Stops the runs that have not started.
-  public func schedule(
-    after date: SchedulerTimeType, interval: SchedulerTimeType.Stride,
-    tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
-    _ action: @escaping () -> Void
-  ) -> any Cancellable {
-    let timer = DispatchSource.makeTimerSource(queue: self)
-    let action = ScheduledAction(action)
-    timer.setEventHandler { action.run() }
-    timer.schedule(
-      deadline: date.dispatchTime, repeating: interval.timeInterval,
-      leeway: tolerance.timeInterval)
-    timer.resume()
-    return AnyCancellable { timer.cancel() }
+#if !canImport(Darwin) || !canImport(Combine)
+  extension DispatchQueue {
+    /// Runs a closure on the queue at `date` and then at every `interval`, until cancelled.
+    ///
+    /// Declared where Dispatch lacks Combine's form of this member, whose `Cancellable` is
+    /// Relay's where Combine can be imported.
+    /// - Parameters:
+    ///   - date: The first run's moment.
+    ///   - interval: The time between two runs.
+    ///   - tolerance: The leeway the timer is given.
+    ///   - options: Ignored: a timer source takes no quality of service.
+    ///   - action: The closure.
+    /// - Returns: Stops the runs that have not started.
+    public func schedule(
+      after date: SchedulerTimeType, interval: SchedulerTimeType.Stride,
+      tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
+      _ action: @escaping () -> Void
+    ) -> any Cancellable {
+      let timer = DispatchSource.makeTimerSource(queue: self)
+      let action = ScheduledAction(action)
+      timer.setEventHandler { action.run() }
+      timer.schedule(
+        deadline: date.dispatchTime, repeating: interval.timeInterval,
+        leeway: tolerance.timeInterval)
+      timer.resume()
+      return AnyCancellable { timer.cancel() }
+    }
   }
-}
+#endif
 
 /// A scheduled closure handed to Dispatch, which wants `@Sendable` closures.
 ///

@@ -1,3 +1,8 @@
+#if canImport(Combine)
+  // `Scheduler` is Combine's there, and a file that names its members must import Combine.
+  import Combine
+#endif
+
 /// The subscription of a `debounce`, `throttle` or `delay`: its deliveries stay on its
 /// scheduler, and demand the downstream returns is settled by its state.
 @usableFromInline

@@ -1,0 +1,129 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// A value guarded by a mutex; the package's only lock.
+///
+/// It wraps `pthread_mutex_t` rather than `Synchronization.Mutex`. On Linux a contended
+/// `Mutex` is handed to the next owner inside the kernel (a priority-inheritance futex), where
+/// Thread Sanitizer cannot see it, so the sanitizer reports races on state the lock does
+/// guard; it understands the pthread mutex. Uncontended, `Mutex` is a little cheaper here
+/// (the benchmark prints both floors), but a send that finds nobody delivering takes this
+/// lock only once. Reaching the state through a pointer also avoids the dynamic exclusivity
+/// checks that a class's `var` would pay. Never call user code inside `withLock`. DiffValue
+/// uses it too, hence `package`.
+@usableFromInline
+package final class Lock<State>: @unchecked Sendable {
+  // `state` is only read or written between `pthread_mutex_lock` and `pthread_mutex_unlock`.
+  @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
+  @usableFromInline let state: UnsafeMutablePointer<State>
+
+  @inlinable
+  package init(_ initial: State) {
+    mutex = .allocate(capacity: 1)
+    mutex.initialize(to: pthread_mutex_t())
+    let result = pthread_mutex_init(mutex, nil)
+    precondition(result == 0, "pthread_mutex_init failed with \(result)")
+    state = .allocate(capacity: 1)
+    state.initialize(to: initial)
+  }
+
+  /// Creates a lock around an initial state.
+  @inlinable
+  package static func make(_ initial: State) -> Lock<State> { Lock(initial) }
+
+  deinit {
+    pthread_mutex_destroy(mutex)
+    mutex.deallocate()
+    state.deinitialize(count: 1)
+    state.deallocate()
+  }
+
+  /// Runs `body` with exclusive access to the state.
+  @inlinable @inline(__always)
+  package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return try body(&state.pointee)
+  }
+
+  /// Runs `body` with exclusive access to the state once `isReady` holds, waiting on
+  /// `condition` (with the lock released) until a `signalAll()` after a change makes it hold.
+  @inlinable
+  package func withLock<Result>(
+    waitingOn condition: LockCondition, until isReady: (inout State) -> Bool,
+    _ body: (inout State) throws -> Result
+  ) rethrows -> Result {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    while !isReady(&state.pointee) {
+      condition.waiters += 1
+      pthread_cond_wait(condition.condition, mutex)
+      condition.waiters -= 1
+    }
+    return try body(&state.pointee)
+  }
+}
+
+/// A condition a thread holding a `Lock` waits on until another thread changes the state and
+/// signals it.
+@usableFromInline
+package final class LockCondition: @unchecked Sendable {
+  // `condition` is only waited on, and `waiters` only read or written, with the mutex of the
+  // one `Lock` it is used with held.
+  @usableFromInline let condition: UnsafeMutablePointer<pthread_cond_t>
+  /// How many threads wait on it now. Guarded by the lock, so the dynamic exclusivity check a
+  /// class's `var` pays on every access is left out.
+  @usableFromInline @exclusivity(unchecked) var waiters = 0
+
+  @inlinable
+  package init() {
+    condition = .allocate(capacity: 1)
+    condition.initialize(to: pthread_cond_t())
+    let result = pthread_cond_init(condition, nil)
+    precondition(result == 0, "pthread_cond_init failed with \(result)")
+  }
+
+  deinit {
+    pthread_cond_destroy(condition)
+    condition.deallocate()
+  }
+
+  /// With the lock held: wakes every thread waiting on the condition, if any, so that each
+  /// checks its state again.
+  @inlinable
+  package func signalAllWaiting() {
+    if waiters > 0 { pthread_cond_broadcast(condition) }
+  }
+}
+
+/// An identity for the calling thread, to tell a reentrant call from another thread's.
+/// DiffValue uses it too, hence `package`.
+@usableFromInline
+package struct ThreadIdentity: Equatable, @unchecked Sendable {
+  // pthread_t is an integer on Linux and a pointer on Darwin; it is only compared, never used.
+  @usableFromInline let thread: pthread_t
+
+  @inlinable init(thread: pthread_t) { self.thread = thread }
+
+  /// The calling thread.
+  @inlinable package static var current: ThreadIdentity { ThreadIdentity(thread: pthread_self()) }
+
+  /// The identity as a nonzero word, to keep in an atomic: distinct for threads alive at once.
+  @inlinable package var word: UInt {
+    #if canImport(Darwin)
+      UInt(bitPattern: thread)
+    #else
+      UInt(thread)
+    #endif
+  }
+
+  @inlinable
+  package static func == (lhs: ThreadIdentity, rhs: ThreadIdentity) -> Bool {
+    pthread_equal(lhs.thread, rhs.thread) != 0
+  }
+}

@@ -1,0 +1,208 @@
+/// An event waiting in a relay's delivery sequence.
+@usableFromInline
+enum RelayEvent<Output> {
+  /// A sent value, for every subscriber with demand. `isKept`: it was sent from inside a
+  /// round, by the thread running it, so a backlog limit never drops it.
+  case value(Output, isKept: Bool)
+  /// The current value, owed to the one subscriber with this id.
+  case currentValue(UInt64)
+  /// The end: every subscriber receives `.finished` and is detached.
+  case finished
+
+  /// Whether a backlog limit may drop it.
+  @inlinable
+  var isDroppable: Bool {
+    if case .value(_, isKept: false) = self { true } else { false }
+  }
+
+  /// Whether it is the current value owed to subscriber `id`.
+  @inlinable
+  func isCurrentValue(for id: UInt64) -> Bool {
+    if case .currentValue(id) = self { true } else { false }
+  }
+}
+
+/// One round of a relay's delivery sequence: whom to call, and how.
+///
+/// It holds no value of `Output`, so it moves as plain words; the value travels beside it.
+@usableFromInline
+struct RelayRound<Output> {
+  @usableFromInline
+  enum Kind: Equatable {
+    /// Every subscriber has unlimited demand: call each, ignoring what it returns.
+    case unlimited
+    /// Each target had a unit of demand claimed for this round: call each, collect demand.
+    case claimed
+    /// Deliver `.finished`.
+    case finish
+  }
+
+  @usableFromInline let kind: Kind
+  @usableFromInline let targets: RelaySubscriberLoan<Output>
+  /// Whether the value is first compared, outside the lock, with the value it replaced: a
+  /// duplicate reaches nobody, and what the round claimed is given back when it ends.
+  @usableFromInline let checksDuplicate: Bool
+
+  /// Whether the round claimed demand, which a duplicate gives back when the round ends.
+  @inlinable var claimedDemand: Bool { kind == .claimed }
+
+  @inlinable
+  init(kind: Kind, targets: RelaySubscriberLoan<Output>, checksDuplicate: Bool = false) {
+    self.kind = kind
+    self.targets = targets
+    self.checksDuplicate = checksDuplicate
+  }
+}
+
+/// What the storage does next, after an event.
+@usableFromInline
+enum RelayNext<Output> {
+  /// Nothing: the work waits, is held, or is done.
+  case none
+  /// The caller runs this round, then ends it with `endRound`.
+  case deliver(RelayRound<Output>)
+  /// Schedule the drainer on a global queue; it delivers what waits.
+  case scheduleDrainer
+}
+
+/// What the state machine no longer needs, for the storage to release after unlocking, so
+/// that no deinit (a subscriber's, a value's) runs under the lock.
+@usableFromInline
+struct RelayReleased<Output> {
+  @usableFromInline
+  enum Item {
+    case list(RelaySubscriberList<Output>)
+    case target(RelayTarget<Output>)
+    case event(RelayEvent<Output>)
+  }
+
+  @usableFromInline var items: [Item] = []
+
+  @inlinable init() {}
+
+  @inlinable var isEmpty: Bool { items.isEmpty }
+
+  @inlinable
+  mutating func append(_ item: Item) { items.append(item) }
+
+  /// The subscribers handed back, which the storage marks cancelled.
+  @inlinable
+  var targets: [RelayTarget<Output>] {
+    items.compactMap { if case .target(let target) = $0 { target } else { nil } }
+  }
+
+  /// Moves the items out, leaving nothing.
+  @inlinable
+  mutating func take() -> RelayReleased<Output> {
+    if isEmpty { return RelayReleased() }
+    defer { self = RelayReleased() }
+    return self
+  }
+}
+
+/// The answer to most events: what the storage does next, the values of a round that comes
+/// from the sequence, and what to release after the lock.
+@usableFromInline
+struct RelayStep<Output> {
+  @usableFromInline var next: RelayNext<Output>
+  /// The value of a round taken from the sequence, or the current value it delivers; `nil`
+  /// when the caller holds the round's value.
+  @usableFromInline var value: Output?
+  /// The value the round's value replaced, for the duplicate check.
+  @usableFromInline var replaced: Output?
+  @usableFromInline var released: RelayReleased<Output>
+
+  @inlinable
+  init(_ next: RelayNext<Output> = .none, released: RelayReleased<Output> = RelayReleased()) {
+    self.next = next
+    self.released = released
+  }
+}
+
+/// The answer to `attach`.
+@usableFromInline
+enum RelayAttachAction<Output> {
+  /// Attached; carry out the step.
+  case attached(RelayStep<Output>)
+  /// The subscription was cancelled while the subscriber received it: release the target.
+  case cancelled
+  /// The relay has finished: send `.finished` to the subscriber.
+  case finished
+}
+
+/// A `modify` in progress: how its write is checked.
+@usableFromInline
+enum RelayModifyTicket: Equatable {
+  /// The one modify that holds the relay's reservation: plain sends made meanwhile wait
+  /// behind its write, so only another `modify` committing first makes it retry.
+  case reserved(token: UInt64)
+  /// A modify that started while another held the reservation: it retries if anything was
+  /// sent since it read.
+  case optimistic(sendsAtRead: UInt64)
+}
+
+/// The answer to `commitModify`.
+@usableFromInline
+enum RelayCommitAction<Output> {
+  /// Written; carry out the step. A `.deliver` round carries the modify's own value.
+  case written(RelayStep<Output>)
+  /// Another write came first: carry out the step, read again and retry.
+  case retry(RelayStep<Output>)
+}
+
+/// How an in-place write got the value to change.
+@usableFromInline
+package enum RelayInPlaceValue<Output> {
+  /// The value left the relay: nothing else shares its storage, and nothing compares it with
+  /// what it was, so the writer does and says whether it publishes.
+  case movedOut(Output)
+  /// A copy of the latest value, which others' values wait before: the relay compares it with
+  /// the value before it when its turn comes.
+  case copied(Output)
+}
+
+/// The write holding a relay's reservation (a `modify` running its closure, or an in-place
+/// write), and what was sent meanwhile.
+@usableFromInline
+struct RelayReservation<Output> {
+  /// A held event, its sender, and whether it was sent from inside a round by the thread
+  /// running it (kept whatever the backlog limit, as when it is queued directly).
+  @usableFromInline
+  struct Held {
+    @usableFromInline let event: RelayEvent<Output>
+    @usableFromInline let sender: ThreadIdentity
+
+    @inlinable
+    init(event: RelayEvent<Output>, sender: ThreadIdentity) {
+      self.event = event
+      self.sender = sender
+    }
+  }
+
+  @usableFromInline let token: UInt64
+  /// The thread running the write.
+  @usableFromInline let holder: ThreadIdentity
+  /// Whether it is an in-place write, whose value may have left the relay; a `modify`
+  /// changes a copy.
+  @usableFromInline let isInPlace: Bool
+  @usableFromInline var held: [Held] = []
+
+  @inlinable
+  init(token: UInt64, holder: ThreadIdentity, isInPlace: Bool) {
+    self.token = token
+    self.holder = holder
+    self.isInPlace = isInPlace
+  }
+
+  /// The thread of the in-place write holding the relay, if that is what holds it.
+  @inlinable var inPlaceWriter: ThreadIdentity? { isInPlace ? holder : nil }
+
+  /// The last value held, if any.
+  @inlinable
+  var lastValue: Output? {
+    for held in held.reversed() {
+      if case .value(let value, _) = held.event { return value }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,568 @@
+/// A relay's rules, as a value with no locks, no atomics and no threads: the storage
+/// (`RelayStorage`) takes the lock, hands the state machine one event, releases the lock, and
+/// then carries out the answer.
+///
+/// All values reach subscribers through one sequence of *rounds*, one value (or the end) to
+/// every subscriber with demand, run by one thread at a time through a `SerialDelivery`: a
+/// sender that finds nobody delivering runs its own round and what its subscribers send in
+/// turn, and hands other threads' values to the drainer, a block on a global queue. That gives
+/// every subscriber the same sequence, in subscription order, never calls one subscriber
+/// concurrently with itself, and keeps no caller delivering other threads' values.
+///
+/// Its parts: `current`, the value the sequence has reached; `subscribers`, who is attached
+/// and what each asked for; `delivery`, who runs the rounds and what waits for them; `round`,
+/// what the round in progress keeps alive; and `reservation`, the `modify` whose write plain
+/// sends wait behind.
+///
+/// **Cancelling** never waits: it removes the subscriber at once; a round in progress that
+/// already holds it skips it (the storage marks the target cancelled) and releases it when the
+/// round ends, or at once when the round runs on the cancelling thread and is not calling it.
+@usableFromInline
+struct RelayStateMachine<Output> {
+  /// What a round in progress keeps until it ends.
+  @usableFromInline
+  struct RoundInProgress {
+    /// The list the round calls, when the round owns it rather than borrowing the live one
+    /// (or borrowed one an edit has since retired).
+    @usableFromInline var kept: RelaySubscriberList<Output>?
+    /// What a claimed round took from the subscribers, to give back if its value was a
+    /// duplicate.
+    @usableFromInline var claims: [RelaySubscribers<Output>.Claim] = []
+    /// What the runner releases when the round ends.
+    @usableFromInline var released = RelayReleased<Output>()
+
+    @inlinable init() {}
+
+    /// Keeps a list the round still reads alive until it ends.
+    @inlinable
+    mutating func keep(_ list: RelaySubscriberList<Output>?) {
+      guard let list else { return }
+      precondition(kept == nil, "a round kept two subscriber lists")
+      kept = list
+    }
+  }
+
+  /// Whether this relay has a current value (`CurrentValueRelay`) or only passes values on.
+  @usableFromInline let keepsCurrentValue: Bool
+  /// Whether rounds compare their value with the one it replaced.
+  @usableFromInline let checksDuplicates: Bool
+  /// The most values from other threads that may wait; `nil` for no limit.
+  @usableFromInline let backlogLimit: Int?
+
+  /// The value the delivery sequence has reached: what a new subscriber receives first.
+  @usableFromInline var current: Output?
+  @usableFromInline var subscribers = RelaySubscribers<Output>()
+  @usableFromInline var delivery = SerialDelivery<RelayEvent<Output>>()
+  @usableFromInline var round = RoundInProgress()
+  /// The `modify` that holds the relay, if any.
+  @usableFromInline var reservation: RelayReservation<Output>?
+  @usableFromInline var nextModifyToken: UInt64 = 1
+  /// How many values were sent, so that an optimistic `modify` can tell whether one landed.
+  @usableFromInline var sendCount: UInt64 = 0
+  /// Whether `.finished` was sequenced; nothing is delivered after it.
+  @usableFromInline var isFinished = false
+
+  @inlinable
+  init(
+    current: Output?, keepsCurrentValue: Bool, checksDuplicates: Bool,
+    backlog: BacklogPolicy = .unbounded
+  ) {
+    self.current = current
+    self.keepsCurrentValue = keepsCurrentValue
+    self.checksDuplicates = checksDuplicates
+    self.backlogLimit = backlog.limit
+  }
+
+  // MARK: What the storage reads
+
+  /// The last value sent: held, waiting, or current; `nil` for a passthrough relay, and while
+  /// an in-place write has the value (`isOutForInPlaceWrite`).
+  @inlinable
+  var latestValue: Output? {
+    if let held = reservation?.lastValue { return held }
+    if let index = delivery.waiting.lastIndex(where: {
+      if case .value = $0.event { true } else { false }
+    }),
+      case .value(let value, _) = delivery.waiting[index].event
+    {
+      return value
+    }
+    return current
+  }
+
+  /// Whether any subscriber is attached.
+  @inlinable var hasSubscribers: Bool { !subscribers.isEmpty }
+
+  /// The thread changing the latest value in place, while it has it and nothing newer waits:
+  /// a reader must wait for it.
+  @inlinable
+  var inPlaceWriterHoldingTheValue: ThreadIdentity? {
+    guard let writer = reservation?.inPlaceWriter, latestValue == nil else { return nil }
+    return writer
+  }
+
+  /// Whether a thread runs rounds now.
+  @inlinable var hasRunner: Bool { delivery.runner != nil }
+
+  /// What `RelayRoundEnding`'s word must say: whether a round is in progress, and whether its
+  /// runner must take the lock when it ends.
+  @inlinable
+  var roundEnding: RelayRoundEnding.Word {
+    guard hasRunner else { return .idle }
+    return round.kept == nil && delivery.waiting.isEmpty && round.released.isEmpty
+      ? .delivering : .deliveringWithWork
+  }
+
+  // MARK: Sending
+
+  /// A value is sent.
+  ///
+  /// - Parameter replaced: Receives the value this one replaces, for the duplicate check and
+  ///   to be released outside the lock.
+  /// - Returns: `.deliver` when the caller runs the round now, with the value it holds.
+  @inlinable @inline(__always)
+  mutating func send(_ value: Output, from thread: ThreadIdentity, replaced: inout Output?)
+    -> RelayNext<Output>
+  {
+    if isFinished { return .none }
+    sendCount &+= 1
+    if reservation != nil {
+      reservation!.held.append(
+        .init(event: .value(value, isKept: delivery.isRunning(on: thread)), sender: thread))
+      return .none
+    }
+    return sequence(value, from: thread, replaced: &replaced)
+  }
+
+  /// Puts a value in the sequence: run by the caller now, or queued.
+  @inlinable @inline(__always)
+  mutating func sequence(_ value: Output, from thread: ThreadIdentity, replaced: inout Output?)
+    -> RelayNext<Output>
+  {
+    guard delivery.claim(from: thread) else {
+      queue(value, from: thread)
+      return .none
+    }
+    return .deliver(startRound(for: value, replaced: &replaced))
+  }
+
+  /// Queues a value behind the round in progress, dropping the oldest droppable one when a
+  /// backlog limit is reached; out of line, to keep `send` small enough to inline.
+  @inlinable @inline(never)
+  mutating func queue(_ value: Output, from thread: ThreadIdentity) {
+    let isRunners = delivery.isRunning(on: thread)
+    if let backlogLimit, !isRunners,
+      delivery.waiting.count(where: { $0.event.isDroppable }) >= backlogLimit,
+      let oldest = delivery.waiting.firstIndex(where: { $0.event.isDroppable })
+    {
+      round.released.append(.event(delivery.removeWaiting(at: oldest)))
+    }
+    delivery.enqueue(.value(value, isKept: isRunners), from: thread)
+  }
+
+  /// The end of the relay: every subscriber receives `.finished` after the values before it.
+  @inlinable
+  mutating func finish(from thread: ThreadIdentity) -> RelayStep<Output> {
+    if isFinished { return RelayStep() }
+    if reservation != nil {
+      reservation!.held.append(.init(event: .finished, sender: thread))
+      return RelayStep()
+    }
+    return submit(.finished, from: thread)
+  }
+
+  /// Puts an event in the sequence; the caller runs it when nobody delivers.
+  @inlinable
+  mutating func submit(_ event: RelayEvent<Output>, from thread: ThreadIdentity)
+    -> RelayStep<Output>
+  {
+    switch delivery.submit(event, from: thread) {
+    case .waits: return RelayStep()
+    case .scheduleDrainer: return RelayStep(.scheduleDrainer)
+    case .deliver(let event):
+      var step = RelayStep<Output>()
+      if start(event, into: &step) { return step }
+      return follow(delivery.next(from: thread), from: thread)
+    }
+  }
+
+  /// Makes `value` current and starts its round.
+  ///
+  /// - Parameter replaced: Receives the value it replaces.
+  @inlinable @inline(__always)
+  mutating func startRound(for value: Output, replaced: inout Output?) -> RelayRound<Output> {
+    if keepsCurrentValue || checksDuplicates {
+      // Moves rather than assignments: an assignment destroys the `nil` it overwrites, which a
+      // client module's merged outlined code does through the generic value witness.
+      if replaced == nil { swap(&replaced, &current) } else { replaced = current.take() }
+      withUnsafeMutablePointer(to: &current) { $0.initialize(to: value) }  // `current` is nil
+    }
+    let checksDuplicate = checksDuplicates && replaced != nil
+    if subscribers.allUnlimited {
+      return RelayRound(
+        kind: .unlimited, targets: subscribers.lend(), checksDuplicate: checksDuplicate)
+    }
+    let (targets, claims) = subscribers.claim(keepsCurrentValue: keepsCurrentValue)
+    round.keep(targets)
+    if checksDuplicate { round.claims = claims }
+    return RelayRound(
+      kind: .claimed, targets: RelaySubscriberLoan(targets), checksDuplicate: checksDuplicate)
+  }
+
+  // MARK: Ending rounds
+
+  /// The runner ended its round without the lock, having seen nothing left to do: the storage
+  /// tells the state machine so before the next event.
+  @inlinable
+  mutating func runnerStoppedWithoutLock() {
+    delivery.runnerStopped()
+    subscribers.endLending()
+  }
+
+  /// The runner ends its round: adds the demand subscribers returned, gives back what a
+  /// duplicate's round claimed, and says what comes next.
+  ///
+  /// - Parameters:
+  ///   - returnedDemand: Demand the round's subscribers returned, by subscription id.
+  ///   - wasDuplicate: Whether the round's value was a duplicate and reached nobody.
+  ///   - thread: The runner's thread.
+  @inlinable
+  mutating func endRound(
+    returnedDemand: [(id: UInt64, demand: Subscribers.Demand)], wasDuplicate: Bool,
+    from thread: ThreadIdentity
+  ) -> RelayStep<Output> {
+    subscribers.endLending()
+    if let kept = round.kept.take() { round.released.append(.list(kept)) }
+    if wasDuplicate { subscribers.refund(round.claims) }
+    round.claims = []
+    for (id, demand) in returnedDemand { add(demand, to: id) }
+    return follow(delivery.next(from: thread), from: thread)
+  }
+
+  /// The drainer starts on its queue.
+  @inlinable
+  mutating func drainerStarts(on thread: ThreadIdentity) -> RelayStep<Output> {
+    follow(delivery.drainerStarts(on: thread), from: thread)
+  }
+
+  /// Starts the first event the delivery hands the runner that delivers anything, or says
+  /// the runner stops or hands on; hands over what was dropped on the way.
+  @inlinable
+  mutating func follow(
+    _ answer: SerialDelivery<RelayEvent<Output>>.Next, from thread: ThreadIdentity
+  )
+    -> RelayStep<Output>
+  {
+    var step = RelayStep<Output>()
+    var answer = answer
+    while true {
+      switch answer {
+      case .stop:
+        step.next = .none
+      case .scheduleDrainer:
+        step.next = .scheduleDrainer
+      case .deliver(let event):
+        if isFinished {
+          round.released.append(.event(event))
+        } else if start(event, into: &step) {
+          break
+        }
+        answer = delivery.next(from: thread)
+        continue
+      }
+      break
+    }
+    step.released = round.released.take()
+    return step
+  }
+
+  /// Starts the round of an event from the sequence; returns `false` when it delivers nothing.
+  @inlinable
+  mutating func start(_ event: RelayEvent<Output>, into step: inout RelayStep<Output>) -> Bool {
+    switch event {
+    case .value(let value, _):
+      step.next = .deliver(startRound(for: value, replaced: &step.replaced))
+      step.value = value
+      return true
+    case .finished:
+      isFinished = true
+      let list = subscribers.removeAll()
+      round.keep(list)
+      step.next = .deliver(RelayRound(kind: .finish, targets: RelaySubscriberLoan(list)))
+      return true
+    case .currentValue(let id):
+      guard let index = subscribers.index(of: id) else {
+        round.released.append(.event(event))
+        return false
+      }
+      var account = subscribers[index]
+      account.currentValueQueued = false
+      guard account.owesCurrentValue, account.demand > 0, let current else {
+        subscribers[index] = account
+        return false
+      }
+      account.owesCurrentValue = false
+      account.demand -= 1
+      subscribers[index] = account
+      let list = subscribers.single(at: index)
+      round.keep(list)
+      step.next = .deliver(RelayRound(kind: .claimed, targets: RelaySubscriberLoan(list)))
+      step.value = current
+      return true
+    }
+  }
+
+  // MARK: Subscribing
+
+  /// A subscription is about to be handed to a subscriber: returns its id.
+  @inlinable
+  mutating func register() -> UInt64 { subscribers.register() }
+
+  /// The subscriber received its subscription: from now on the relay may call it.
+  @inlinable
+  mutating func attach(
+    _ id: UInt64, target: RelayTarget<Output>, from thread: ThreadIdentity
+  ) -> RelayAttachAction<Output> {
+    guard subscribers.unattached[id] != nil else { return .cancelled }
+    if isFinished {
+      subscribers.unattached[id] = nil
+      return .finished
+    }
+    let (index, retired) = subscribers.attach(
+      id, target: target, owesCurrentValue: keepsCurrentValue)
+    round.keep(retired)
+    guard let index else { return .cancelled }
+    return .attached(queueCurrentValueIfOwed(at: index, from: thread))
+  }
+
+  /// A subscriber asks for more values.
+  @inlinable
+  mutating func request(
+    _ demand: Subscribers.Demand, for id: UInt64, from thread: ThreadIdentity
+  ) -> RelayStep<Output> {
+    if let early = subscribers.unattached[id] {
+      subscribers.unattached[id] = early + demand
+      return RelayStep()
+    }
+    guard let index = subscribers.index(of: id) else { return RelayStep() }
+    subscribers[index].demand += demand
+    return queueCurrentValueIfOwed(at: index, from: thread)
+  }
+
+  /// Adds demand a subscriber returned from a call; only the runner does this, and the
+  /// current value it may queue is its own work.
+  @inlinable
+  mutating func add(_ demand: Subscribers.Demand, to id: UInt64) {
+    guard demand != .none, let index = subscribers.index(of: id), let runner = delivery.runner
+    else { return }
+    var account = subscribers[index]
+    account.demand += demand
+    let queues = account.owesCurrentValue && !account.currentValueQueued
+    if queues { account.currentValueQueued = true }
+    subscribers[index] = account
+    if queues { delivery.enqueue(.currentValue(id), from: runner.thread) }
+  }
+
+  @inlinable
+  mutating func queueCurrentValueIfOwed(at index: Int, from thread: ThreadIdentity)
+    -> RelayStep<Output>
+  {
+    let account = subscribers[index]
+    guard account.owesCurrentValue, account.demand > 0, !account.currentValueQueued else {
+      return RelayStep()
+    }
+    subscribers[index].currentValueQueued = true
+    if reservation?.inPlaceWriter != nil {
+      // The value is out for an in-place write: it comes once the write is back.
+      reservation!.held.append(.init(event: .currentValue(account.id), sender: thread))
+      return RelayStep()
+    }
+    return submit(.currentValue(account.id), from: thread)
+  }
+
+  /// A subscription is cancelled: the subscriber is removed and, where nothing calls it,
+  /// handed back to be released.
+  ///
+  /// - Parameters:
+  ///   - id: The subscription.
+  ///   - thread: The cancelling thread.
+  ///   - beingCalled: The subscriber whose call is on the stack of the thread that delivers,
+  ///     meaningful only when that is `thread`.
+  @inlinable
+  mutating func cancel(_ id: UInt64, from thread: ThreadIdentity, beingCalled: UInt64)
+    -> RelayReleased<Output>
+  {
+    var released = RelayReleased<Output>()
+    let (removed, retired) = subscribers.remove(id)
+    round.keep(retired)
+    guard let (target, account) = removed else { return released }
+    if let target { released.append(.target(target)) }
+    if account.currentValueQueued,
+      let offset = delivery.waiting.firstIndex(where: { $0.event.isCurrentValue(for: id) })
+    {
+      released.append(.event(delivery.removeWaiting(at: offset)))
+    }
+    // The round in progress may hold the subscriber too. On the delivering thread, when that
+    // round is not calling it, nothing else reads its slot: release it now.
+    if delivery.isRunning(on: thread), beingCalled != id, let kept = round.kept,
+      let slot = kept.index(ofOrder: id), let target = kept.takeTarget(at: slot)
+    {
+      released.append(.target(target))
+    }
+    return released
+  }
+
+  // MARK: modify
+
+  /// A `modify` reads the value it will transform; the storage first waits for an in-place
+  /// write on another thread to hand the value back.
+  @inlinable
+  mutating func beginModify(from thread: ThreadIdentity) -> (
+    value: Output?, ticket: RelayModifyTicket
+  ) {
+    guard reservation == nil else { return (latestValue, .optimistic(sendsAtRead: sendCount)) }
+    let token = nextModifyToken
+    nextModifyToken += 1
+    reservation = RelayReservation(token: token, holder: thread, isInPlace: false)
+    return (latestValue, .reserved(token: token))
+  }
+
+  /// A `modify` writes its result, unless another write makes it retry.
+  @inlinable
+  mutating func commitModify(
+    _ value: Output, ticket: RelayModifyTicket, from thread: ThreadIdentity
+  ) -> RelayCommitAction<Output> {
+    switch ticket {
+    case .reserved(let token):
+      // An optimistic modify that wrote first took the reservation away.
+      guard reservation?.token == token else { return .retry(RelayStep()) }
+      let held = reservation.take()?.held ?? []
+      if isFinished { return .written(RelayStep(released: drop(held))) }
+      sendCount &+= 1
+      // Its value goes first, then what was sent while it ran.
+      var step = RelayStep<Output>()
+      step.next = sequence(value, from: thread, replaced: &step.replaced)
+      step.released = requeue(held)
+      return .written(step)
+    case .optimistic(let sendsAtRead):
+      guard sendCount == sendsAtRead, !isFinished, reservation?.inPlaceWriter == nil else {
+        return .retry(RelayStep())
+      }
+      // It read after the values held so far: they go first, and the reserved modify, which
+      // read before them, must retry.
+      let held = reservation.take()?.held ?? []
+      sendCount &+= 1
+      var step = RelayStep<Output>()
+      step.released = requeue(held)
+      if !delivery.isActive {
+        step.next = sequence(value, from: thread, replaced: &step.replaced)
+        return .written(step)
+      }
+      queue(value, from: thread)
+      step.next = scheduleIfIdle()
+      return .written(step)
+    }
+  }
+
+  /// A `modify`'s transform threw: nothing is written, and what it held goes on.
+  @inlinable
+  mutating func abandonModify(_ ticket: RelayModifyTicket) -> RelayStep<Output> {
+    guard case .reserved(let token) = ticket, reservation?.token == token else {
+      return RelayStep()
+    }
+    let released = requeue(reservation.take()?.held ?? [])
+    return RelayStep(scheduleIfIdle(), released: released)
+  }
+
+  // MARK: In-place writes
+
+  /// An in-place write starts on `thread`, which the storage let in once no other write
+  /// held the reservation: until it commits, sends and owed current values wait behind it, as
+  /// behind a `modify`. When nothing waits in the sequence, the latest value is `current`,
+  /// and it leaves the relay, to be changed where it lies with nothing sharing its storage;
+  /// readers wait for it. Otherwise the write changes a copy of the latest value.
+  ///
+  /// - Returns: The value, or `nil` when the relay keeps no value or has finished (the caller
+  ///   then sends a copy, which is ignored).
+  @inlinable
+  mutating func beginInPlaceWrite(from thread: ThreadIdentity) -> RelayInPlaceValue<Output>? {
+    precondition(reservation == nil, "an in-place write began while another write held the relay")
+    guard keepsCurrentValue, !isFinished else { return nil }
+    let inPlace: RelayInPlaceValue<Output>
+    if delivery.waiting.isEmpty, current != nil {
+      inPlace = .movedOut(current.take().unsafelyUnwrapped)
+    } else if let latest = latestValue {
+      inPlace = .copied(latest)
+    } else {
+      return nil
+    }
+    reservation = RelayReservation(token: nextModifyToken, holder: thread, isInPlace: true)
+    nextModifyToken += 1
+    return inPlace
+  }
+
+  /// An in-place write hands the value back, then what waited behind it goes on.
+  ///
+  /// - Parameters:
+  ///   - value: The written value.
+  ///   - publishes: For a value that moved out, whether the writer found a selected part
+  ///     changed: it is sequenced only then, without a comparison. `nil` for a copy, which is
+  ///     sequenced as a send is, compared with the value before it.
+  /// - Returns: `.deliver` when the caller runs the round of the value now.
+  @inlinable
+  mutating func commitInPlaceWrite(
+    _ value: Output, publishes: Bool?, from thread: ThreadIdentity
+  ) -> RelayStep<Output> {
+    guard let reservation = reservation.take(), reservation.inPlaceWriter == thread else {
+      preconditionFailure("an in-place write ended that this thread did not begin")
+    }
+    sendCount &+= 1
+    var step = RelayStep<Output>()
+    if publishes ?? true {
+      // A value that moved out has `current` empty, so its round compares nothing.
+      step.next = sequence(value, from: thread, replaced: &step.replaced)
+    } else {
+      current = value
+    }
+    step.released = requeue(reservation.held)
+    if case .none = step.next { step.next = scheduleIfIdle() }
+    return step
+  }
+
+  /// Queues the events held behind a reservation, in order; those the runner sent itself stay
+  /// its own work. Drops them when the relay has finished.
+  @inlinable
+  mutating func requeue(_ held: [RelayReservation<Output>.Held]) -> RelayReleased<Output> {
+    if isFinished { return drop(held) }
+    for held in held { delivery.enqueue(held.event, from: held.sender) }
+    return RelayReleased()
+  }
+
+  @inlinable
+  func drop(_ held: [RelayReservation<Output>.Held]) -> RelayReleased<Output> {
+    var released = RelayReleased<Output>()
+    for held in held { released.append(.event(held.event)) }
+    return released
+  }
+
+  /// Hands waiting events to the drainer when nobody delivers.
+  @inlinable
+  mutating func scheduleIfIdle() -> RelayNext<Output> {
+    if case .scheduleDrainer = delivery.scheduleIfNeeded() { return .scheduleDrainer }
+    return .none
+  }
+
+  /// Checks, under the lock, the rules the storage relies on; costs nothing in release builds.
+  @inlinable
+  func _checkInvariants() {
+    #if DEBUG
+      delivery._checkInvariants()
+      if !hasRunner {
+        precondition(round.released.isEmpty, "something to release with nobody to release it")
+        precondition(round.kept == nil, "a list kept with no round in progress")
+        precondition(!subscribers.isLent, "subscribers lent with no round in progress")
+      }
+      subscribers._checkInvariants()
+    #endif
+  }
+}

@@ -1,0 +1,406 @@
+import Dispatch
+
+/// The storage of a relay: it takes the lock, hands the state machine one event, releases the
+/// lock, and then carries out the answer: runs a round, releases what was dropped, or
+/// schedules the drainer. Shared by `CurrentValueRelay`, `PassthroughRelay`, `singleReplay()`
+/// and `@Diff`.
+///
+/// A send that finds nobody delivering takes the lock once: it becomes the runner under the
+/// lock, calls the subscribers, and then stops with one compare-and-exchange on `ending`,
+/// unless someone left it work meanwhile, in which case it takes the lock again.
+///
+/// Which thread runs subscribers, and for how long a caller is kept:
+/// - A caller that finds nobody delivering delivers its own work before it returns: the value
+///   it sent (or the current value it asked for), then whatever its subscribers send to this
+///   relay in turn. That is bounded by what its own subscribers do.
+/// - A caller that finds a round in progress queues its event and returns at once.
+/// - When a runner's next waiting event is another thread's, it hands the sequence to the
+///   drainer, a block on a global dispatch queue, and returns. The drainer delivers in order,
+///   and after every 64 rounds lets other work on its queue go first.
+@usableFromInline
+final class RelayStorage<Output>: @unchecked Sendable {
+  // Every mutable field is inside `state`, guarded by its lock; `ending` is atomic.
+  @usableFromInline let state: Lock<RelayStateMachine<Output>>
+  @usableFromInline let ending = RelayRoundEnding()
+  /// What readers and `modify` wait on while an in-place write on another thread has the value.
+  @usableFromInline let inPlaceWriteEnded = LockCondition()
+  /// Whether rounds go through `isDuplicateAt`. A flag rather than an optional closure, so that
+  /// the hot path neither unwraps nor copies a closure.
+  @usableFromInline let checksDuplicates: Bool
+  /// Whether the value at the second address repeats the one at the first; such a value is
+  /// stored but not delivered. Addresses rather than values: the relay holds both in memory,
+  /// and a closure of values would be called through thunks that load and copy each one.
+  @usableFromInline let isDuplicateAt: (UnsafeRawPointer, UnsafeRawPointer) -> Bool
+  @usableFromInline let subscriptionName: String
+
+  @inlinable
+  init(
+    current: Output?, keepsCurrentValue: Bool, subscriptionName: String,
+    isDuplicateAt: ((UnsafeRawPointer, UnsafeRawPointer) -> Bool)? = nil,
+    backlog: BacklogPolicy = .unbounded
+  ) {
+    state = .make(
+      RelayStateMachine(
+        current: current, keepsCurrentValue: keepsCurrentValue,
+        checksDuplicates: isDuplicateAt != nil, backlog: backlog))
+    checksDuplicates = isDuplicateAt != nil
+    self.isDuplicateAt = isDuplicateAt ?? { _, _ in false }
+    self.subscriptionName = subscriptionName
+  }
+
+  /// Runs one event of the state machine under the lock, keeping `ending` in step with it.
+  ///
+  /// A runner that ended its round with the compare-and-exchange did so without the lock, so
+  /// the state machine learns it here, as an event of its own, before the one at hand.
+  @inlinable @inline(__always)
+  func withMachine<Result>(_ event: (inout RelayStateMachine<Output>) -> Result) -> Result {
+    state.withLock { machine in
+      if machine.hasRunner, !ending.holdRunner() { machine.runnerStoppedWithoutLock() }
+      let result = event(&machine)
+      ending.set(machine.roundEnding)
+      if machine.reservation == nil { inPlaceWriteEnded.signalAllWaiting() }
+      machine._checkInvariants()
+      return result
+    }
+  }
+
+  /// What an event that reads the value waits for, while another thread's write holds it.
+  @usableFromInline
+  enum Wait {
+    /// A read: waits while an in-place write has the value out.
+    case value
+    /// A `modify`: waits while an in-place write holds the relay.
+    case inPlaceWrites
+    /// An in-place write: waits while any write holds the relay.
+    case everyWrite
+  }
+
+  /// Runs one event of the state machine once no write on another thread holds what it
+  /// needs (`Wait`). The same thread, inside its own write, stops the program instead: an
+  /// overlapping access, which would otherwise wait for itself.
+  @inlinable
+  func withMachine<Result>(
+    waitingFor wait: Wait, _ event: (inout RelayStateMachine<Output>) -> Result
+  ) -> Result {
+    state.withLock(
+      waitingOn: inPlaceWriteEnded,
+      until: { machine in
+        let holder: ThreadIdentity? =
+          switch wait {
+          case .value: machine.inPlaceWriterHoldingTheValue
+          case .inPlaceWrites: machine.reservation?.inPlaceWriter
+          case .everyWrite: machine.reservation?.holder
+          }
+        guard let holder else { return true }
+        precondition(
+          holder != ThreadIdentity.current,
+          "a @Diff or relay value was read or written while this thread was writing it "
+            + "(an overlapping access, such as a write through the property inside its modify)")
+        return false
+      }
+    ) { machine in
+      if machine.hasRunner, !ending.holdRunner() { machine.runnerStoppedWithoutLock() }
+      let result = event(&machine)
+      ending.set(machine.roundEnding)
+      if machine.reservation == nil { inPlaceWriteEnded.signalAllWaiting() }
+      machine._checkInvariants()
+      return result
+    }
+  }
+
+  /// The last value sent; waits while an in-place write on another thread has it.
+  @inlinable
+  var latestValue: Output? {
+    withMachine(waitingFor: .value) { $0.latestValue }
+  }
+
+  /// Whether any subscriber is attached right now.
+  @inlinable
+  var hasSubscribers: Bool { withMachine { $0.hasSubscribers } }
+
+  // MARK: Sending
+
+  /// Sends a value: delivers it now, or queues it behind the round in progress.
+  @inlinable
+  func send(_ value: Output) {
+    let thread = ThreadIdentity.current
+    var replaced: Output?
+    let next = withMachine { $0.send(value, from: thread, replaced: &replaced) }
+    go(next, with: value, replacing: &replaced, from: thread)
+  }
+
+  /// Changes the latest value with `transform` and sends the result, as one atomic step with
+  /// respect to other sends; see `RelayStateMachine`'s reservation.
+  @inlinable
+  func modify<Result>(_ transform: (inout Output) throws -> Result) rethrows -> Result {
+    let thread = ThreadIdentity.current
+    while true {
+      var (value, ticket) = withMachine(waitingFor: .inPlaceWrites) {
+        $0.beginModify(from: thread)
+      }
+      guard var modified = value.take() else { preconditionFailure("modify needs a current value") }
+      let result: Result
+      do {
+        result = try transform(&modified)
+      } catch {
+        carryOut(withMachine { $0.abandonModify(ticket) }, from: thread)
+        throw error
+      }
+      switch withMachine({ $0.commitModify(modified, ticket: ticket, from: thread) }) {
+      case .written(var step):
+        release(step.released.take())
+        go(step.next, with: modified, replacing: &step.replaced, from: thread)
+        return result
+      case .retry(let step):
+        carryOut(step, from: thread)
+      }
+    }
+  }
+
+  /// Begins an in-place write, once no other write holds the relay: the value to change,
+  /// moved out of the relay when nothing waits (see `RelayStateMachine.beginInPlaceWrite`).
+  /// End it with `commitInPlaceWrite`.
+  @inlinable
+  func beginInPlaceWrite() -> RelayInPlaceValue<Output>? {
+    let thread = ThreadIdentity.current
+    return withMachine(waitingFor: .everyWrite) { $0.beginInPlaceWrite(from: thread) }
+  }
+
+  /// Ends an in-place write: stores the value and delivers it, as a send does, when
+  /// `publishes` says so (a value that moved out) or the comparison with the value before it
+  /// finds a change (a copy, `publishes == nil`).
+  @inlinable
+  func commitInPlaceWrite(_ value: Output, publishes: Bool?) {
+    let thread = ThreadIdentity.current
+    var step = withMachine { $0.commitInPlaceWrite(value, publishes: publishes, from: thread) }
+    release(step.released.take())
+    go(step.next, with: value, replacing: &step.replaced, from: thread)
+  }
+
+  /// Delivers `.finished` to every subscriber after the values already sent; later sends are
+  /// ignored and later subscribers receive `.finished` at once.
+  @inlinable
+  func finish() {
+    let thread = ThreadIdentity.current
+    carryOut(withMachine { $0.finish(from: thread) }, from: thread)
+  }
+
+  // MARK: Subscribing
+
+  /// Attaches a subscriber: hands it its subscription, then adds it to the sequence.
+  @inlinable
+  func attach<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Never {
+    let id = withMachine { $0.register() }
+    subscriber.receive(subscription: RelaySubscription(storage: self, id: id))
+    let target = RelayTarget<Output>(
+      receive: { subscriber.receive($0) },
+      receiveIgnoringDemand: Self.receiveIgnoringDemand(of: subscriber),
+      finish: { subscriber.receive(completion: .finished) })
+    let thread = ThreadIdentity.current
+    switch withMachine({ $0.attach(id, target: target, from: thread) }) {
+    case .attached(let step):
+      carryOut(step, from: thread)
+    case .cancelled:
+      break  // the target is released here, outside the lock
+    case .finished:
+      if !target.markCancelled() { target.finish() }
+    }
+  }
+
+  /// What an unlimited round calls for `subscriber`: for a `Sink`, its own closure behind a
+  /// check that the sink has not ended, saving the call counting of `Sink.receive(_:)` per
+  /// value. The check keeps the two paths in step: once a sink has ended, neither calls it, so
+  /// a cancelled sink's values are an unbroken stretch of the sequence. Resolved at compile time
+  /// where `S` is known.
+  @inlinable
+  static func receiveIgnoringDemand<S: Subscriber>(of subscriber: S) -> (Output) -> Void
+  where S.Input == Output {
+    if let sink = subscriber as? Subscribers.Sink<Output, Never> {
+      return sink.receiverForUnlimitedDemand()
+    }
+    return { _ = subscriber.receive($0) }
+  }
+
+  @inlinable
+  func request(_ demand: Subscribers.Demand, for id: UInt64) {
+    let thread = ThreadIdentity.current
+    carryOut(withMachine { $0.request(demand, for: id, from: thread) }, from: thread)
+  }
+
+  /// Cancels a subscription. It never waits: once it returns, at most one more call reaches the
+  /// subscriber, from a round another thread had already begun.
+  @inlinable
+  func cancel(_ id: UInt64) {
+    let thread = ThreadIdentity.current
+    let beingCalled = ending.subscriberBeingCalled
+    let released = withMachine { $0.cancel(id, from: thread, beingCalled: beingCalled) }
+    for target in released.targets { _ = target.markCancelled() }
+    release(released)
+  }
+
+  // MARK: Delivering
+
+  /// Carries out a step that delivers no value of the caller's own.
+  @inlinable
+  func carryOut(_ step: consuming RelayStep<Output>, from thread: ThreadIdentity) {
+    release(step.released.take())
+    switch step.next {
+    case .none: return
+    case .scheduleDrainer: scheduleDrainer()
+    case .deliver(let round):
+      var returnedDemand: [(id: UInt64, demand: Subscribers.Demand)] = []
+      let delivered = perform(round, carried: &step, collecting: &returnedDemand)
+      endRounds(returnedDemand, wasDuplicate: !delivered && round.claimedDemand, from: thread)
+    }
+  }
+
+  /// Goes on after an event that put the caller's own value in the sequence.
+  @inlinable @inline(__always)
+  func go(
+    _ next: RelayNext<Output>, with value: Output, replacing replaced: inout Output?,
+    from thread: ThreadIdentity
+  ) {
+    switch next {
+    case .none: return
+    case .scheduleDrainer: scheduleDrainer()
+    case .deliver(let round):
+      var returnedDemand: [(id: UInt64, demand: Subscribers.Demand)] = []
+      let delivered = perform(
+        round, with: value, replacing: &replaced, collecting: &returnedDemand)
+      endRounds(returnedDemand, wasDuplicate: !delivered && round.claimedDemand, from: thread)
+    }
+  }
+
+  /// Releases what the state machine dropped; here, outside the lock.
+  @inlinable @inline(__always)
+  func release(_ released: consuming RelayReleased<Output>) {
+    if released.isEmpty { return }
+    _ = consume released
+  }
+
+  /// Hands the sequence to a block on a global queue.
+  @usableFromInline
+  func scheduleDrainer() {
+    DispatchQueue.global().async { [self] in
+      let thread = ThreadIdentity.current
+      carryOut(withMachine { $0.drainerStarts(on: thread) }, from: thread)
+    }
+  }
+
+  /// Ends the round just delivered, and delivers the rounds that follow it, until the state
+  /// machine says stop. Only the runner gets here.
+  ///
+  /// The common case costs one compare-and-exchange: nothing was left to do, and the round
+  /// ends without the lock. A duplicate takes the lock only when its round claimed demand,
+  /// to give it back (`wasDuplicate` is false for an unlimited round's duplicate).
+  @inlinable @inline(__always)
+  func endRounds(
+    _ returnedDemand: [(id: UInt64, demand: Subscribers.Demand)], wasDuplicate: Bool,
+    from thread: ThreadIdentity
+  ) {
+    if returnedDemand.isEmpty, !wasDuplicate, ending.stopUnlessWorkWasLeft() { return }
+    endRoundsWithLock(returnedDemand, wasDuplicate: wasDuplicate, from: thread)
+  }
+
+  @inlinable @inline(never)
+  func endRoundsWithLock(
+    _ returnedDemand: [(id: UInt64, demand: Subscribers.Demand)], wasDuplicate: Bool,
+    from thread: ThreadIdentity
+  ) {
+    var returnedDemand = returnedDemand
+    var wasDuplicate = wasDuplicate
+    while true {
+      var step = withMachine {
+        $0.endRound(returnedDemand: returnedDemand, wasDuplicate: wasDuplicate, from: thread)
+      }
+      release(step.released.take())
+      returnedDemand.removeAll(keepingCapacity: true)
+      switch step.next {
+      case .none: return
+      case .scheduleDrainer:
+        scheduleDrainer()
+        return
+      case .deliver(let round):
+        wasDuplicate =
+          !perform(round, carried: &step, collecting: &returnedDemand) && round.claimedDemand
+      }
+      if returnedDemand.isEmpty, !wasDuplicate, ending.stopUnlessWorkWasLeft() { return }
+    }
+  }
+
+  /// Delivers a round whose value the step carries, or `.finished`.
+  ///
+  /// - Returns: `false` when the round's value was a duplicate and reached nobody.
+  @inlinable
+  func perform(
+    _ round: RelayRound<Output>, carried step: inout RelayStep<Output>,
+    collecting returnedDemand: inout [(id: UInt64, demand: Subscribers.Demand)]
+  ) -> Bool {
+    if let value = step.value.take() {
+      return perform(round, with: value, replacing: &step.replaced, collecting: &returnedDemand)
+    }
+    if round.kind == .finish { finish(round.targets) }
+    return true
+  }
+
+  /// Delivers one round's value.
+  ///
+  /// - Returns: `false` when the value was a duplicate and reached nobody.
+  @inlinable @inline(__always)
+  func perform(
+    _ round: RelayRound<Output>, with value: Output, replacing replaced: inout Output?,
+    collecting returnedDemand: inout [(id: UInt64, demand: Subscribers.Demand)]
+  ) -> Bool {
+    if round.checksDuplicate, repeats(&replaced, value) { return false }
+    switch round.kind {
+    case .unlimited: callUnlimited(round.targets, with: value)
+    case .claimed: call(round.targets, with: value, collecting: &returnedDemand)
+    case .finish: finish(round.targets)
+    }
+    return true
+  }
+
+  /// Whether `value` repeats `previous`. Both are borrowed where they lie; the caller releases
+  /// `previous` once it is done, outside the lock.
+  @inlinable @inline(__always)
+  func repeats(_ previous: inout Output?, _ value: Output) -> Bool {
+    withUnsafeMutablePointer(to: &previous) { old in
+      withUnsafePointer(to: value) { new in
+        // An optional's payload lies at its start (a single-payload enum's layout).
+        isDuplicateAt(UnsafeRawPointer(old), UnsafeRawPointer(new))
+      }
+    }
+  }
+
+  /// Calls each target not cancelled, in order. Their demand is unlimited, so what they
+  /// return changes nothing.
+  @inlinable
+  func callUnlimited(_ targets: RelaySubscriberLoan<Output>, with value: Output) {
+    targets.forEachTarget { order, target in
+      ending.willCall(order)
+      if !target.wasCancelled { target.receiveIgnoringDemand(value) }
+    }
+  }
+
+  /// Calls each target not cancelled, in order, and collects the demand it returns.
+  @inlinable
+  func call(
+    _ targets: RelaySubscriberLoan<Output>, with value: Output,
+    collecting returnedDemand: inout [(id: UInt64, demand: Subscribers.Demand)]
+  ) {
+    targets.forEachTarget { order, target in
+      ending.willCall(order)
+      let demand = target.wasCancelled ? Subscribers.Demand.none : target.receive(value)
+      if demand != .none { returnedDemand.append((order, demand)) }
+    }
+  }
+
+  /// Delivers `.finished` to each target not cancelled.
+  @inlinable
+  func finish(_ targets: RelaySubscriberLoan<Output>) {
+    targets.forEachTarget { order, target in
+      ending.willCall(order)
+      if !target.markCancelled() { target.finish() }
+    }
+  }
+}

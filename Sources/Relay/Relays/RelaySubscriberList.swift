@@ -1,0 +1,203 @@
+/// One attached subscriber in a `RelaySubscriberList`.
+@usableFromInline
+struct RelaySlot<Output> {
+  /// The subscription's id: its position in subscription order, from 1, increasing along a
+  /// list.
+  @usableFromInline let order: UInt64
+  /// The subscriber, owned by the list (one retain); `nil` once taken out.
+  @usableFromInline var target: Unmanaged<RelayTarget<Output>>?
+
+  @inlinable
+  init(order: UInt64, target: Unmanaged<RelayTarget<Output>>?) {
+    self.order = order
+    self.target = target
+  }
+}
+
+/// The count and capacity of a `RelaySubscriberList`.
+@usableFromInline
+struct RelaySubscriberListHeader {
+  @usableFromInline var count: Int
+  @usableFromInline let capacity: Int
+
+  @inlinable init(count: Int, capacity: Int) {
+    self.count = count
+    self.capacity = capacity
+  }
+}
+
+/// A relay's subscribers in subscription order, in a buffer a round reads without retaining
+/// it or the subscribers in it.
+///
+/// The list owns its subscribers: it takes one retain of each target it is given and releases
+/// the ones left in it when it goes away. Every retain and release happens in this type; its
+/// users hand it strong references and get strong references back. A round reads the list
+/// through `forEachTarget`, which lends each target unretained: whoever owns the list keeps it
+/// alive and leaves its structure alone until the round ends (see `RelaySubscribers`). The only
+/// change made while a round reads it is `takeTarget(at:)`, by the delivering thread itself,
+/// for a slot the round is not calling.
+///
+/// - Complexity: `insert` is O(1) at the end while there is room, O(*n*) elsewhere;
+///   `remove(at:)`, `copy` and `selecting` are O(*n*); `index(ofOrder:)` is O(log *n*).
+@usableFromInline
+final class RelaySubscriberList<Output>:
+  ManagedBuffer<RelaySubscriberListHeader, RelaySlot<Output>>
+{
+  /// An empty list with room for `capacity` subscribers.
+  @inlinable
+  static func make(capacity: Int) -> RelaySubscriberList<Output> {
+    let buffer = create(minimumCapacity: capacity) { _ in
+      RelaySubscriberListHeader(count: 0, capacity: capacity)
+    }
+    return unsafeDowncast(buffer, to: RelaySubscriberList<Output>.self)
+  }
+
+  deinit {
+    withUnsafeMutablePointers { header, slots in
+      for index in 0..<header.pointee.count { slots[index].target?.release() }
+      slots.deinitialize(count: header.pointee.count)
+    }
+  }
+
+  // The header is read through a pointer: the `header` property, a class's stored property,
+  // would pay a dynamic exclusivity check on every access.
+
+  /// The number of slots.
+  @inlinable
+  var count: Int { withUnsafeMutablePointerToHeader { $0.pointee.count } }
+
+  /// How many slots fit; not `capacity`, which asks the allocator.
+  @inlinable
+  var reservedCapacity: Int { withUnsafeMutablePointerToHeader { $0.pointee.capacity } }
+
+  /// The slots, in order.
+  @inlinable
+  func withSlots<Result>(
+    _ body: (UnsafeMutableBufferPointer<RelaySlot<Output>>) throws -> Result
+  ) rethrows -> Result {
+    try withUnsafeMutablePointers { header, slots in
+      try body(UnsafeMutableBufferPointer(start: slots, count: header.pointee.count))
+    }
+  }
+
+  /// Calls `body` with each subscriber still in the list, in order, lent without a retain.
+  @inlinable @inline(__always)
+  func forEachTarget(_ body: (_ order: UInt64, _ target: RelayTarget<Output>) -> Void) {
+    withSlots { slots in
+      for index in slots.indices {
+        guard let target = slots[index].target else { continue }
+        let order = slots[index].order
+        target._withUnsafeGuaranteedRef { body(order, $0) }
+      }
+    }
+  }
+
+  /// The position of the first slot whose order is not below `order`.
+  @inlinable
+  func lowerBound(ofOrder order: UInt64) -> Int {
+    withSlots { slots in
+      // Subscribers usually arrive in order: check the end first.
+      if slots.last.map({ $0.order < order }) ?? true { return slots.count }
+      var low = 0
+      var high = slots.count
+      while low < high {
+        let middle = (low + high) / 2
+        if slots[middle].order < order { low = middle + 1 } else { high = middle }
+      }
+      return low
+    }
+  }
+
+  /// The position of the slot with `order`, if it is in the list.
+  @inlinable
+  func index(ofOrder order: UInt64) -> Int? {
+    let index = lowerBound(ofOrder: order)
+    return withSlots { index < $0.count && $0[index].order == order ? index : nil }
+  }
+
+  /// A new list holding the slots at the positions `isSelected` picks, each subscriber
+  /// retained once more, with room for `capacity` in all.
+  @inlinable
+  func selecting(capacity: Int, _ isSelected: (Int) -> Bool) -> RelaySubscriberList<Output> {
+    let copy = RelaySubscriberList.make(capacity: Swift.max(capacity, 1))
+    withSlots { slots in
+      copy.withUnsafeMutablePointers { copyHeader, copySlots in
+        var copied = 0
+        for index in slots.indices where isSelected(index) {
+          var slot = slots[index]
+          if let target = slot.target { slot.target = target.retain() }
+          (copySlots + copied).initialize(to: slot)
+          copied += 1
+        }
+        copyHeader.pointee.count = copied
+      }
+    }
+    return copy
+  }
+
+  /// A new list holding the same subscribers, each retained once more, with room for
+  /// `capacity` in all.
+  @inlinable
+  func copy(capacity: Int) -> RelaySubscriberList<Output> {
+    selecting(capacity: Swift.max(capacity, count)) { _ in true }
+  }
+
+  /// Moves every slot into a new list with room for `capacity`; this one is left empty.
+  @inlinable
+  func moved(capacity: Int) -> RelaySubscriberList<Output> {
+    let moved = RelaySubscriberList.make(capacity: Swift.max(capacity, count))
+    withUnsafeMutablePointers { header, slots in
+      moved.withUnsafeMutablePointers { movedHeader, movedSlots in
+        movedSlots.moveInitialize(from: slots, count: header.pointee.count)
+        movedHeader.pointee.count = header.pointee.count
+      }
+      header.pointee.count = 0
+    }
+    return moved
+  }
+
+  /// Inserts a subscriber where its order puts it, retaining it; there must be room for it.
+  ///
+  /// - Returns: The slot's position.
+  @inlinable @discardableResult
+  func insert(_ target: RelayTarget<Output>, order: UInt64) -> Int {
+    let index = lowerBound(ofOrder: order)
+    withUnsafeMutablePointers { header, slots in
+      precondition(header.pointee.count < header.pointee.capacity, "RelaySubscriberList is full")
+      (slots + index + 1).moveInitialize(from: slots + index, count: header.pointee.count - index)
+      (slots + index).initialize(to: RelaySlot(order: order, target: .passRetained(target)))
+      header.pointee.count += 1
+    }
+    return index
+  }
+
+  /// Removes the slot at `index`, closing the gap, and returns its subscriber.
+  @inlinable
+  func remove(at index: Int) -> RelayTarget<Output>? {
+    withUnsafeMutablePointers { header, slots in
+      precondition(
+        index >= 0 && index < header.pointee.count, "RelaySubscriberList index out of range")
+      let removed = (slots + index).move()
+      (slots + index).moveInitialize(
+        from: slots + index + 1, count: header.pointee.count - index - 1)
+      header.pointee.count -= 1
+      return removed.target?.takeRetainedValue()
+    }
+  }
+
+  /// Takes the subscriber out of the slot at `index`, leaving the slot empty, so that it can
+  /// be released before the list is; the caller releases it, outside any lock.
+  @inlinable
+  func takeTarget(at index: Int) -> RelayTarget<Output>? {
+    withSlots { slots in
+      defer { slots[index].target = nil }
+      return slots[index].target?.takeRetainedValue()
+    }
+  }
+
+  /// The subscriber at `index`, retained for the caller.
+  @inlinable
+  func target(at index: Int) -> RelayTarget<Output>? {
+    withSlots { $0[index].target?.takeUnretainedValue() }
+  }
+}

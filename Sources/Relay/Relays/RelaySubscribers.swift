@@ -1,0 +1,252 @@
+/// The subscribers of a relay: who is attached, in subscription order, what each asked for,
+/// and the subscriptions handed out but not attached yet.
+///
+/// A round reads the subscribers through a `RelaySubscriberLoan`. A round in which every
+/// subscriber has unlimited demand borrows the live list itself, unretained (`lend()`): that
+/// saves every send a retain and release of the list. The invariant that makes it safe lives
+/// here: while the list is lent, it is never changed in place. An edit first retires it: the
+/// lent list goes to the caller, who keeps it alive until the round ends, and the edit goes to
+/// a copy.
+@usableFromInline
+struct RelaySubscribers<Output> {
+  /// How much a subscriber asked for, and whether it is owed the current value.
+  @usableFromInline
+  struct Account {
+    @usableFromInline let id: UInt64
+    @usableFromInline var demand: Subscribers.Demand
+    /// Whether the subscriber has not received the current value and is owed it.
+    @usableFromInline var owesCurrentValue: Bool
+    /// Whether a `.currentValue` event for it waits in the delivery sequence.
+    @usableFromInline var currentValueQueued = false
+
+    @inlinable
+    init(id: UInt64, demand: Subscribers.Demand, owesCurrentValue: Bool) {
+      self.id = id
+      self.demand = demand
+      self.owesCurrentValue = owesCurrentValue
+    }
+
+    /// Whether a round may call it without counting: it asked for everything and is owed
+    /// nothing.
+    @inlinable var isUnlimited: Bool { demand == .unlimited && !owesCurrentValue }
+  }
+
+  /// What a claimed round took from one account, to give back if the round delivers nothing.
+  @usableFromInline
+  struct Claim {
+    @usableFromInline let id: UInt64
+    @usableFromInline let tookDemand: Bool
+    @usableFromInline let owedCurrentValue: Bool
+
+    @inlinable
+    init(id: UInt64, tookDemand: Bool, owedCurrentValue: Bool) {
+      self.id = id
+      self.tookDemand = tookDemand
+      self.owedCurrentValue = owedCurrentValue
+    }
+  }
+
+  /// The attached subscribers, in subscription order.
+  @usableFromInline private(set) var list = RelaySubscriberList<Output>.make(capacity: 1)
+  /// Whether the round in progress reads `list` unretained.
+  @usableFromInline private(set) var isLent = false
+  /// Each attached subscriber's account, in the order of `list`.
+  @usableFromInline private(set) var accounts: [Account] = []
+  /// Whether every account is unlimited, so that a round can borrow `list` as it is.
+  @usableFromInline private(set) var allUnlimited = true
+  /// Demand of subscriptions handed out but not attached yet: a subscriber may ask for values
+  /// inside `receive(subscription:)`, before the relay may call it.
+  @usableFromInline var unattached: [UInt64: Subscribers.Demand] = [:]
+  @usableFromInline var nextID: UInt64 = 1
+
+  @inlinable init() {}
+
+  /// Whether any subscriber is attached.
+  @inlinable var isEmpty: Bool { accounts.isEmpty }
+
+  /// The position of the subscriber with this id, if attached.
+  @inlinable
+  func index(of id: UInt64) -> Int? { list.index(ofOrder: id) }
+
+  /// The account at `index`.
+  @inlinable
+  subscript(index: Int) -> Account {
+    get { accounts[index] }
+    set {
+      accounts[index] = newValue
+      updateAllUnlimited()
+    }
+  }
+
+  // MARK: Subscribing
+
+  /// A subscription is about to be handed out: returns its id.
+  @inlinable
+  mutating func register() -> UInt64 {
+    let id = nextID
+    nextID += 1
+    unattached[id] = Subscribers.Demand.none
+    return id
+  }
+
+  /// Attaches the subscriber of a registered subscription.
+  ///
+  /// - Returns: Its position, or `nil` when the subscription was cancelled meanwhile; and the
+  ///   lent list it retired, which the caller keeps alive until the round ends.
+  @inlinable
+  mutating func attach(_ id: UInt64, target: RelayTarget<Output>, owesCurrentValue: Bool)
+    -> (index: Int?, retired: RelaySubscriberList<Output>?)
+  {
+    guard let demand = unattached.removeValue(forKey: id) else { return (nil, nil) }
+    let retired = prepareEdit(adding: 1)
+    let index = list.insert(target, order: id)
+    accounts.insert(
+      Account(id: id, demand: demand, owesCurrentValue: owesCurrentValue), at: index)
+    updateAllUnlimited()
+    return (index, retired)
+  }
+
+  /// Detaches a subscriber, or forgets a subscription not attached yet.
+  ///
+  /// - Returns: The subscriber and its account, and the lent list the edit retired.
+  @inlinable
+  mutating func remove(_ id: UInt64) -> (
+    removed: (target: RelayTarget<Output>?, account: Account)?,
+    retired: RelaySubscriberList<Output>?
+  ) {
+    if unattached.removeValue(forKey: id) != nil { return (nil, nil) }
+    guard let index = index(of: id) else { return (nil, nil) }
+    let retired = prepareEdit(adding: 0)
+    let account = accounts.remove(at: index)
+    let target = list.remove(at: index)
+    updateAllUnlimited()
+    return ((target, account), retired)
+  }
+
+  /// Detaches everyone, for the end of the relay: returns the list, which the caller owns.
+  @inlinable
+  mutating func removeAll() -> RelaySubscriberList<Output> {
+    defer {
+      list = RelaySubscriberList.make(capacity: 0)
+      isLent = false
+      accounts = []
+      allUnlimited = true
+    }
+    return list
+  }
+
+  // MARK: Rounds
+
+  /// Lends the list to a round in which every subscriber has unlimited demand.
+  @inlinable
+  mutating func lend() -> RelaySubscriberLoan<Output> {
+    precondition(allUnlimited, "a round borrowed the list while some demand is bounded")
+    isLent = true
+    return RelaySubscriberLoan(list)
+  }
+
+  /// The round that borrowed the list has ended.
+  @inlinable
+  mutating func endLending() { isLent = false }
+
+  /// Takes one unit of demand from each subscriber that has some, for a round: returns a new
+  /// list of those to call and what was taken. The others are owed the value, when the relay
+  /// keeps one.
+  @inlinable
+  mutating func claim(keepsCurrentValue: Bool) -> (
+    targets: RelaySubscriberList<Output>, claims: [Claim]
+  ) {
+    var claims: [Claim] = []
+    let targets = RelaySubscriberList<Output>.make(capacity: Swift.max(accounts.count, 1))
+    for index in accounts.indices {
+      let owed = accounts[index].owesCurrentValue
+      if accounts[index].isUnlimited {
+      } else if accounts[index].demand > 0 {
+        accounts[index].demand -= 1
+        accounts[index].owesCurrentValue = false
+        claims.append(Claim(id: accounts[index].id, tookDemand: true, owedCurrentValue: owed))
+      } else {
+        if keepsCurrentValue, !owed {
+          accounts[index].owesCurrentValue = true
+          claims.append(Claim(id: accounts[index].id, tookDemand: false, owedCurrentValue: owed))
+        }
+        continue
+      }
+      if let target = list.target(at: index) { targets.insert(target, order: accounts[index].id) }
+    }
+    updateAllUnlimited()
+    return (targets, claims)
+  }
+
+  /// Gives back what a round claimed, when it delivered nothing (its value was a duplicate).
+  @inlinable
+  mutating func refund(_ claims: [Claim]) {
+    for claim in claims {
+      guard let index = index(of: claim.id) else { continue }
+      if claim.tookDemand { accounts[index].demand += 1 }
+      accounts[index].owesCurrentValue = claim.owedCurrentValue
+    }
+    updateAllUnlimited()
+  }
+
+  /// A list of one subscriber, retained, for a round that delivers it the current value.
+  @inlinable
+  func single(at index: Int) -> RelaySubscriberList<Output> {
+    list.selecting(capacity: 1) { $0 == index }
+  }
+
+  /// Gets `list` ready for an edit that adds up to `extra` slots.
+  ///
+  /// - Returns: The lent list, when there was one: the round still reads it, so the caller
+  ///   keeps it alive until that round ends.
+  @inlinable
+  mutating func prepareEdit(adding extra: Int) -> RelaySubscriberList<Output>? {
+    if isLent {
+      isLent = false
+      let lent = list
+      list = lent.copy(capacity: lent.count + Swift.max(extra, 1))
+      return lent
+    }
+    if list.count + extra > list.reservedCapacity {
+      list = list.moved(capacity: Swift.max(2 * list.count, list.count + extra))
+    }
+    return nil
+  }
+
+  @inlinable
+  mutating func updateAllUnlimited() {
+    allUnlimited = accounts.allSatisfy(\.isUnlimited)
+  }
+
+  /// Checks that the accounts follow the list; costs nothing in release builds.
+  @inlinable
+  func _checkInvariants() {
+    #if DEBUG
+      precondition(accounts.count == list.count, "accounts out of step with subscribers")
+      list.withSlots { slots in
+        precondition(
+          zip(slots, accounts).allSatisfy { $0.order == $1.id && $0.target != nil },
+          "accounts out of step with subscribers")
+        precondition(
+          zip(slots, slots.dropFirst()).allSatisfy { $0.order < $1.order },
+          "subscribers out of order")
+      }
+    #endif
+  }
+}
+
+/// The subscribers a round calls: a list read without a retain, which its owner (the relay's
+/// state machine) keeps alive and unchanged until the round ends.
+@usableFromInline
+struct RelaySubscriberLoan<Output> {
+  @usableFromInline let list: Unmanaged<RelaySubscriberList<Output>>
+
+  @inlinable
+  init(_ list: RelaySubscriberList<Output>) { self.list = .passUnretained(list) }
+
+  /// Calls `body` with each subscriber still in the list, in order.
+  @inlinable @inline(__always)
+  func forEachTarget(_ body: (_ order: UInt64, _ target: RelayTarget<Output>) -> Void) {
+    list._withUnsafeGuaranteedRef { $0.forEachTarget(body) }
+  }
+}

@@ -1,0 +1,301 @@
+// Runs Relay's bridges to and from Combine against the stand-in Combine, which behaves as
+// Combine does for what they use (demand, completion, cancellation):
+// Tests/AppleStandIns/typecheck.sh builds Relay as it is built where Combine exists, links
+// this program with it and runs it. Each check names the behaviour it holds; the program
+// prints the failed ones and exits with 1.
+import Combine
+import Dispatch
+import Foundation
+import Relay
+
+nonisolated(unsafe) var failures: [String] = []
+
+func check(_ condition: Bool, _ behaviour: String, line: UInt = #line) {
+  if !condition { failures.append("line \(line): \(behaviour)") }
+}
+
+struct Failure: Error, Equatable { let code: Int }
+
+/// A Combine subscriber that records what it receives, asks for `initial` at subscription and
+/// returns `perValue(value)` from each value.
+final class CombineRecorder<Input, Failure: Error>: Combine.Subscriber {
+  var values: [Input] = []
+  var completions: [Combine.Subscribers.Completion<Failure>] = []
+  var subscription: (any Combine.Subscription)?
+  let initial: Combine.Subscribers.Demand
+  let perValue: (Input) -> Combine.Subscribers.Demand
+
+  init(
+    initial: Combine.Subscribers.Demand,
+    perValue: @escaping (Input) -> Combine.Subscribers.Demand = { _ in .none }
+  ) {
+    self.initial = initial
+    self.perValue = perValue
+  }
+
+  func receive(subscription: any Combine.Subscription) {
+    self.subscription = subscription
+    if initial != .none { subscription.request(initial) }
+  }
+
+  func receive(_ input: Input) -> Combine.Subscribers.Demand {
+    values.append(input)
+    return perValue(input)
+  }
+
+  func receive(completion: Combine.Subscribers.Completion<Failure>) {
+    completions.append(completion)
+  }
+}
+
+/// A Relay subscriber that records what it receives, as `CombineRecorder` does for Combine.
+final class RelayRecorder<Input, Failure: Error>: Relay.Subscriber, @unchecked Sendable {
+  var values: [Input] = []
+  var completions: [Relay.Subscribers.Completion<Failure>] = []
+  var subscription: (any Relay.Subscription)?
+  let initial: Relay.Subscribers.Demand
+  let perValue: (Input) -> Relay.Subscribers.Demand
+
+  init(
+    initial: Relay.Subscribers.Demand,
+    perValue: @escaping (Input) -> Relay.Subscribers.Demand = { _ in .none }
+  ) {
+    self.initial = initial
+    self.perValue = perValue
+  }
+
+  func receive(subscription: any Relay.Subscription) {
+    self.subscription = subscription
+    if initial != .none { subscription.request(initial) }
+  }
+
+  func receive(_ input: Input) -> Relay.Subscribers.Demand {
+    values.append(input)
+    return perValue(input)
+  }
+
+  func receive(completion: Relay.Subscribers.Completion<Failure>) { completions.append(completion) }
+}
+
+/// A Combine publisher that records the demand asked of it and whether it was cancelled, and
+/// sends what the test tells it to, demand or not (as a misbehaving upstream would).
+final class CombineSource: Combine.Publisher, Combine.Subscription {
+  typealias Output = Int
+  typealias Failure = Never
+  var requested: [Combine.Subscribers.Demand] = []
+  var cancelled = false
+  var subscriber: Combine.AnySubscriber<Int, Never>?
+
+  func receive<S: Combine.Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+    self.subscriber = Combine.AnySubscriber(subscriber)
+    subscriber.receive(subscription: self)
+  }
+
+  func request(_ demand: Combine.Subscribers.Demand) { requested.append(demand) }
+  func cancel() { cancelled = true }
+  func send(_ value: Int) -> Combine.Subscribers.Demand? { subscriber?.receive(value) }
+}
+
+// Relay to Combine: demand.
+do {
+  let recorder = CombineRecorder<Int, Never>(initial: .max(2)) { $0 == 2 ? .max(1) : .none }
+  Relay.Publishers.Sequence<[Int], Never>(sequence: [1, 2, 3, 4, 5]).asCombinePublisher()
+    .subscribe(recorder)
+  check(recorder.values == [1, 2, 3], "Relay to Combine: the demand asked, and returned, is met")
+  check(recorder.completions.isEmpty, "Relay to Combine: no completion before the last value")
+  recorder.subscription?.request(.max(1))
+  check(recorder.values == [1, 2, 3, 4], "Relay to Combine: a later request is passed on")
+  recorder.subscription?.request(.none)
+  check(recorder.values == [1, 2, 3, 4], "Relay to Combine: a request of .none asks for nothing")
+  recorder.subscription?.request(.unlimited)
+  check(recorder.values == [1, 2, 3, 4, 5], "Relay to Combine: unlimited demand takes the rest")
+  check(
+    recorder.completions.count == 1
+      && recorder.completions.first.map { if case .finished = $0 { true } else { false } } == true,
+    "Relay to Combine: the finish is passed on, once")
+}
+
+// Relay to Combine: failure.
+do {
+  let recorder = CombineRecorder<Int, Failure>(initial: .unlimited)
+  Relay.Fail<Int, Failure>(error: Failure(code: 7)).asCombinePublisher().subscribe(recorder)
+  check(
+    recorder.completions.count == 1
+      && recorder.completions.first.map {
+        if case .failure(Failure(code: 7)) = $0 { true } else { false }
+      } == true,
+    "Relay to Combine: the failure is passed on, with its error")
+}
+
+// Relay to Combine: cancellation reaches the relay, and nothing follows it.
+do {
+  let relay = PassthroughRelay<Int>()
+  var relayCancels = 0
+  var received: [Int] = []
+  let cancellable = relay.handleEvents(receiveCancel: { relayCancels += 1 })
+    .asCombinePublisher().sink { received.append($0) }
+  relay.send(1)
+  cancellable.cancel()
+  relay.send(2)
+  check(received == [1], "Relay to Combine: no value reaches a cancelled Combine subscriber")
+  check(relayCancels == 1, "Relay to Combine: cancelling the Combine side cancels the Relay one")
+}
+
+// Relay to Combine: the erased forms are Combine's, where Combine's type is asked for.
+do {
+  let relay = CurrentValueRelay(1)
+  let erased: Combine.AnyPublisher<Int, Never> = relay.map { $0 * 10 }.eraseToAnyPublisher()
+  let wrapped = Combine.AnyPublisher(relay)
+  var received: [Int] = []
+  var subscriptions = Set<Combine.AnyCancellable>()
+  erased.sink { received.append($0) }.store(in: &subscriptions)
+  wrapped.sink { received.append($0) }.store(in: &subscriptions)
+  // Relay's own sink returns Combine's AnyCancellable: the same set keeps it.
+  relay.sink { received.append(-$0) }.store(in: &subscriptions)
+  relay.send(2)
+  check(received == [10, 1, -1, 20, 2, -2], "Relay to Combine: both erased forms deliver")
+  let unannotated = relay.eraseToAnyPublisher()
+  let relayErased: Relay.AnyPublisher<Int, Never> = unannotated
+  _ = relayErased
+  subscriptions.removeAll()
+  relay.send(3)
+  check(received.count == 6, "Combine's AnyCancellable cancels Relay's subscriptions on release")
+}
+
+// Combine to Relay: demand.
+do {
+  let recorder = RelayRecorder<Int, Never>(initial: .max(2)) { $0 == 2 ? .max(1) : .none }
+  [1, 2, 3, 4, 5].publisher.asRelayPublisher().subscribe(recorder)
+  check(recorder.values == [1, 2, 3], "Combine to Relay: the demand asked, and returned, is met")
+  recorder.subscription?.request(.max(1))
+  check(recorder.values == [1, 2, 3, 4], "Combine to Relay: a later request is passed on")
+  recorder.subscription?.request(.unlimited)
+  check(recorder.values == [1, 2, 3, 4, 5], "Combine to Relay: unlimited demand takes the rest")
+  check(
+    recorder.completions.count == 1
+      && recorder.completions.first.map { if case .finished = $0 { true } else { false } } == true,
+    "Combine to Relay: the finish is passed on, once")
+}
+
+// Combine to Relay: the demand asked of the Combine publisher is the demand asked.
+do {
+  let source = CombineSource()
+  let recorder = RelayRecorder<Int, Never>(initial: .max(3)) { _ in .max(2) }
+  source.asRelayPublisher().subscribe(recorder)
+  let returned = source.send(1)
+  check(source.requested == [.max(3)], "Combine to Relay: the request reaches Combine as asked")
+  check(returned == .max(2), "Combine to Relay: the demand a value returns reaches Combine")
+}
+
+// Combine to Relay: failure.
+do {
+  let recorder = RelayRecorder<Int, Failure>(initial: .unlimited)
+  Combine.Fail<Int, Failure>(error: Failure(code: 3)).asRelayPublisher().subscribe(recorder)
+  check(
+    recorder.completions.count == 1
+      && recorder.completions.first.map {
+        if case .failure(Failure(code: 3)) = $0 { true } else { false }
+      } == true,
+    "Combine to Relay: the failure is passed on, with its error")
+}
+
+// Combine to Relay: cancellation reaches Combine, and nothing the Combine side still sends
+// reaches the Relay subscriber.
+do {
+  let source = CombineSource()
+  let recorder = RelayRecorder<Int, Never>(initial: .unlimited)
+  Relay.AnyPublisher(source).subscribe(recorder)
+  _ = source.send(1)
+  recorder.subscription?.cancel()
+  let afterCancel = source.send(2)
+  check(source.cancelled, "Combine to Relay: cancelling the Relay side cancels the Combine one")
+  check(recorder.values == [1], "Combine to Relay: nothing reaches a cancelled Relay subscriber")
+  check(
+    afterCancel == Combine.Subscribers.Demand.none,
+    "Combine to Relay: a cancelled link asks for nothing")
+}
+
+// Combine to Relay: a subject's values reach Relay's operators, and back to Combine.
+do {
+  let subject = Combine.PassthroughSubject<Int, Never>()
+  let relay = CurrentValueRelay(10)
+  var received: [Int] = []
+  let cancellable = subject.asRelayPublisher().combineLatest(relay) { $0 + $1 }
+    .asCombinePublisher().sink { received.append($0) }
+  subject.send(1)
+  relay.send(20)
+  check(received == [11, 21], "a round trip through both bridges delivers every value")
+  cancellable.cancel()
+  subject.send(2)
+  check(received == [11, 21], "cancelling a round trip stops it")
+}
+
+// Combine's schedulers drive Relay's time operators: Relay's `Scheduler` is Combine's, so code
+// generic over `Scheduler` means the same where Combine exists and where it does not.
+func delayed<S: Relay.Scheduler>(_ relay: PassthroughRelay<Int>, on scheduler: S)
+  -> Relay.Publishers.Delay<PassthroughRelay<Int>, S>
+{
+  relay.delay(for: .seconds(5), scheduler: scheduler)
+}
+
+do {
+  let relay = PassthroughRelay<Int>()
+  var received: [Int] = []
+  let cancellable = delayed(relay, on: Combine.ImmediateScheduler.shared)
+    .sink { received.append($0) }
+  relay.send(1)
+  check(received == [1], "Combine's ImmediateScheduler drives Relay's delay")
+  cancellable.cancel()
+}
+
+// Relay to Combine: values sent on other threads reach the Combine subscriber one at a time,
+// and none after cancel() returns.
+/// Counts calls, and calls that overlapped another, from any thread.
+final class CallCounter: @unchecked Sendable {
+  // Both counts are guarded by `lock`; `inside` is touched by one call at a time if calls
+  // never overlap.
+  private let lock = NSLock()
+  private var calls = 0
+  private var inside = false
+  private var overlaps = 0
+
+  func call() {
+    lock.withLock {
+      if inside { overlaps += 1 }
+      inside = true
+    }
+    lock.withLock {
+      inside = false
+      calls += 1
+    }
+  }
+
+  var counts: (calls: Int, overlaps: Int) { lock.withLock { (calls, overlaps) } }
+}
+
+nonisolated func checkDeliveryFromThreads() {
+  let relay = PassthroughRelay<Int>()
+  let counter = CallCounter()
+  let cancellable = relay.asCombinePublisher().sink { @Sendable _ in counter.call() }
+  DispatchQueue.concurrentPerform(iterations: 4) { thread in
+    for value in 0..<1_000 { relay.send(thread * 1_000 + value) }
+  }
+  // Every value arrives (the relay keeps all of them: its backlog is unbounded), some after
+  // their `send` returned, from the thread that delivers the relay's rounds.
+  let deadline = Date().addingTimeInterval(10)
+  while counter.counts.calls < 4_000 && Date() < deadline { Thread.sleep(forTimeInterval: 0.001) }
+  check(counter.counts.calls == 4_000, "Relay to Combine: values from four threads all arrive")
+  check(counter.counts.overlaps == 0, "Relay to Combine: the subscriber is called one at a time")
+  cancellable.cancel()
+  relay.send(0)
+  Thread.sleep(forTimeInterval: 0.05)
+  check(counter.counts.calls == 4_000, "Relay to Combine: nothing arrives after cancel() returned")
+}
+checkDeliveryFromThreads()
+
+if failures.isEmpty {
+  print("Relay's Combine bridges: every check holds")
+} else {
+  for failure in failures { print("error: \(failure)") }
+  exit(1)
+}

@@ -1,0 +1,205 @@
+import Foundation
+
+/// A protocol that provides a scheduler with an expression for relative time.
+public protocol SchedulerTimeIntervalConvertible {
+  static func seconds(_ s: Int) -> Self
+  static func seconds(_ s: Double) -> Self
+  static func milliseconds(_ ms: Int) -> Self
+  static func microseconds(_ us: Int) -> Self
+  static func nanoseconds(_ ns: Int) -> Self
+}
+
+/// A protocol that defines when and how to execute a closure.
+public protocol Scheduler<SchedulerTimeType> {
+  associatedtype SchedulerTimeType: Strideable
+  where Self.SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible
+  associatedtype SchedulerOptions
+  var now: Self.SchedulerTimeType { get }
+  var minimumTolerance: Self.SchedulerTimeType.Stride { get }
+  func schedule(options: Self.SchedulerOptions?, _ action: @escaping () -> Void)
+  func schedule(
+    after date: Self.SchedulerTimeType, tolerance: Self.SchedulerTimeType.Stride,
+    options: Self.SchedulerOptions?, _ action: @escaping () -> Void)
+  func schedule(
+    after date: Self.SchedulerTimeType, interval: Self.SchedulerTimeType.Stride,
+    tolerance: Self.SchedulerTimeType.Stride, options: Self.SchedulerOptions?,
+    _ action: @escaping () -> Void
+  ) -> Cancellable
+}
+
+extension Scheduler {
+  public func schedule(after date: Self.SchedulerTimeType, _ action: @escaping () -> Void) {
+    schedule(after: date, tolerance: minimumTolerance, options: nil, action)
+  }
+
+  public func schedule(_ action: @escaping () -> Void) { schedule(options: nil, action) }
+
+  public func schedule(
+    after date: Self.SchedulerTimeType, tolerance: Self.SchedulerTimeType.Stride,
+    _ action: @escaping () -> Void
+  ) {
+    schedule(after: date, tolerance: tolerance, options: nil, action)
+  }
+
+  public func schedule(
+    after date: Self.SchedulerTimeType, interval: Self.SchedulerTimeType.Stride,
+    tolerance: Self.SchedulerTimeType.Stride, _ action: @escaping () -> Void
+  ) -> Cancellable {
+    schedule(after: date, interval: interval, tolerance: tolerance, options: nil, action)
+  }
+
+  public func schedule(
+    after date: Self.SchedulerTimeType, interval: Self.SchedulerTimeType.Stride,
+    _ action: @escaping () -> Void
+  ) -> Cancellable {
+    schedule(after: date, interval: interval, tolerance: minimumTolerance, options: nil, action)
+  }
+}
+
+/// A stride in whole nanoseconds: the body shared by the stand-in's two strides.
+public protocol _NanosecondStride: ExpressibleByFloatLiteral, Comparable, SignedNumeric, Codable,
+  SchedulerTimeIntervalConvertible
+where IntegerLiteralType == Int, FloatLiteralType == Double, Magnitude == Int {
+  var _nanoseconds: Int { get }
+  init(_nanoseconds: Int)
+}
+
+extension _NanosecondStride {
+  public init(integerLiteral value: Int) { self.init(_nanoseconds: value * 1_000_000_000) }
+  public init(floatLiteral value: Double) { self.init(_nanoseconds: Int(value * 1e9)) }
+  public init?<T>(exactly source: T) where T: BinaryInteger {
+    guard let value = Int(exactly: source) else { return nil }
+    self.init(integerLiteral: value)
+  }
+  public var magnitude: Int { abs(_nanoseconds) }
+  public static func < (lhs: Self, rhs: Self) -> Bool { lhs._nanoseconds < rhs._nanoseconds }
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs._nanoseconds == rhs._nanoseconds }
+  public static func + (lhs: Self, rhs: Self) -> Self {
+    Self(_nanoseconds: lhs._nanoseconds + rhs._nanoseconds)
+  }
+  public static func - (lhs: Self, rhs: Self) -> Self {
+    Self(_nanoseconds: lhs._nanoseconds - rhs._nanoseconds)
+  }
+  public static func * (lhs: Self, rhs: Self) -> Self {
+    Self(_nanoseconds: lhs._nanoseconds * rhs._nanoseconds / 1_000_000_000)
+  }
+  public static func += (lhs: inout Self, rhs: Self) { lhs = lhs + rhs }
+  public static func -= (lhs: inout Self, rhs: Self) { lhs = lhs - rhs }
+  public static func *= (lhs: inout Self, rhs: Self) { lhs = lhs * rhs }
+  public static func seconds(_ s: Int) -> Self { Self(_nanoseconds: s * 1_000_000_000) }
+  public static func seconds(_ s: Double) -> Self { Self(_nanoseconds: Int(s * 1e9)) }
+  public static func milliseconds(_ ms: Int) -> Self { Self(_nanoseconds: ms * 1_000_000) }
+  public static func microseconds(_ us: Int) -> Self { Self(_nanoseconds: us * 1_000) }
+  public static func nanoseconds(_ ns: Int) -> Self { Self(_nanoseconds: ns) }
+}
+
+/// A scheduler for performing synchronous actions.
+public struct ImmediateScheduler: Scheduler {
+  public struct SchedulerTimeType: Strideable {
+    let nanoseconds: Int
+
+    public func distance(to other: SchedulerTimeType) -> Stride {
+      Stride(_nanoseconds: other.nanoseconds - nanoseconds)
+    }
+
+    public func advanced(by n: Stride) -> SchedulerTimeType {
+      SchedulerTimeType(nanoseconds: nanoseconds + n._nanoseconds)
+    }
+
+    public struct Stride: _NanosecondStride {
+      public typealias FloatLiteralType = Double
+      public typealias IntegerLiteralType = Int
+      public typealias Magnitude = Int
+      public let _nanoseconds: Int
+      public init(_nanoseconds: Int) { self._nanoseconds = _nanoseconds }
+      public init(_ value: Int) { _nanoseconds = value }
+    }
+  }
+
+  public typealias SchedulerOptions = Never
+  public static let shared = ImmediateScheduler()
+  public var now: SchedulerTimeType { SchedulerTimeType(nanoseconds: 0) }
+  public var minimumTolerance: SchedulerTimeType.Stride { .nanoseconds(0) }
+
+  public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) { action() }
+
+  public func schedule(
+    after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride,
+    options: SchedulerOptions?, _ action: @escaping () -> Void
+  ) { action() }
+
+  @discardableResult
+  public func schedule(
+    after date: SchedulerTimeType, interval: SchedulerTimeType.Stride,
+    tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
+    _ action: @escaping () -> Void
+  ) -> Cancellable {
+    action()
+    return AnyCancellable {}
+  }
+}
+
+// Apple declares `RunLoop`'s (and `DispatchQueue`'s, `OperationQueue`'s) scheduler in
+// Foundation; the stand-in declares RunLoop's here, with Apple's shapes. It leaves
+// `DispatchQueue` alone: on Linux, Relay declares `DispatchQueue.SchedulerTimeType` itself,
+// where on Apple platforms it reuses Dispatch's, so a second one here would clash where
+// Apple's SDK has only one.
+extension RunLoop: Scheduler {
+  public struct SchedulerTimeType: Strideable, Codable, Hashable {
+    public var date: Date
+
+    public init(_ date: Date) { self.date = date }
+
+    public func distance(to other: SchedulerTimeType) -> Stride {
+      Stride(other.date.timeIntervalSince(date))
+    }
+
+    public func advanced(by n: Stride) -> SchedulerTimeType {
+      SchedulerTimeType(date.addingTimeInterval(n.timeInterval))
+    }
+
+    public struct Stride: _NanosecondStride {
+      public typealias FloatLiteralType = Double
+      public typealias IntegerLiteralType = Int
+      public typealias Magnitude = Int
+      public let _nanoseconds: Int
+      public init(_nanoseconds: Int) { self._nanoseconds = _nanoseconds }
+      public init(_ timeInterval: TimeInterval) { _nanoseconds = Int(timeInterval * 1e9) }
+      public var timeInterval: TimeInterval { Double(_nanoseconds) / 1e9 }
+    }
+  }
+
+  public struct SchedulerOptions {}
+
+  public var now: SchedulerTimeType { SchedulerTimeType(Date()) }
+  public var minimumTolerance: SchedulerTimeType.Stride { .nanoseconds(0) }
+
+  public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
+    perform(UncheckedAction(action))
+  }
+
+  public func schedule(
+    after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride,
+    options: SchedulerOptions?, _ action: @escaping () -> Void
+  ) { perform(UncheckedAction(action)) }
+
+  public func schedule(
+    after date: SchedulerTimeType, interval: SchedulerTimeType.Stride,
+    tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
+    _ action: @escaping () -> Void
+  ) -> Cancellable {
+    perform(UncheckedAction(action))
+    return AnyCancellable {}
+  }
+}
+
+extension RunLoop {
+  /// Runs a closure on this run loop; the closure is the caller's, as in Apple's RunLoop.
+  fileprivate func perform(_ action: UncheckedAction) { perform { action.run() } }
+}
+
+/// A closure carried to the run loop's thread, as Apple's scheduler carries it.
+private struct UncheckedAction: @unchecked Sendable {
+  let run: () -> Void
+  init(_ run: @escaping () -> Void) { self.run = run }
+}

@@ -1,0 +1,222 @@
+// A stand-in for SwiftUI, for type-checking DiffValue's `#if canImport(SwiftUI)` code and the
+// documentation's SwiftUI examples on Linux.
+//
+// It declares only what they use, with the shapes of the iOS 18 / macOS 15 SDKs as Apple
+// documents them: `View` and its members are `@MainActor`, state wrappers are `@MainActor`
+// dynamic properties, and, like the real framework, it re-exports Combine and Observation
+// (which is why every SwiftUI file sees Combine's names). The bodies never run. A build
+// against the real SDK on an Apple platform is still the final word.
+@_exported import Combine
+@_exported import Foundation
+@_exported import Observation
+
+/// A type that represents part of your app's user interface.
+@MainActor @preconcurrency
+public protocol View {
+  associatedtype Body: View
+  @ViewBuilder @MainActor @preconcurrency var body: Self.Body { get }
+}
+
+extension Never: View {
+  public typealias Body = Never
+  public var body: Never { fatalError() }
+}
+
+/// A custom parameter attribute that constructs views from closures.
+@MainActor @preconcurrency @resultBuilder
+public struct ViewBuilder {
+  public static func buildExpression<Content: View>(_ content: Content) -> Content { content }
+  public static func buildBlock() -> EmptyView { EmptyView() }
+  public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
+  public static func buildBlock<each Content: View>(_ content: repeat each Content) -> TupleView<
+    (repeat each Content)
+  > {
+    TupleView((repeat each content))
+  }
+  public static func buildIf<Content: View>(_ content: Content?) -> Content? { content }
+}
+
+extension Optional: View where Wrapped: View {
+  public var body: Never { fatalError() }
+}
+
+/// A view that doesn't contain any content.
+@frozen public struct EmptyView: View {
+  public init() {}
+  public var body: Never { fatalError() }
+}
+
+/// A View created from a swift tuple of View values.
+@frozen public struct TupleView<T>: View {
+  public var value: T
+  public init(_ value: T) { self.value = value }
+  public var body: Never { fatalError() }
+}
+
+/// A view that displays one or more lines of read-only text.
+@frozen public struct Text: View, Equatable {
+  @usableFromInline let content: String
+  nonisolated public init<S>(_ content: S) where S: StringProtocol {
+    self.content = String(content)
+  }
+  nonisolated public init(verbatim content: String) { self.content = content }
+  public var body: Never { fatalError() }
+}
+
+/// A view that arranges its subviews in a vertical line.
+@frozen public struct VStack<Content>: View where Content: View {
+  @usableFromInline let content: Content
+  public init(
+    alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
+    @ViewBuilder content: () -> Content
+  ) { self.content = content() }
+  public var body: Never { fatalError() }
+}
+
+/// An alignment position along the horizontal axis.
+@frozen public struct HorizontalAlignment: Equatable, Sendable {
+  @usableFromInline let id: Int
+  public static let leading = HorizontalAlignment(id: 0)
+  public static let center = HorizontalAlignment(id: 1)
+  public static let trailing = HorizontalAlignment(id: 2)
+}
+
+/// A control that initiates an action.
+@MainActor @preconcurrency
+public struct Button<Label>: View where Label: View {
+  let action: () -> Void
+  let label: Label
+  public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
+    self.action = action
+    self.label = label()
+  }
+  public var body: Never { fatalError() }
+}
+
+extension Button where Label == Text {
+  public init<S>(_ title: S, action: @escaping @MainActor () -> Void) where S: StringProtocol {
+    self.init(action: action) { Text(title) }
+  }
+}
+
+/// A control that displays an editable text interface.
+@MainActor @preconcurrency
+public struct TextField<Label>: View where Label: View {
+  let text: Binding<String>
+  public var body: Never { fatalError() }
+}
+
+extension TextField where Label == Text {
+  public init<S>(_ title: S, text: Binding<String>) where S: StringProtocol { self.text = text }
+}
+
+/// An interface for a stored variable that updates an external property of a view.
+public protocol DynamicProperty {
+  mutating func update()
+}
+
+extension DynamicProperty {
+  public mutating func update() {}
+}
+
+/// A property wrapper type that can read and write a value managed by SwiftUI.
+@frozen @propertyWrapper
+public struct State<Value>: DynamicProperty {
+  @usableFromInline var storage: Value
+  public init(wrappedValue value: Value) { storage = value }
+  public init(initialValue value: Value) { storage = value }
+  public var wrappedValue: Value {
+    get { storage }
+    nonmutating set {}
+  }
+  public var projectedValue: Binding<Value> {
+    let value = storage
+    return Binding(get: { value }, set: { _ in })
+  }
+}
+
+extension State: Sendable where Value: Sendable {}
+
+/// A property wrapper type that can read and write a value owned by a source of truth.
+@frozen @propertyWrapper @dynamicMemberLookup
+public struct Binding<Value> {
+  @usableFromInline let getter: () -> Value
+  @usableFromInline let setter: (Value) -> Void
+
+  public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
+    getter = get
+    setter = set
+  }
+
+  public var wrappedValue: Value {
+    get { getter() }
+    nonmutating set { setter(newValue) }
+  }
+
+  public var projectedValue: Binding<Value> { self }
+
+  public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<
+    Subject
+  > {
+    Binding<Subject>(
+      get: { self.wrappedValue[keyPath: keyPath] },
+      set: { self.wrappedValue[keyPath: keyPath] = $0 })
+  }
+
+  public static func constant(_ value: Value) -> Binding<Value> {
+    Binding(get: { value }, set: { _ in })
+  }
+}
+
+/// A property wrapper type that supports creating bindings to the mutable properties of
+/// observable objects.
+@dynamicMemberLookup @propertyWrapper
+public struct Bindable<Value> {
+  public var wrappedValue: Value
+  public var projectedValue: Bindable<Value> { self }
+
+  public init(wrappedValue: Value) where Value: AnyObject, Value: Observable {
+    self.wrappedValue = wrappedValue
+  }
+
+  public init(_ wrappedValue: Value) where Value: AnyObject, Value: Observable {
+    self.wrappedValue = wrappedValue
+  }
+
+  public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>)
+    -> Binding<Subject> where Value: AnyObject
+  {
+    let object = wrappedValue
+    return Binding(get: { object[keyPath: keyPath] }, set: { object[keyPath: keyPath] = $0 })
+  }
+}
+
+extension Bindable: Identifiable where Value: Identifiable {
+  public var id: Value.ID { wrappedValue.id }
+}
+
+/// A view that applies a modifier: what the stand-in's modifiers return.
+@frozen public struct ModifiedView<Content: View>: View {
+  @usableFromInline let content: Content
+  init(_ content: Content) { self.content = content }
+  public var body: Never { fatalError() }
+}
+
+extension View {
+  /// Adds an action to perform when this view detects data emitted by the given publisher.
+  public func onReceive<P>(
+    _ publisher: P, perform action: @escaping (P.Output) -> Void
+  ) -> some View where P: Publisher, P.Failure == Never {
+    ModifiedView(self)
+  }
+
+  /// Adds an action to perform before this view appears.
+  public func onAppear(perform action: (() -> Void)? = nil) -> some View {
+    ModifiedView(self)
+  }
+
+  /// Sets the padding of this view.
+  public func padding(_ length: CGFloat? = nil) -> some View {
+    ModifiedView(self)
+  }
+}
