@@ -230,6 +230,35 @@ do {
   check(received == [11, 21], "cancelling a round trip stops it")
 }
 
+// Relay's operators that take another publisher take a Combine one too, bridged.
+do {
+  let relay = CurrentValueRelay(1)
+  let subject = Combine.PassthroughSubject<Int, Never>()
+  var combined: [Int] = []
+  var merged: [Int] = []
+  var zipped: [Int] = []
+  var flattened: [Int] = []
+  var concatenated: [Int] = []
+  var subscriptions = Set<Combine.AnyCancellable>()
+  relay.combineLatest(Combine.Just(10)) { $0 + $1 }.sink { combined.append($0) }
+    .store(in: &subscriptions)
+  relay.merge(with: subject).sink { merged.append($0) }.store(in: &subscriptions)
+  relay.zip(subject) { $0 * $1 }.sink { zipped.append($0) }.store(in: &subscriptions)
+  relay.flatMap { Combine.Just($0 * 100) }.sink { flattened.append($0) }
+    .store(in: &subscriptions)
+  Relay.Just(3).prepend(Combine.Just(2)).append(
+    Combine.Publishers.Sequence<[Int], Never>(sequence: [4])
+  ).sink { concatenated.append($0) }
+    .store(in: &subscriptions)
+  subject.send(5)
+  relay.send(2)
+  check(combined == [11, 12], "Relay's combineLatest takes a Combine publisher")
+  check(merged == [1, 5, 2], "Relay's merge(with:) takes a Combine publisher")
+  check(zipped == [5], "Relay's zip takes a Combine publisher")
+  check(flattened == [100, 200], "Relay's flatMap takes a closure that makes Combine publishers")
+  check(concatenated == [2, 3, 4], "Relay's prepend and append take Combine publishers")
+}
+
 // Combine's schedulers drive Relay's time operators: Relay's `Scheduler` is Combine's, so code
 // generic over `Scheduler` means the same where Combine exists and where it does not.
 func delayed<S: Relay.Scheduler>(_ relay: PassthroughRelay<Int>, on scheduler: S)
