@@ -1,7 +1,11 @@
-// Release-mode benchmarks: `swift run -c release Benchmarks [relay|diff|operators|receive|list
+// Release-mode benchmarks: `swift run -c release Benchmarks [relay|diff|writes|operators|receive|list
 // ...]`, every group when none is named. Every figure is a median (15 samples for the relay and
 // operator rows, 21 of each side for the `@Diff` matrix, 5 to 301 runs for the list diffs, as
-// each group sets); ratios are to a floor measured in this same run.
+// each group sets; the list diffs print their minimum too, and are timed in the
+// ListDiffBenchmarks library, which sees ListDiffKit's public API only); ratios are to a floor
+// measured in this same run.
+import ListDiffBenchmarks
+
 let groups = Set(CommandLine.arguments.dropFirst())
 func runs(_ group: String) -> Bool { groups.isEmpty || groups.contains(group) }
 
@@ -12,6 +16,8 @@ report("floor: Mutex-guarded compare + closure call", floors.mutex)
 report("floor: pthread-mutex-guarded compare + closure call", floors.pthread)
 if runs("relay") { runRelayBenchmarks(floor: floors.pthread) }
 if runs("diff") { runDiffBenchmarks(floor: floors.pthread) }
+// Writes through a class's `@Diff` property, in place, and what Observation adds.
+if runs("writes") { runDiffWriteBenchmarks() }
 // Operators, each next to its own floor: the same pipeline written by hand.
 if runs("operators") { runOperatorBenchmarks() }
 // receive(on:): a backlog behind a suspended queue, and a ping-pong, next to plain Dispatch.

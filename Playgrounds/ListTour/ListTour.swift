@@ -20,6 +20,8 @@ func show(
     case .rebind(let indexPath):
       print("  re-bound in place: item \(indexPath[1]) of section \(indexPath[0])")
     case .rebindHeader(let section): print("  header re-bound in place: section \(section)")
+    case .reconfigure(let indexPath):
+      print("  reconfigured in place: item \(indexPath[1]) of section \(indexPath[0])")
     }
   }
   for section in view.shown {

@@ -1,7 +1,8 @@
 import DiffValue
 
 /// Runs the seed README's fully fledged example, then the `UserState`, property-hook and
-/// sign-up form examples, writing everything to `output`.
+/// sign-up form examples and the tracked reads of a SwiftUI screen, writing everything to
+/// `output`.
 ///
 /// - Returns: The subscriptions, which the caller keeps alive: cancelling them would make the
 ///   `print` operators log `receive cancel`, which the seed's transcript does not show.
@@ -125,6 +126,10 @@ public func runTour(output: TourOutput) -> [AnyObject] {
   output.line("Typing the password: hunter22")
   signUp.form.password = "hunter22"
   signUp.waitForUpdate()
+
+  output.line("")
+  output.line("Observation: each view is told of the changes it shows, and of no other")
+  runTrackedReads(output: output)
 
   return [exampleClass, replay1, replay2, replay3, viewController, testClass, signUp]
     + subscriptions.map { $0 as AnyObject }

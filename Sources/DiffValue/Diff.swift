@@ -24,6 +24,12 @@
 /// writing the value back publishes nothing, since the last published value refers to the same
 /// object; write a new instance instead.
 ///
+/// The property takes part in Swift's Observation in any class: a SwiftUI view reading it is
+/// refreshed when a selected part changes. In an `@Observable` class, mark it
+/// `@ObservationIgnored` (`@ObservationIgnored @Diff(\.name) var user = User()`): the macro
+/// cannot wrap a property that already has a wrapper, and the property tracks itself. See
+/// <doc:SwiftUIAndObservation>.
+///
 /// Writes may come from any thread; <doc:WhatYouCanRelyOn> says on which thread and in which
 /// order they are published. The wrapper keeps its state in a shared object, so copying a
 /// struct that contains a `@Diff` property shares the property between the copies.
@@ -97,9 +103,9 @@ public struct Diff<Value: Equatable> {
     }
     nonmutating set { storage.relay.send(newValue) }
     nonmutating _modify {
-      var write = storage.beginWrite()
-      defer { storage.endWrite(write) }
-      yield &write.value
+      var (value, write) = storage.beginWrite()
+      defer { storage.endWrite(value, write) }
+      yield &value
     }
   }
 

@@ -115,10 +115,10 @@ class DiffObservation: Observable, @unchecked Sendable {
   }
 
   /// Before an in-place write: copies of the parts read since their observers were told, to
-  /// compare the changed value with; empty (and free) when none was read.
+  /// compare the changed value with; `nil` when none was read.
   @inlinable
-  func snapshotReadParts(of value: UnsafeRawPointer) -> ObservedPartSnapshots {
-    guard somePartWasRead.load(ordering: .relaxed) else { return ObservedPartSnapshots() }
+  func snapshotReadParts(of value: UnsafeRawPointer) -> ObservedPartSnapshots? {
+    guard somePartWasRead.load(ordering: .relaxed) else { return nil }
     var snapshots = ObservedPartSnapshots()
     for part in parts.withLock({ $0.all }) where part.readers.mayHaveRead {
       snapshots.comparisons[ObjectIdentifier(part)] = part.snapshotComparison(value)
@@ -133,9 +133,9 @@ class DiffObservation: Observable, @unchecked Sendable {
   ///   - published: Whether a selected part changed.
   ///   - parts: The read parts, compared with the written value.
   @inlinable
-  func wroteInPlace(published: Bool, parts: borrowing ObservedPartSnapshots) {
+  func wroteInPlace(published: Bool, parts: ObservedPartSnapshots?) {
     if published, wholeReaders.mayHaveRead { tellWholeIfRead() }
-    if !parts.changed.isEmpty {
+    if let parts, !parts.changed.isEmpty {
       tellChangedParts { !parts.changed.contains(ObjectIdentifier($0)) }
     }
   }

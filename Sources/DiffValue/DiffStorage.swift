@@ -76,46 +76,46 @@ final class DiffStorage<Value: Equatable>: @unchecked Sendable {
   /// with nothing sharing its storage (an array field appends in place); otherwise it is a copy
   /// of the latest value. Either way no other write comes between the read and the write.
   @inlinable
-  func beginWrite() -> DiffWrite<Value> {
+  func beginWrite() -> (value: Value, write: DiffWrite) {
     switch relay.beginInPlaceWrite() {
     case .movedOut(let value):
       let parts = withUnsafePointer(to: value) { address in
         inPlace.takeSnapshot(address)
         return observation.snapshotReadParts(of: address)
       }
-      return DiffWrite(value: value, kind: .movedOut, parts: parts)
+      return (value, DiffWrite(kind: .movedOut, parts: parts))
     case .copied(let value):
-      return DiffWrite(value: value, kind: .copied, parts: ObservedPartSnapshots())
+      return (value, DiffWrite(kind: .copied, parts: nil))
     case nil:
-      return DiffWrite(value: relay.value, kind: .sent, parts: ObservedPartSnapshots())
+      return (relay.value, DiffWrite(kind: .sent, parts: nil))
     }
   }
 
   /// Ends a write begun with `beginWrite()`: publishes the value if a selected part changed,
   /// and tells the observers whom the change concerns.
   @inlinable
-  func endWrite(_ write: consuming DiffWrite<Value>) {
+  func endWrite(_ value: consuming Value, _ write: consuming DiffWrite) {
     switch write.kind {
     case .movedOut:
-      let changed = withUnsafePointer(to: write.value) { address in
-        write.parts.compare(with: address)
+      let changed = withUnsafePointer(to: value) { address in
+        write.parts?.compare(with: address)
         return inPlace.changedSinceSnapshot(address)
       }
-      relay.commitInPlaceWrite(write.value, publishes: changed)
+      relay.commitInPlaceWrite(value, publishes: changed)
       observation.wroteInPlace(published: changed, parts: write.parts)
     case .copied:
-      relay.commitInPlaceWrite(write.value, publishes: nil)
+      relay.commitInPlaceWrite(value, publishes: nil)
     case .sent:
-      relay.send(write.value)
+      relay.send(value)
     }
   }
 }
 
-/// A write through a `@Diff` property in progress: the value being changed, and what it is
-/// compared with when the write ends.
+/// A write through a `@Diff` property in progress: where its value came from, and the parts
+/// read under observation that it is compared with when it ends.
 @usableFromInline
-struct DiffWrite<Value> {
-  /// Where `value` came from, which says how the write ends.
+struct DiffWrite {
+  /// Where the value came from, which says how the write ends.
   @usableFromInline
   enum Kind {
     /// It left the relay: compared here with the copy of its selected parts.
@@ -126,13 +126,12 @@ struct DiffWrite<Value> {
     case sent
   }
 
-  @usableFromInline var value: Value
   @usableFromInline let kind: Kind
-  @usableFromInline var parts: ObservedPartSnapshots
+  /// Copies of the parts read under observation, when some were; `nil` otherwise.
+  @usableFromInline var parts: ObservedPartSnapshots?
 
   @inlinable
-  init(value: Value, kind: Kind, parts: ObservedPartSnapshots) {
-    self.value = value
+  init(kind: Kind, parts: ObservedPartSnapshots?) {
     self.kind = kind
     self.parts = parts
   }

@@ -14,7 +14,8 @@ import DiffValue
 /// source after the batch: a rule UIKit would raise `NSInternalInconsistencyException` for is
 /// recorded in `problems`, and so is a batch after which the view shows anything but its data
 /// source, a batch that starts while another animates or while the data source no longer
-/// matches the screen, and a batch while the view is not in a window.
+/// matches the screen, a batch while the view is not in a window, and a cell or header re-bound
+/// outside a batch (UIKit would leave its height as it was).
 ///
 /// Cells keep an identity across batches as UIKit's do: a kept or moved cell keeps it, an
 /// inserted or reloaded one gets a new one (`cellIdentity(at:)`). Cells that `isOnScreen` and
@@ -45,6 +46,8 @@ public final class SimulatedListView<Model: Equatable, Item: Equatable>: ListVie
     case rebind(IndexPath)
     /// A section's header shown the section's new value in place; its index after the batch.
     case rebindHeader(section: Int)
+    /// A cell reconfigured in place (`reconfigureRows(at:)`); its index path after the batch.
+    case reconfigure(IndexPath)
 
     /// A readable form.
     public var description: String {
@@ -53,6 +56,7 @@ public final class SimulatedListView<Model: Equatable, Item: Equatable>: ListVie
       case .reload: "reload"
       case .rebind(let indexPath): "rebind \(indexPath)"
       case .rebindHeader(let section): "rebind header \(section)"
+      case .reconfigure(let indexPath): "reconfigure \(indexPath)"
       }
     }
   }
@@ -77,10 +81,15 @@ public final class SimulatedListView<Model: Equatable, Item: Equatable>: ListVie
   public var hasBindableHeader: (Int) -> Bool = { _ in false }
   /// Whether the view is in a window.
   public var isInWindow = true
+  /// Whether the view reconfigures cells in place, as UIKit's do from iOS 15 on; `false` by
+  /// default, as AppKit's views (changed plain cells are then reloaded).
+  public var canReconfigureItems = false
 
   private var sectionIdentities: [Int] = []
   private var cellIdentities: [[Int]] = []
   private var lastIdentity = 0
+  /// Where each cell is, built on the first search after the identities change.
+  private var cellPositions: [Int: IndexPath]?
   private var runningAnimations: [(Bool) -> Void] = []
   private var isSwappingData = false
   private var rebinds: [(cell: Int, item: Item)] = []
@@ -118,6 +127,18 @@ public final class SimulatedListView<Model: Equatable, Item: Equatable>: ListVie
     _ update: BatchUpdate, animation: ListAnimation, updatingData: () -> Void,
     completion: @escaping (Bool) -> Void
   ) {
+    performListUpdate(
+      update, reconfiguring: [], animation: animation, updatingData: updatingData,
+      completion: completion)
+  }
+
+  /// Applies the batch with UIKit's rules and records it; the cells at `reconfiguring` (index
+  /// paths before the batch) stay and show their new items, wherever the batch moves them.
+  public func performListUpdate(
+    _ update: BatchUpdate, reconfiguring: [IndexPath], animation: ListAnimation,
+    updatingData: () -> Void, completion: @escaping (Bool) -> Void
+  ) {
+    let reconfigured = reconfiguredCells(reconfiguring, in: update)
     if !isInWindow { problems.append("a batch update while the view is not in a window") }
     if isAnimating { problems.append("a batch started while another was animating") }
     if dataSource() != shown {
@@ -137,6 +158,7 @@ public final class SimulatedListView<Model: Equatable, Item: Equatable>: ListVie
       shown = after
       moveIdentities(through: update, reference: reference)
       applyRebinds()
+      applyReconfigures(reconfigured, reference: reference)
       if shown != reference {
         problems.append("after \(update) the view shows \(shown), not \(reference)")
       }
@@ -204,6 +226,7 @@ public final class SimulatedListView<Model: Equatable, Item: Equatable>: ListVie
     let cell = cellIdentities[from[0]].remove(at: from[1])
     shown[to[0]].items.insert(item, at: to[1])
     cellIdentities[to[0]].insert(cell, at: to[1])
+    cellPositions = nil
   }
 
   /// Removes a row as a swipe-to-delete does once the data source deletes it: the view shows
@@ -216,6 +239,7 @@ public final class SimulatedListView<Model: Equatable, Item: Equatable>: ListVie
     }
     shown[indexPath[0]].items.remove(at: indexPath[1])
     cellIdentities[indexPath[0]].remove(at: indexPath[1])
+    cellPositions = nil
   }
 
   /// Forgets the recorded events and animations.
@@ -235,6 +259,7 @@ public final class SimulatedListView<Model: Equatable, Item: Equatable>: ListVie
   }
 
   private func resetIdentities() {
+    cellPositions = nil
     sectionIdentities = shown.map { _ in newIdentity() }
     cellIdentities = shown.map { $0.items.map { _ in newIdentity() } }
   }
@@ -249,6 +274,34 @@ public final class SimulatedListView<Model: Equatable, Item: Equatable>: ListVie
     else { return resetIdentities() }
     sectionIdentities = after.map(\.model)
     cellIdentities = after.map(\.items)
+    cellPositions = nil
+  }
+
+  /// The cells at `indexPaths` before `update`, which must be able to stay.
+  private func reconfiguredCells(_ indexPaths: [IndexPath], in update: BatchUpdate) -> [Int] {
+    if !indexPaths.isEmpty && !canReconfigureItems {
+      problems.append("a reconfigure on a view that cannot reconfigure")
+    }
+    let replaced = Set(update.deletes + update.reloads + update.moves.map(\.from))
+    return indexPaths.compactMap { indexPath in
+      guard contains(indexPath), !replaced.contains(indexPath),
+        !update.sectionDeletes.contains(indexPath[0]),
+        !update.sectionReloads.contains(indexPath[0])
+      else {
+        problems.append("reconfigured \(indexPath), which \(update) removes or replaces")
+        return nil
+      }
+      return cellIdentities[indexPath[0]][indexPath[1]]
+    }
+  }
+
+  /// Shows the data source's items in the reconfigured cells, where the batch put them.
+  private func applyReconfigures(_ cells: [Int], reference: [ListSection<Model, Item>]) {
+    for cell in cells {
+      guard let indexPath = position(ofCell: cell) else { continue }
+      shown[indexPath[0]].items[indexPath[1]] = reference[indexPath[0]].items[indexPath[1]]
+      events.append(.reconfigure(indexPath))
+    }
   }
 
   /// Shows the items and headers re-bound during the batch, where their cells went.
@@ -274,10 +327,17 @@ public final class SimulatedListView<Model: Equatable, Item: Equatable>: ListVie
   }
 
   private func position(ofCell identity: Int) -> IndexPath? {
-    for (section, cells) in cellIdentities.enumerated() {
-      if let item = cells.firstIndex(of: identity) { return IndexPath(indexes: [section, item]) }
+    if cellPositions == nil {
+      // One pass for the whole batch rather than one per cell: 100,000 rows stay quick.
+      var positions: [Int: IndexPath] = [:]
+      for (section, cells) in cellIdentities.enumerated() {
+        for (item, cell) in cells.enumerated() {
+          positions[cell] = IndexPath(indexes: [section, item])
+        }
+      }
+      cellPositions = positions
     }
-    return nil
+    return cellPositions?[identity]
   }
 
   fileprivate func rebind(cell identity: Int, to viewModel: Any) {
@@ -285,7 +345,11 @@ public final class SimulatedListView<Model: Equatable, Item: Equatable>: ListVie
       return problems.append("a cell re-bound with \(viewModel), not an item")
     }
     rebinds.append((identity, item))
-    if !isSwappingData { applyRebinds() }  // outside a batch: shown at once
+    if !isSwappingData {
+      // UIKit shows it, but measures the row again only in a batch: its height is stale.
+      problems.append("a cell re-bound with \(item) outside a batch: its height stays stale")
+      applyRebinds()
+    }
   }
 
   fileprivate func rebind(header identity: Int, to viewModel: Any) {
@@ -294,7 +358,10 @@ public final class SimulatedListView<Model: Equatable, Item: Equatable>: ListVie
       return problems.append("a header re-bound with \(viewModel), not a section")
     }
     headerRebinds.append((identity, model))
-    if !isSwappingData { applyRebinds() }
+    if !isSwappingData {
+      problems.append("a header re-bound with \(model) outside a batch: its height stays stale")
+      applyRebinds()
+    }
   }
 
   /// A visible cell or section header that records being re-bound.

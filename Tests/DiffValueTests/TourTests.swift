@@ -58,6 +58,12 @@ import TourScenarios
     Typing the password: hunter22
     Settled email "zain@example.com", password of 8 characters
     Submit enabled: true
+
+    Observation: each view is told of the changes it shows, and of no other
+    model.user.lastSeen = 1: nobody told
+    model.user.name = "Ada": told the body reading model.user
+    model.user.name = "Ada" again: nobody told
+    model.user.email = "ada@example.com": told the body reading model.user, the Text reading model.$user[\\.email]
     """.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
 
   @Test func tourPrintsTheSeedTranscriptThenTheExamples() {

@@ -47,40 +47,67 @@ struct ListBatch<Data> {
     var to: IndexPath
   }
 
+  /// How the changed items of a batch are shown, decided from the cells on screen.
+  struct Resolution {
+    /// The operations to perform.
+    var update: BatchUpdate
+    /// The visible bindable cells to re-bind.
+    var rebinds: [CellRebind] = []
+    /// The items whose cells are reconfigured in place, at index paths before the batch.
+    var reconfigures: [IndexPath] = []
+    /// The items that shift or move: their cells go along, showing the old content, and are
+    /// reconfigured in a batch right after this one.
+    var reconfiguresAfter: [ChangedItem] = []
+  }
+
   /// Decides how each changed item is shown: a visible `ListBindable` cell is re-bound with the
   /// new value and keeps its place in the update (kept, or moved), as IGListKit's binding
-  /// section controller does; any other cell is reloaded if the item keeps its index path and
-  /// is not moved (UIKit reloads only in place), and deleted and inserted otherwise, so that
-  /// it shows the new content at once.
+  /// section controller does. Any other cell, when `reconfiguring`, stays too: it is reconfigured
+  /// in place, or, when the item shifts or moves, reconfigured at its new place in a batch right
+  /// after. Otherwise it is reloaded if the item keeps its index path and is not moved (UIKit
+  /// reloads only in place), and deleted and inserted otherwise, so that it shows the new
+  /// content at once.
   ///
-  /// - Parameter bindableCell: The view's visible bindable cell at an index path before the
-  ///   batch.
-  /// - Returns: The update to perform and the cells to re-bind.
+  /// - Parameters:
+  ///   - bindableCell: The view's visible bindable cell at an index path before the batch.
+  ///   - reconfiguring: Whether plain cells are reconfigured rather than reloaded.
+  /// - Returns: The update to perform and the cells to re-bind or reconfigure.
   /// - Complexity: O(*c* log *c*) for *c* operations.
-  func resolved(bindableCell: (IndexPath) -> (any ListBindable)?) -> (
-    update: BatchUpdate, rebinds: [CellRebind]
-  ) {
-    var update = update
-    var rebinds: [CellRebind] = []
+  func resolved(
+    bindableCell: (IndexPath) -> (any ListBindable)?, reconfiguring: Bool = false
+  ) -> Resolution {
+    var resolution = Resolution(update: update)
     var replacedMoves = Set<IndexPath>()
+    var isAltered = false
     for item in changedItems {
+      let inPlace = !item.isMoved && item.from == item.to
       if let cell = bindableCell(item.from) {
-        rebinds.append(CellRebind(cell: cell, from: item.from, to: item.to))
-      } else if !item.isMoved && item.from == item.to {
-        update.reloads.append(item.from)
+        resolution.rebinds.append(CellRebind(cell: cell, from: item.from, to: item.to))
+      } else if reconfiguring {
+        if inPlace {
+          resolution.reconfigures.append(item.from)
+        } else {
+          resolution.reconfiguresAfter.append(item)
+        }
+      } else if inPlace {
+        resolution.update.reloads.append(item.from)
+        isAltered = true
       } else {
-        update.deletes.append(item.from)
-        update.inserts.append(item.to)
+        isAltered = true
+        resolution.update.deletes.append(item.from)
+        resolution.update.inserts.append(item.to)
         if item.isMoved { replacedMoves.insert(item.from) }
       }
     }
-    if !replacedMoves.isEmpty { update.moves.removeAll { replacedMoves.contains($0.from) } }
-    if rebinds.count < changedItems.count {
-      update.deletes.sort()
-      update.inserts.sort()
-      update.reloads.sort()
+    if !replacedMoves.isEmpty {
+      resolution.update.moves.removeAll { replacedMoves.contains($0.from) }
     }
-    return (update, rebinds)
+    if isAltered {
+      resolution.update.deletes.sort()
+      resolution.update.inserts.sort()
+      resolution.update.reloads.sort()
+    }
+    return resolution
   }
 }
 

@@ -24,8 +24,9 @@
 public protocol ListBindable: AnyObject {
   /// Shows `viewModel`, the item's (or, for a header or footer, the section's) new value.
   ///
-  /// It runs on the main thread, with the update that brings the change: inside its batch, or,
-  /// for a sectioned list's item that moved, right after the batch that moved its cell.
+  /// It runs on the main thread, inside the batch that brings the change (an empty batch when
+  /// nothing moves, so that the view measures the cell again), or, for a sectioned list's item
+  /// that moved, inside the unanimated batch right after the one that moved its cell.
   ///
   /// - Parameter viewModel: The item (for a sectioned list, the section's item), or the
   ///   section for a header or footer.

@@ -32,12 +32,19 @@ protocol ListTransitionPlanner: AnyObject {
   func item(at indexPath: IndexPath, in data: Data) -> Any
 
   /// The rule UIKit would raise an exception for if `update` were applied to `shown` with
-  /// `data` swapped in, once the cells of `rebinds` show their new items and the headers of
-  /// `sectionRebinds` their new sections; `nil` when the batch is valid.
+  /// `data` swapped in, once the cells `refreshed` (re-bound or reconfigured, from an index path
+  /// of `shown` to one of `data`) show their new items and the headers of `sectionRebinds` their
+  /// new sections; `nil` when the batch is valid.
   func violation(
-    of update: BatchUpdate, from shown: Data, to data: Data, rebinds: [ListBatch<Data>.CellRebind],
+    of update: BatchUpdate, from shown: Data, to data: Data,
+    refreshed: [(from: IndexPath, to: IndexPath)],
     sectionRebinds: [ListBatch<Data>.SectionRebind]
   ) -> BatchUpdateViolation?
+
+  /// `data` with the items at `kept`'s `to` index paths replaced by those `shown` has at their
+  /// `from` index paths: what the view shows while their cells move with their old content.
+  func data(_ data: Data, keepingOldItems kept: [ListBatch<Data>.ChangedItem], of shown: Data)
+    -> Data
 
   /// Reports a batch that failed the check, before it would have reached the view.
   func report(_ invalidBatch: InvalidBatch)
@@ -58,7 +65,7 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
   private struct Transition {
     var target: Data
     var change: Planner.Change?
-    var isAnimated: Bool
+    var options: ListSubmission
     var completions: [() -> Void]
     var batches: [ListBatch<Data>]? = nil
     /// The number of the batch the view is animating, if any.
@@ -69,14 +76,18 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
   private struct Waiting {
     var target: Data
     var change: Planner.Change?
-    var isAnimated: Bool
+    var options: ListSubmission
     var completions: [() -> Void]
   }
 
   let view: any ListView
   private weak var planner: Planner?
   /// What the view shows; the data source reads it.
-  private(set) var shown: Data
+  private(set) var shown: Data {
+    didSet { shownRevision &+= 1 }
+  }
+  /// Counts the changes of `shown`, so that a lookup table built from it knows when it is stale.
+  private(set) var shownRevision = 0
   private var transition: Transition?
   private var waiting: Waiting?
   private var isAdvancing = false
@@ -93,24 +104,24 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
 
   /// Shows `target`: at once when nothing is under way, otherwise after the batch in flight.
   func submit(
-    _ target: Data, change: Planner.Change?, animated: Bool, completion: (() -> Void)?
+    _ target: Data, change: Planner.Change?, options: ListSubmission, completion: (() -> Void)?
   ) {
     let completions = completion.map { [$0] } ?? []
     if transition != nil {
       if var merged = waiting {
         merged.target = target
         merged.change = change
-        merged.isAnimated = merged.isAnimated && animated
+        merged.options.merge(options)
         merged.completions += completions
         waiting = merged
       } else {
         waiting = Waiting(
-          target: target, change: change, isAnimated: animated, completions: completions)
+          target: target, change: change, options: options, completions: completions)
       }
       return
     }
     transition = Transition(
-      target: target, change: change, isAnimated: animated, completions: completions)
+      target: target, change: change, options: options, completions: completions)
     advance()
   }
 
@@ -120,8 +131,7 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
     // Batches planned from what was shown before no longer apply: plan again from here.
     if let transition, waiting == nil {
       waiting = Waiting(
-        target: transition.target, change: nil, isAnimated: transition.isAnimated,
-        completions: [])
+        target: transition.target, change: nil, options: transition.options, completions: [])
     }
   }
 
@@ -145,13 +155,16 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
         // Straight from what is shown to the latest target; the batches left are dropped,
         // and their completions wait for the new ones.
         waiting = nil
+        var options = current.options
+        options.merge(next.options)
+        options.isAnimated = next.options.isAnimated
         transition = Transition(
-          target: next.target, change: next.change, isAnimated: next.isAnimated,
+          target: next.target, change: next.change, options: options,
           completions: current.completions + next.completions)
         continue
       }
       guard var batches = current.batches else {
-        if view.isInWindow,
+        if view.isInWindow, !current.options.reloadsData,
           let planned = planner.batches(
             from: shown, to: current.target, reusing: current.change, in: view)
         {
@@ -172,25 +185,44 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
 
   /// Performs one batch; returns `false` when it must be replaced by a reload.
   private func perform(
-    _ batch: ListBatch<Data>, of current: Transition, planner: Planner
+    _ planned: ListBatch<Data>, of current: Transition, planner: Planner
   ) -> Bool {
     guard view.isInWindow else { return false }
-    let (update, rebinds) = batch.resolved(bindableCell: view.bindableCell(at:))
+    var batch = planned
+    let resolution = batch.resolved(
+      bindableCell: view.bindableCell(at:),
+      reconfiguring: view.canReconfigureItems && !current.options.reloadsChangedCells)
+    let (update, rebinds, reconfigures) =
+      (resolution.update, resolution.rebinds, resolution.reconfigures)
+    if !resolution.reconfiguresAfter.isEmpty {
+      // Their cells move with the old content, then are reconfigured where they went.
+      let later = resolution.reconfiguresAfter
+      batch.data = planner.data(planned.data, keepingOldItems: later, of: shown)
+      let followUp = ListBatch(
+        stage: BatchUpdate(reloads: later.map(\.to).sorted()), data: planned.data)
+      transition?.batches?.insert(followUp, at: 0)
+    }
     let values = rebinds.map { planner.item(at: $0.to, in: batch.data) }
+    let data = batch.data
     let swap = {
-      self.shown = batch.data
+      self.shown = data
       for (rebind, value) in zip(rebinds, values) { rebind.cell.bindViewModel(value) }
       for rebind in batch.sectionRebinds {
         for view in rebind.views { view.bindViewModel(rebind.value) }
       }
     }
-    guard !update.isEmpty else {
-      swap()  // nothing moves on screen: only data and cells in place change
+    if update.isEmpty && rebinds.isEmpty && reconfigures.isEmpty && batch.sectionRebinds.isEmpty {
+      swap()  // nothing on screen changes: only the data
       return true
     }
+    // Re-binding happens inside a batch even when nothing moves (an empty one): a table view
+    // measures its rows again in a batch, so a self-sizing cell's height follows its new
+    // content; outside one it would keep its old height (IGListKit's binding controller does
+    // the same).
     #if DEBUG
+      let refreshed = rebinds.map { (from: $0.from, to: $0.to) } + reconfigures.map { ($0, $0) }
       if let violation = planner.violation(
-        of: update, from: shown, to: batch.data, rebinds: rebinds,
+        of: update, from: shown, to: data, refreshed: refreshed,
         sectionRebinds: batch.sectionRebinds)
       {
         planner.report(InvalidBatch(update: update, violation: violation))
@@ -201,7 +233,8 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
     let number = batchCount
     transition?.awaitedBatch = number
     view.performListUpdate(
-      update, animation: current.isAnimated ? planner.animation : .none, updatingData: swap,
+      update, reconfiguring: reconfigures,
+      animation: current.options.isAnimated ? planner.animation : .none, updatingData: swap,
       completion: { [weak self] _ in self?.batchDidComplete(number) })
     return true
   }
@@ -223,10 +256,35 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
   private func finish(_ finished: Transition) {
     transition = waiting.map {
       Transition(
-        target: $0.target, change: $0.change, isAnimated: $0.isAnimated,
-        completions: $0.completions)
+        target: $0.target, change: $0.change, options: $0.options, completions: $0.completions)
     }
     waiting = nil
     for completion in finished.completions { completion() }
+  }
+}
+
+/// How one submitted change is shown; changes shown together merge theirs.
+struct ListSubmission {
+  /// Whether the batches animate: changes shown together animate only if all of them asked to.
+  var isAnimated: Bool
+  /// Whether to reload the view instead of diffing (`applyUsingReloadData`): one asked is enough.
+  var reloadsData = false
+  /// Whether plain cells whose item changed are reloaded rather than reconfigured.
+  var reloadsChangedCells = false
+
+  /// Takes in a change shown together with this one.
+  mutating func merge(_ later: ListSubmission) {
+    isAnimated = isAnimated && later.isAnimated
+    reloadsData = reloadsData || later.reloadsData
+    reloadsChangedCells = reloadsChangedCells || later.reloadsChangedCells
+  }
+}
+
+extension ListSubmission {
+  /// The options of a change applied with these arguments.
+  init(animated: Bool, changedCells: ListCellRefresh = .reconfigure, reloadsData: Bool = false) {
+    self.init(
+      isAnimated: animated, reloadsData: reloadsData,
+      reloadsChangedCells: changedCells == .reload)
   }
 }

@@ -50,7 +50,11 @@ public final class ListUpdater<Item: Diffable> {
   /// The updater reloads instead. When `nil`, the report is printed.
   public var onInvalidBatch: ((InvalidBatch) -> Void)?
 
-  private var queue: ListUpdateQueue<ListUpdater>!
+  var queue: ListUpdateQueue<ListUpdater>!
+  /// The index paths of the identifiers shown, for the lookups.
+  var lookupTable = ListLookupTable<Item.DiffIdentifier>()
+  /// Counts the changes of what the view shows.
+  var shownRevision: Int { queue.shownRevision }
 
   /// Creates an updater for a view that shows `items` now.
   ///
@@ -79,15 +83,22 @@ public final class ListUpdater<Item: Diffable> {
   ///     shows; otherwise the updater diffs what the view shows against `change.new`.
   ///   - animated: Whether the batch animates; `false` applies it at once. Changes shown
   ///     together animate only if all of them asked to.
+  ///   - changedCells: How cells that are not `ListBindable` show their item's new content:
+  ///     reconfigured (the default, where the view can) or reloaded. Changes shown together
+  ///     reload if one of them asked to.
   ///   - completion: Called on the main thread once the view shows `change.new`, or a later
   ///     list applied meanwhile.
   /// - Complexity: O(*n* + *m*) to build the batch from the diff; O(*n* + *m*) more to check a
   ///   diff given with `ListChange(old:new:diff:)`, and to diff on the main thread when the
   ///   change does not start from what the view shows or its diff is not of its lists.
   public func apply(
-    _ change: ListChange<Item>, animated: Bool = true, completion: (() -> Void)? = nil
+    _ change: ListChange<Item>, animated: Bool = true, changedCells: ListCellRefresh = .reconfigure,
+    completion: (() -> Void)? = nil
   ) {
-    queue.submit(change.new, change: change, animated: animated, completion: completion)
+    queue.submit(
+      change.new, change: change,
+      options: ListSubmission(animated: animated, changedCells: changedCells),
+      completion: completion)
   }
 
   /// Shows `items`, diffing them against what the view shows.
@@ -95,10 +106,17 @@ public final class ListUpdater<Item: Diffable> {
   /// - Parameters:
   ///   - items: The list to show.
   ///   - animated: Whether the batch animates.
+  ///   - changedCells: How cells that are not `ListBindable` show their item's new content:
+  ///     reconfigured (the default, where the view can) or reloaded.
   ///   - completion: Called on the main thread once the view shows `items` or a later list.
   /// - Complexity: Expected O(*n* + *m*) on the main thread, for the diff.
-  public func show(_ items: [Item], animated: Bool = true, completion: (() -> Void)? = nil) {
-    queue.submit(items, change: nil, animated: animated, completion: completion)
+  public func show(
+    _ items: [Item], animated: Bool = true, changedCells: ListCellRefresh = .reconfigure,
+    completion: (() -> Void)? = nil
+  ) {
+    queue.submit(
+      items, change: nil, options: ListSubmission(animated: animated, changedCells: changedCells),
+      completion: completion)
   }
 
   /// Takes `items` as what the view already shows, after a change the user made in the view
@@ -146,7 +164,9 @@ public final class ListUpdater<Item: Diffable> {
   ) -> AnyCancellable where Item: Equatable {
     let binding = ListBinding<ListChange<Item>> { [weak self] changes in
       guard let self, let last = changes.last else { return }
-      queue.submit(last.new, change: last, animated: animated, completion: completion)
+      queue.submit(
+        last.new, change: last, options: ListSubmission(animated: animated),
+        completion: completion)
     }
     return binding.subscribe(to: publisher.listChanges)
   }
@@ -177,12 +197,21 @@ extension ListUpdater: ListTransitionPlanner {
 
   func violation(
     of update: BatchUpdate, from shown: [Item], to data: [Item],
-    rebinds: [ListBatch<[Item]>.CellRebind], sectionRebinds: [ListBatch<[Item]>.SectionRebind]
+    refreshed: [(from: IndexPath, to: IndexPath)],
+    sectionRebinds: [ListBatch<[Item]>.SectionRebind]
   ) -> BatchUpdateViolation? {
     var before = shown
-    for rebind in rebinds { before[rebind.from[1]] = data[rebind.to[1]] }
+    for cell in refreshed { before[cell.from[1]] = data[cell.to[1]] }
     return batchViolation(
       update, old: [ListSection(0, items: before)], new: [ListSection(0, items: data)])
+  }
+
+  func data(
+    _ data: [Item], keepingOldItems kept: [ListBatch<[Item]>.ChangedItem], of shown: [Item]
+  ) -> [Item] {
+    var data = data
+    for item in kept { data[item.to[1]] = shown[item.from[1]] }
+    return data
   }
 
   func report(_ invalidBatch: InvalidBatch) {

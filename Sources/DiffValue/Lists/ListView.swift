@@ -32,6 +32,28 @@ public protocol ListView: AnyObject {
     _ update: BatchUpdate, animation: ListAnimation, updatingData: () -> Void,
     completion: @escaping (Bool) -> Void)
 
+  /// Performs one batch update that also reconfigures cells: each cell at `reconfiguring`
+  /// stays and shows its item's new content (`reconfigureRows(at:)`).
+  ///
+  /// The updaters call it only when `canReconfigureItems` is `true`, and never with an index path
+  /// the update deletes, reloads or moves. The default adds `reconfiguring` to the update's
+  /// reloads.
+  ///
+  /// - Parameters:
+  ///   - update: The operations, valid under UIKit's rules.
+  ///   - reconfiguring: Index paths before the update, of items that keep them.
+  ///   - animation: Whether to animate, and how each kind of change animates.
+  ///   - updatingData: Swaps the data source; call it first, inside the batch.
+  ///   - completion: Called on the main thread once the batch is done; `true` when its
+  ///     animations finished.
+  func performListUpdate(
+    _ update: BatchUpdate, reconfiguring: [IndexPath], animation: ListAnimation,
+    updatingData: () -> Void, completion: @escaping (Bool) -> Void)
+
+  /// Whether the view can reconfigure cells in place: `UITableView` and `UICollectionView` can
+  /// (iOS 15 and tvOS 15 on); the default is `false`, and changed cells are reloaded.
+  var canReconfigureItems: Bool { get }
+
   /// Performs one batch update with the default animations.
   ///
   /// - Parameters:
@@ -87,6 +109,23 @@ extension ListView {
     performListUpdate(
       update, animation: .automatic, updatingData: updatingData, completion: completion)
   }
+
+  /// Performs the update with `reconfiguring` added to its reloads: the form of a view that
+  /// cannot reconfigure cells.
+  public func performListUpdate(
+    _ update: BatchUpdate, reconfiguring: [IndexPath], animation: ListAnimation,
+    updatingData: () -> Void, completion: @escaping (Bool) -> Void
+  ) {
+    var update = update
+    if !reconfiguring.isEmpty {
+      update.reloads = (update.reloads + reconfiguring).sorted()
+    }
+    performListUpdate(
+      update, animation: animation, updatingData: updatingData, completion: completion)
+  }
+
+  /// `false`: changed cells that are not `ListBindable` are reloaded.
+  public var canReconfigureItems: Bool { false }
 
   /// `nil`: without a way to find headers and footers, a changed section is reloaded.
   public func bindableSupplementaryViews(inSection section: Int) -> [any ListBindable]? { nil }

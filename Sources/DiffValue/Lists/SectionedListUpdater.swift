@@ -44,7 +44,11 @@ public final class SectionedListUpdater<Section: DiffableSection> {
   /// The updater reloads instead. When `nil`, the report is printed.
   public var onInvalidBatch: ((InvalidBatch) -> Void)?
 
-  private var queue: ListUpdateQueue<SectionedListUpdater>!
+  var queue: ListUpdateQueue<SectionedListUpdater>!
+  /// The index paths of the identifiers shown, for the lookups.
+  var lookupTable = ListLookupTable<Section.Item.DiffIdentifier>()
+  /// Counts the changes of what the view shows.
+  var shownRevision: Int { queue.shownRevision }
 
   /// Creates an updater for a view that shows `sections` now.
   ///
@@ -68,6 +72,8 @@ public final class SectionedListUpdater<Section: DiffableSection> {
   ///   - change: A change to new sections. Its diff is used when its `old` sections are what
   ///     the view shows; otherwise the updater diffs what the view shows against `change.new`.
   ///   - animated: Whether the batches animate.
+  ///   - changedCells: How cells that are not `ListBindable` show their item's new content:
+  ///     reconfigured (the default, where the view can) or reloaded.
   ///   - completion: Called on the main thread once the view shows `change.new`, or later
   ///     sections applied meanwhile.
   /// - Complexity: O(*N* + *M*) for *N* and *M* items and sections on each side, to check that
@@ -75,10 +81,13 @@ public final class SectionedListUpdater<Section: DiffableSection> {
   ///   does not, one `SectionedListDiff` more on the main thread, expected
   ///   O(*N* + *M* + *k* log *k*) for *k* matched items out of order.
   public func apply(
-    _ change: SectionedListChange<Section>, animated: Bool = true,
+    _ change: SectionedListChange<Section>, animated: Bool = true, changedCells: ListCellRefresh = .reconfigure,
     completion: (() -> Void)? = nil
   ) {
-    queue.submit(change.new, change: change, animated: animated, completion: completion)
+    queue.submit(
+      change.new, change: change,
+      options: ListSubmission(animated: animated, changedCells: changedCells),
+      completion: completion)
   }
 
   /// Shows `sections`, diffing them against what the view shows.
@@ -86,12 +95,19 @@ public final class SectionedListUpdater<Section: DiffableSection> {
   /// - Parameters:
   ///   - sections: The sections to show.
   ///   - animated: Whether the batches animate.
+  ///   - changedCells: How cells that are not `ListBindable` show their item's new content:
+  ///     reconfigured (the default, where the view can) or reloaded.
   ///   - completion: Called on the main thread once the view shows `sections` or later ones.
   /// - Complexity: One `SectionedListDiff` on the main thread, expected
   ///   O(*N* + *M* + *k* log *k*) for *N* and *M* items and sections on each side and *k*
   ///   matched items out of order.
-  public func show(_ sections: [Section], animated: Bool = true, completion: (() -> Void)? = nil) {
-    queue.submit(sections, change: nil, animated: animated, completion: completion)
+  public func show(
+    _ sections: [Section], animated: Bool = true, changedCells: ListCellRefresh = .reconfigure,
+    completion: (() -> Void)? = nil
+  ) {
+    queue.submit(
+      sections, change: nil, options: ListSubmission(animated: animated, changedCells: changedCells),
+      completion: completion)
   }
 
   /// Takes `sections` as what the view already shows, after a change the user made in the
@@ -116,7 +132,9 @@ public final class SectionedListUpdater<Section: DiffableSection> {
   ) -> AnyCancellable where Section: Equatable {
     let binding = ListBinding<SectionedListChange<Section>> { [weak self] changes in
       guard let self, let last = changes.last else { return }
-      queue.submit(last.new, change: last, animated: animated, completion: completion)
+      queue.submit(
+        last.new, change: last, options: ListSubmission(animated: animated),
+        completion: completion)
     }
     return binding.subscribe(to: publisher.sectionedListChanges)
   }
@@ -183,17 +201,30 @@ extension SectionedListUpdater: ListTransitionPlanner {
 
   func violation(
     of update: BatchUpdate, from shown: [Section], to data: [Section],
-    rebinds: [ListBatch<[Section]>.CellRebind],
+    refreshed: [(from: IndexPath, to: IndexPath)],
     sectionRebinds: [ListBatch<[Section]>.SectionRebind]
   ) -> BatchUpdateViolation? {
     var before = shown.map { ListSection($0, items: $0.items) }
-    for rebind in rebinds {
-      before[rebind.from[0]].items[rebind.from[1]] = data[rebind.to[0]].items[rebind.to[1]]
+    for cell in refreshed {
+      before[cell.from[0]].items[cell.from[1]] = data[cell.to[0]].items[cell.to[1]]
     }
     for rebind in sectionRebinds {
       if let section = rebind.value as? Section { before[rebind.section].model = section }
     }
     return batchViolation(update, old: before, new: data.map { ListSection($0, items: $0.items) })
+  }
+
+  func data(
+    _ data: [Section], keepingOldItems kept: [ListBatch<[Section]>.ChangedItem],
+    of shown: [Section]
+  ) -> [Section] {
+    var data = data
+    for item in kept {
+      var items = data[item.to[0]].items
+      items[item.to[1]] = shown[item.from[0]].items[item.from[1]]
+      data[item.to[0]] = Section(section: data[item.to[0]], items: items)
+    }
+    return data
   }
 
   func report(_ invalidBatch: InvalidBatch) {

@@ -12,16 +12,31 @@
       _ update: BatchUpdate, animation: ListAnimation, updatingData: () -> Void,
       completion: @escaping (Bool) -> Void
     ) {
+      performListUpdate(
+        update, reconfiguring: [], animation: animation, updatingData: updatingData,
+        completion: completion)
+    }
+
+    /// Runs the update in `performBatchUpdates` as the other form does, and reconfigures the
+    /// items at `reconfiguring` in the same batch with `reconfigureItems(at:)`.
+    public func performListUpdate(
+      _ update: BatchUpdate, reconfiguring: [IndexPath], animation: ListAnimation,
+      updatingData: () -> Void, completion: @escaping (Bool) -> Void
+    ) {
       withoutActuallyEscaping(updatingData) { updatingData in
         UIView.run(animated: animation.isAnimated) {
           self.performBatchUpdates(
             {
               updatingData()
               self.apply(update)
+              if !reconfiguring.isEmpty { self.reconfigureItems(at: reconfiguring) }
             }, completion: completion)
         }
       }
     }
+
+    /// `true`: `reconfigureItems(at:)` exists from iOS 15 and tvOS 15, below the package's floor.
+    public var canReconfigureItems: Bool { true }
 
     /// The operations of `update`.
     private func apply(_ update: BatchUpdate) {

@@ -35,11 +35,14 @@ extension Publishers {
   ///
   /// The downstream is called by one thread at a time, never under a lock, even on a concurrent
   /// queue. Deliveries stay on the scheduler: an event that finds another block delivering waits
-  /// for a new block on the scheduler. Unlike Combine, which schedules a timer per value, it keeps
-  /// one timer per quiet period and moves it when the burst goes on; what is delivered, and when,
-  /// is the same. `cancel()` does not wait for a delivery in progress on another thread; once it
-  /// returns, the downstream receives at most one more call, which another thread had already set
-  /// out to make.
+  /// for a new block on the scheduler. Like Combine's, it never compares the scheduler's clock
+  /// times, so it works on a scheduler whose clock does not move (`DispatchQueue.immediate`, where
+  /// each value is delivered at once): each value is tagged, and a timer delivers only the value
+  /// it was set for. Unlike Combine, which schedules a timer per value, it keeps one timer per
+  /// burst: the timer set for an older value sets one for the latest, at the latest's deadline;
+  /// what is delivered, and when, is the same. `cancel()` does not wait for a delivery in progress
+  /// on another thread; once it returns, the downstream receives at most one more call, which
+  /// another thread had already set out to make.
   public struct Debounce<Upstream: Publisher, Context: Scheduler>: Publisher {
     /// The upstream's values.
     public typealias Output = Upstream.Output
@@ -95,9 +98,16 @@ extension Publishers.Debounce {
     @usableFromInline struct State: TimedOperatorState {
       @usableFromInline var status = TimedUpstreamStatus.awaiting
       @usableFromInline var latest: Output?
+      /// The latest value's tag: how many values arrived.
+      @usableFromInline var generation: UInt64 = 0
       /// When the latest value is due: `dueTime` after it arrived.
       @usableFromInline var deadline: Context.SchedulerTimeType?
       @usableFromInline var timerIsPending = false
+      /// The thread setting a timer for a newer value, while its `schedule` call runs: a timer
+      /// that fires inside that call (a scheduler that runs work at once) leaves the next timer
+      /// to it, so a burst from other threads never nests one timer inside another.
+      @usableFromInline var reschedulingThread: ThreadIdentity?
+      @usableFromInline var rescheduleIsRequested = false
       @usableFromInline var demand = Subscribers.Demand.none
       @usableFromInline var outbox = Outbox<Output, Failure>()
       @usableFromInline var isCancelled = false
@@ -111,6 +121,44 @@ extension Publishers.Debounce {
 
       @inlinable
       mutating func takeHeld() -> Output? { latest.take() }
+
+      /// The timer set for the value tagged `tag` fired: delivers it when no newer value came,
+      /// or asks for a timer for the newer one; never reads a clock.
+      @inlinable
+      mutating func due(_ tag: UInt64) -> TimerStep {
+        guard case .subscribed = status, let deadline else {
+          timerIsPending = false
+          return .deliver(nil)
+        }
+        if generation != tag {
+          let current = ThreadIdentity.current
+          if reschedulingThread == current {
+            rescheduleIsRequested = true
+            return .deliver(nil)
+          }
+          if reschedulingThread == nil { reschedulingThread = current }
+          return .wait(deadline, generation)
+        }
+        timerIsPending = false
+        self.deadline = nil
+        guard demand > 0, let value = latest.take() else { return .deliver(nil) }
+        demand -= 1
+        return .deliver(outbox.deliverOrQueue(.value(value)))
+      }
+
+      /// After setting a timer for a newer value: the next timer to set, when one that fired
+      /// inside the call found a newer value still; the thread keeps the role until none is.
+      @inlinable
+      mutating func rescheduled() -> (Context.SchedulerTimeType, UInt64)? {
+        let isRequested = rescheduleIsRequested
+        rescheduleIsRequested = false
+        guard isRequested, case .subscribed = status, let deadline else {
+          if isRequested { timerIsPending = false }
+          if reschedulingThread == ThreadIdentity.current { reschedulingThread = nil }
+          return nil
+        }
+        return (deadline, generation)
+      }
     }
 
     @usableFromInline let downstream: Downstream
@@ -140,50 +188,44 @@ extension Publishers.Debounce {
     func receive(_ input: Output) -> Subscribers.Demand {
       let deadline = scheduler.now.advanced(by: dueTime)
       var replaced: Output? = input
-      let startsTimer = state.withLock { state -> Bool in
-        guard case .subscribed = state.status else { return false }
+      let tag = state.withLock { state -> UInt64? in
+        guard case .subscribed = state.status else { return nil }
         swap(&state.latest, &replaced)
+        state.generation &+= 1
         state.deadline = deadline
-        guard !state.timerIsPending else { return false }
+        guard !state.timerIsPending else { return nil }
         state.timerIsPending = true
-        return true
+        return state.generation
       }
-      if startsTimer { schedule(at: deadline) }
+      if let tag { schedule(at: deadline, for: tag) }
       return .none
     }
 
     @inlinable
-    func schedule(at deadline: Context.SchedulerTimeType) {
+    func schedule(at deadline: Context.SchedulerTimeType, for tag: UInt64) {
       scheduler.schedule(
         after: deadline, tolerance: scheduler.minimumTolerance, options: options
-      ) { self.due() }
+      ) { self.due(tag) }
     }
 
-    @usableFromInline enum Step {
-      case wait(Context.SchedulerTimeType)
+    @usableFromInline enum TimerStep {
+      /// A newer value came: set a timer for it, at its deadline.
+      case wait(Context.SchedulerTimeType, UInt64)
       case deliver(Event?)
     }
 
-    /// The timer fired: deliver the latest value if the quiet time has passed, otherwise wait
-    /// until the latest deadline.
+    /// The timer set for the value tagged `tag` fired.
     @inlinable
-    func due() {
-      let now = scheduler.now
-      let step = state.withLock { state -> Step in
-        guard case .subscribed = state.status, let deadline = state.deadline else {
-          state.timerIsPending = false
-          return .deliver(nil)
-        }
-        if now < deadline { return .wait(deadline) }
-        state.timerIsPending = false
-        state.deadline = nil
-        guard state.demand > 0, let value = state.latest.take() else { return .deliver(nil) }
-        state.demand -= 1
-        return .deliver(state.outbox.deliverOrQueue(.value(value)))
-      }
-      switch step {
-      case .wait(let deadline): schedule(at: deadline)
+    func due(_ tag: UInt64) {
+      switch state.withLock({ $0.due(tag) }) {
       case .deliver(let event): if let event { deliver(event) }
+      case .wait(var deadline, var tag):
+        // A loop, not a recursion, on a scheduler that runs the new timer inside `schedule`.
+        while true {
+          schedule(at: deadline, for: tag)
+          guard let next = state.withLock({ $0.rescheduled() }) else { return }
+          (deadline, tag) = next
+        }
       }
     }
 

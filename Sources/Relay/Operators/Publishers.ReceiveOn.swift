@@ -13,15 +13,37 @@ extension Publisher {
   /// - Parameter queue: Where the downstream is called.
   /// - Returns: A publisher of the same values, delivered on `queue`.
   @inlinable
-  public func receive(on queue: DispatchQueue) -> Publishers.ReceiveOn<Self> {
-    Publishers.ReceiveOn(upstream: self, queue: queue)
+  public func receive(on queue: DispatchQueue) -> Publishers.ReceiveOn<Self, DispatchQueue> {
+    Publishers.ReceiveOn(upstream: self, scheduler: queue, options: nil)
+  }
+
+  /// Delivers values and the completion on a scheduler, in the order they were sent.
+  ///
+  /// A view model that takes its scheduler as a parameter delivers on the main queue in the
+  /// app and on a `TestScheduler` or `DispatchQueue.immediate` in its tests:
+  ///
+  /// ```swift
+  /// results.receive(on: scheduler).sink { self.show($0) }.store(in: &subscriptions)
+  /// ```
+  /// - Parameters:
+  ///   - scheduler: Where the downstream is called.
+  ///   - options: How the scheduler runs the deliveries.
+  /// - Returns: A publisher of the same values, delivered on `scheduler`.
+  @inlinable
+  public func receive<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil)
+    -> Publishers.ReceiveOn<Self, S>
+  {
+    Publishers.ReceiveOn(upstream: self, scheduler: scheduler, options: options)
   }
 }
 
 extension Publishers {
-  /// A publisher that delivers its upstream's values and completion on a dispatch queue.
+  /// A publisher that delivers its upstream's values and completion on a scheduler.
   ///
-  /// Values wait in order until a block on the queue delivers them. A value that finds no
+  /// Values wait in order until a block on the scheduler delivers them; on a `DispatchQueue`
+  /// with no options, the block goes to the queue's `async` directly. On a scheduler that runs
+  /// work at once (`DispatchQueue.immediate`) each value is delivered before its send returns;
+  /// on a `TestScheduler`, when the test advances it. A value that finds no
   /// block pending schedules one, so work submitted to the queue after a send (such as
   /// `queue.sync {}`) runs after that value was delivered. A block takes every value waiting
   /// at once and delivers them one by one, so each value costs constant work however long the
@@ -42,7 +64,7 @@ extension Publishers {
   /// is cancelled; requesting `.none` stops the program. Values and a completion that arrive
   /// before the subscription are ignored, and after the completion everything is, as in
   /// Combine.
-  public struct ReceiveOn<Upstream: Publisher>: Publisher {
+  public struct ReceiveOn<Upstream: Publisher, Context: Scheduler>: Publisher {
     /// The upstream's values.
     public typealias Output = Upstream.Output
     /// The upstream's failure.
@@ -51,26 +73,31 @@ extension Publishers {
     /// The publisher whose events are moved.
     public let upstream: Upstream
     /// Where the downstream is called.
-    public let queue: DispatchQueue
+    public let scheduler: Context
+    /// How the scheduler runs the deliveries.
+    public let options: Context.SchedulerOptions?
 
     /// Creates the publisher.
     ///
     /// - Parameters:
     ///   - upstream: The publisher whose events are moved.
-    ///   - queue: Where the downstream is called.
+    ///   - scheduler: Where the downstream is called.
+    ///   - options: How the scheduler runs the deliveries.
     @inlinable
-    public init(upstream: Upstream, queue: DispatchQueue) {
+    public init(upstream: Upstream, scheduler: Context, options: Context.SchedulerOptions?) {
       self.upstream = upstream
-      self.queue = queue
+      self.scheduler = scheduler
+      self.options = options
     }
 
-    /// Subscribes the queue-hopping subscriber to the upstream.
+    /// Subscribes the scheduler-hopping subscriber to the upstream.
     @inlinable
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
       // Not `subscribe`: the optimizer will not specialize `subscribe` inside its own
       // specialization, so a chain of operators would run generic code on every value.
-      upstream.receive(subscriber: Inner(downstream: subscriber, queue: queue))
+      upstream.receive(
+        subscriber: Inner(downstream: subscriber, scheduler: scheduler, options: options))
     }
 
     @usableFromInline
@@ -102,14 +129,19 @@ extension Publishers {
       }
 
       @usableFromInline let downstream: Downstream
-      @usableFromInline let queue: DispatchQueue
+      @usableFromInline let scheduler: Context
+      @usableFromInline let options: Context.SchedulerOptions?
+      /// The scheduler, when it is a dispatch queue asked for no options: the fast path.
+      @usableFromInline let queue: DispatchQueue?
       @usableFromInline let state = Lock<State>.make(State())
       @usableFromInline let isCancelled = Atomic<Bool>(false)
 
       @inlinable
-      init(downstream: Downstream, queue: DispatchQueue) {
+      init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
         self.downstream = downstream
-        self.queue = queue
+        self.scheduler = scheduler
+        self.options = options
+        queue = options == nil ? scheduler as? DispatchQueue : nil
       }
 
       @inlinable
@@ -148,7 +180,11 @@ extension Publishers {
       @usableFromInline
       func schedule() {
         let work: any SendableWork = self
-        queue.async { work.perform() }
+        if let queue {
+          queue.async { work.perform() }
+        } else {
+          scheduler.schedule(options: options) { work.perform() }
+        }
       }
 
       /// Delivers every event waiting, in batches, until none is left or a block scheduled

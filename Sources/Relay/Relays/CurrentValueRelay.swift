@@ -137,7 +137,7 @@ public final class CurrentValueRelay<Output>: Publisher {
   /// `publishes` (for a value that moved out: the writer compared it) or, for a copy
   /// (`publishes == nil`), when it differs from the value before it.
   @inlinable
-  package func commitInPlaceWrite(_ value: Output, publishes: Bool?) {
+  package func commitInPlaceWrite(_ value: consuming Output, publishes: Bool?) {
     storage.commitInPlaceWrite(value, publishes: publishes)
   }
 

@@ -43,6 +43,9 @@ struct RelayRound<Output> {
   /// duplicate reaches nobody, and what the round claimed is given back when it ends.
   @usableFromInline let checksDuplicate: Bool
 
+  /// Whether the round claimed demand, which a duplicate gives back when the round ends.
+  @inlinable var claimedDemand: Bool { kind == .claimed }
+
   @inlinable
   init(kind: Kind, targets: RelaySubscriberLoan<Output>, checksDuplicate: Bool = false) {
     self.kind = kind

@@ -192,8 +192,10 @@ struct RelayStateMachine<Output> {
   @inlinable @inline(__always)
   mutating func startRound(for value: Output, replaced: inout Output?) -> RelayRound<Output> {
     if keepsCurrentValue || checksDuplicates {
-      replaced = current.take()
-      current = value
+      // Moves rather than assignments: an assignment destroys the `nil` it overwrites, which a
+      // client module's merged outlined code does through the generic value witness.
+      if replaced == nil { swap(&replaced, &current) } else { replaced = current.take() }
+      withUnsafeMutablePointer(to: &current) { $0.initialize(to: value) }  // `current` is nil
     }
     let checksDuplicate = checksDuplicates && replaced != nil
     if subscribers.allUnlimited {
@@ -485,11 +487,18 @@ struct RelayStateMachine<Output> {
   @inlinable
   mutating func beginInPlaceWrite(from thread: ThreadIdentity) -> RelayInPlaceValue<Output>? {
     precondition(reservation == nil, "an in-place write began while another write held the relay")
-    guard keepsCurrentValue, !isFinished, let latest = latestValue else { return nil }
+    guard keepsCurrentValue, !isFinished else { return nil }
+    let inPlace: RelayInPlaceValue<Output>
+    if delivery.waiting.isEmpty, current != nil {
+      inPlace = .movedOut(current.take().unsafelyUnwrapped)
+    } else if let latest = latestValue {
+      inPlace = .copied(latest)
+    } else {
+      return nil
+    }
     reservation = RelayReservation(token: nextModifyToken, holder: thread, isInPlace: true)
     nextModifyToken += 1
-    if delivery.waiting.isEmpty, let value = current.take() { return .movedOut(value) }
-    return .copied(latest)
+    return inPlace
   }
 
   /// An in-place write hands the value back, then what waited behind it goes on.

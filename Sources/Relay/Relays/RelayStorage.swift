@@ -250,7 +250,7 @@ final class RelayStorage<Output>: @unchecked Sendable {
     case .deliver(let round):
       var returnedDemand: [(id: UInt64, demand: Subscribers.Demand)] = []
       let delivered = perform(round, carried: &step, collecting: &returnedDemand)
-      endRounds(returnedDemand, wasDuplicate: !delivered, from: thread)
+      endRounds(returnedDemand, wasDuplicate: !delivered && round.claimedDemand, from: thread)
     }
   }
 
@@ -267,7 +267,7 @@ final class RelayStorage<Output>: @unchecked Sendable {
       var returnedDemand: [(id: UInt64, demand: Subscribers.Demand)] = []
       let delivered = perform(
         round, with: value, replacing: &replaced, collecting: &returnedDemand)
-      endRounds(returnedDemand, wasDuplicate: !delivered, from: thread)
+      endRounds(returnedDemand, wasDuplicate: !delivered && round.claimedDemand, from: thread)
     }
   }
 
@@ -291,7 +291,8 @@ final class RelayStorage<Output>: @unchecked Sendable {
   /// machine says stop. Only the runner gets here.
   ///
   /// The common case costs one compare-and-exchange: nothing was left to do, and the round
-  /// ends without the lock.
+  /// ends without the lock. A duplicate takes the lock only when its round claimed demand,
+  /// to give it back (`wasDuplicate` is false for an unlimited round's duplicate).
   @inlinable @inline(__always)
   func endRounds(
     _ returnedDemand: [(id: UInt64, demand: Subscribers.Demand)], wasDuplicate: Bool,
@@ -320,7 +321,8 @@ final class RelayStorage<Output>: @unchecked Sendable {
         scheduleDrainer()
         return
       case .deliver(let round):
-        wasDuplicate = !perform(round, carried: &step, collecting: &returnedDemand)
+        wasDuplicate =
+          !perform(round, carried: &step, collecting: &returnedDemand) && round.claimedDemand
       }
       if returnedDemand.isEmpty, !wasDuplicate, ending.stopUnlessWorkWasLeft() { return }
     }

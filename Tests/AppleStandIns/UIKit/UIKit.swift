@@ -68,6 +68,8 @@ open class UITableView: UIScrollView {
   open func deleteRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {}
   open func reloadRows(at indexPaths: [IndexPath], with animation: UITableView.RowAnimation) {}
   open func moveRow(at indexPath: IndexPath, to newIndexPath: IndexPath) {}
+  @available(iOS 15.0, tvOS 15.0, *)
+  open func reconfigureRows(at indexPaths: [IndexPath]) {}
   open func reloadData() {}
   open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {}
   open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath)
@@ -98,6 +100,8 @@ open class UICollectionView: UIScrollView {
   open func deleteItems(at indexPaths: [IndexPath]) {}
   open func reloadItems(at indexPaths: [IndexPath]) {}
   open func moveItem(at indexPath: IndexPath, to newIndexPath: IndexPath) {}
+  @available(iOS 15.0, tvOS 15.0, *)
+  open func reconfigureItems(at indexPaths: [IndexPath]) {}
   open func reloadData() {}
   open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? { nil }
   open func supplementaryView(forElementKind elementKind: String, at indexPath: IndexPath)

@@ -20,6 +20,17 @@ final class CellKeepingCheck<Model: Equatable>: ListView {
     _ update: BatchUpdate, animation: ListAnimation, updatingData: () -> Void,
     completion: @escaping (Bool) -> Void
   ) {
+    performListUpdate(
+      update, reconfiguring: [], animation: animation, updatingData: updatingData,
+      completion: completion)
+  }
+
+  var canReconfigureItems: Bool { view.canReconfigureItems }
+
+  func performListUpdate(
+    _ update: BatchUpdate, reconfiguring: [IndexPath], animation: ListAnimation,
+    updatingData: () -> Void, completion: @escaping (Bool) -> Void
+  ) {
     for section in update.sectionReloads where view.hasBindableHeader(section) {
       problems.append("section \(section) reloaded though its header can be re-bound: \(update)")
     }
@@ -39,7 +50,8 @@ final class CellKeepingCheck<Model: Equatable>: ListView {
       }
     }
     view.performListUpdate(
-      update, animation: animation, updatingData: updatingData, completion: completion)
+      update, reconfiguring: reconfiguring, animation: animation, updatingData: updatingData,
+      completion: completion)
     let arriving = Set(update.sectionInserts + update.sectionReloads)
     let nowShownTwice = Self.itemsShownTwice(view.shown)
     for (section, group) in view.shown.enumerated() where !arriving.contains(section) {
@@ -93,6 +105,7 @@ final class CellKeepingCheck<Model: Equatable>: ListView {
     reference.updater = updater
     let bindableSalt = Int.random(in: 0..<3, using: &random)
     view.isBindable = { ($0[1] + bindableSalt) % 3 != 0 }
+    view.canReconfigureItems = seed.isMultiple(of: 2)  // UIKit's views, or AppKit's
     var firstOnScreen = 0
     view.isOnScreen = { $0[1] >= firstOnScreen && $0[1] < firstOnScreen + 8 }
     runStream(
@@ -131,6 +144,7 @@ final class CellKeepingCheck<Model: Equatable>: ListView {
       view: check, sections: current)
     reference.updater = updater
     view.isBindable = { ($0[0] + $0[1]).isMultiple(of: 2) || $0[1] > 3 }
+    view.canReconfigureItems = seed.isMultiple(of: 2)
     // Sections "a" and "d" have plain headers: a changed title reloads them.
     view.hasBindableHeader = { [weak view] section in
       view.map { !["a", "d"].contains($0.shown[section].model.name) } ?? false

@@ -219,6 +219,32 @@ import Testing
     _ = (a, b, c)
   }
 
+  @Test func debounceOnAFrozenClockFromFourThreads() {
+    // Every timer runs inside `schedule` and the clock never moves: a timer that finds a newer
+    // value sets one for it, and a burst from other threads must not nest them without bound.
+    let relays = (0..<4).map { _ in PassthroughRelay<Int>() }
+    let recorder = Recorder<Int>()
+    let merged = relays[0].merge(with: relays[1], relays[2], relays[3])
+    let cancellable = recorder.subscribe(
+      to: merged.debounce(for: .seconds(1), scheduler: DispatchQueue.immediate))
+    let finished = Self.runConcurrently(threads: 4) { thread in
+      for index in 0..<Self.perThread * 5 { relays[thread].send(thread * 1_000_000 + index) }
+    }
+    #expect(finished)
+    relays[0].send(-1)
+    #expect(eventually(within: 30) { recorder.values.last == -1 })
+    let values = recorder.values
+    #expect(!values.isEmpty)
+    #expect(recorder.overlaps.load(ordering: .relaxed) == 0)
+    // A value is delivered at most once, and each thread's in the order it sent them.
+    for thread in 0..<4 {
+      let own = values.filter { $0 >= 0 && $0 / 1_000_000 == thread }
+      #expect(own.elementsEqual(own.sorted()))
+      #expect(Set(own).count == own.count)
+    }
+    _ = cancellable
+  }
+
   @Test func shareWithSubscribersComingAndGoing() {
     let relay = PassthroughRelay<Int>()
     let shared = relay.share()

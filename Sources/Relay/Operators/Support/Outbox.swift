@@ -1,7 +1,6 @@
-import Dispatch
-
 /// The events waiting for one downstream, and the token that lets one thread at a time
-/// deliver them: the serial half of every operator that several threads may feed.
+/// deliver them: the serial half of `debounce`, `throttle` and `delay`, whose deliveries stay
+/// on their scheduler. The other operators deliver through `SerialDelivery`.
 ///
 /// An operator keeps it inside the state its lock guards. A thread with an event asks
 /// `deliverOrQueue`: if nobody delivers, it gets the event back and the token with it, and
@@ -153,81 +152,5 @@ struct Outbox<Output, Failure: Error> {
   }
 }
 
-/// An operator that delivers through an `Outbox`: it delivers one event at a time and says,
-/// under its lock, what follows; the loop, the hand-off to the drainer and the drainer's
-/// turns are shared.
-@usableFromInline
-protocol OutboxDelivering: AnyObject, Sendable {
-  associatedtype DeliveredOutput
-  associatedtype DeliveredFailure: Error
-
-  /// Calls the downstream with `event`, then, under the lock, settles what it returned and
-  /// asks the outbox's `step()`.
-  func deliverOne(_ event: Outbox<DeliveredOutput, DeliveredFailure>.Event)
-    -> Outbox<DeliveredOutput, DeliveredFailure>.Step
-
-  /// Under the lock: the drainer's first step (`Outbox.drainerStarts()`).
-  func drainerStarts() -> Outbox<DeliveredOutput, DeliveredFailure>.Step
-
-  /// Runs the drainer's block: on a global queue, or, for the time operators, their
-  /// scheduler.
-  func scheduleDrainer(_ drain: @escaping () -> Void)
-}
-
-/// How many events the drainer delivers before it yields its thread and continues in a new
-/// block.
-@usableFromInline let outboxDrainerBudget = 64
-
-extension OutboxDelivering {
-  @inlinable
-  func scheduleDrainer(_ drain: @escaping () -> Void) {
-    let action = ScheduledAction(drain)
-    DispatchQueue.global().async { action.run() }
-  }
-
-  /// Delivers `first`, then what its delivery caused; hands other threads' events to the
-  /// drainer. Only the token's holder calls it.
-  @inlinable
-  func deliver(_ first: Outbox<DeliveredOutput, DeliveredFailure>.Event) {
-    run(first, isDrainer: false)
-  }
-
-  /// Goes on after `step` told the holder what to do.
-  @inlinable
-  func follow(_ step: Outbox<DeliveredOutput, DeliveredFailure>.Step) {
-    switch step {
-    case .deliver(let event): run(event, isDrainer: false)
-    case .handOff: scheduleDrainer { self.drain() }
-    case .idle: return
-    }
-  }
-
-  @inlinable
-  func run(_ first: Outbox<DeliveredOutput, DeliveredFailure>.Event, isDrainer: Bool) {
-    var event = first
-    var budget = outboxDrainerBudget
-    while true {
-      switch deliverOne(event) {
-      case .deliver(let next):
-        if isDrainer {
-          budget -= 1
-          if budget == 0 {
-            let handOver = ScheduledAction { self.run(next, isDrainer: true) }
-            return scheduleDrainer(handOver.run)
-          }
-        }
-        event = next
-      case .handOff:
-        return scheduleDrainer { self.drain() }
-      case .idle:
-        return
-      }
-    }
-  }
-
-  /// The drainer's block.
-  @inlinable
-  func drain() {
-    if case .deliver(let event) = drainerStarts() { run(event, isDrainer: true) }
-  }
-}
+/// The FIFO of `delay`'s held events: the one delivery queue, by the name `delay` uses.
+@usableFromInline typealias ZipQueue<Element> = DeliveryQueue<Element>

@@ -1,17 +1,15 @@
-/// The subscription of an operator that delivers through an `Outbox`: it takes the lock,
-/// asks its state machine what to do, releases the lock, and then calls the downstream or the
-/// upstreams.
+/// The subscription of an operator that delivers through an `Outbox` (`debounce`, `throttle`,
+/// `delay`): it takes the lock, asks its state machine what to do, releases the lock, and then
+/// calls the downstream or the upstream.
 ///
 /// The downstream is called by one thread at a time, the one holding the `Outbox` token; values
-/// that other threads produce meanwhile wait in order. `cancel()` never waits for a call in
-/// progress on another thread; once it returns, the downstream receives at most one more call,
-/// which another thread had already set out to make.
+/// that other threads produce meanwhile wait in order, for a drainer that `scheduleDrainer` runs
+/// (`TimedOperatorStorage` runs it on the operator's scheduler). `cancel()` never waits for a
+/// call in progress on another thread; once it returns, the downstream receives at most one
+/// more call, which another thread had already set out to make.
 @usableFromInline
-protocol OutboxStorage: Subscription, OutboxDelivering
-where
-  Machine.Output == DeliveredOutput, Machine.Failure == DeliveredFailure,
-  Downstream.Input == DeliveredOutput, Downstream.Failure == DeliveredFailure
-{
+protocol OutboxStorage: Subscription, AnyObject, Sendable
+where Downstream.Input == Machine.Output, Downstream.Failure == Machine.Failure {
   associatedtype Machine: OutboxStateMachine
   associatedtype Downstream: Subscriber
 
@@ -21,7 +19,14 @@ where
   /// After a call to the downstream that returned `more`: settles it under the lock, makes
   /// the calls to the upstreams it leads to, and returns the token holder's next step.
   func settleDelivery(asking more: Subscribers.Demand) -> Machine.Step
+
+  /// Runs the drainer's block.
+  func scheduleDrainer(_ drain: @escaping () -> Void)
 }
+
+/// How many events the drainer delivers before it yields its thread and continues in a new
+/// block.
+@usableFromInline let outboxDrainerBudget = 64
 
 extension OutboxStorage {
   /// Settles the demand a downstream returned, makes the upstream calls that leads to, and
@@ -49,28 +54,43 @@ extension OutboxStorage {
     perform(calls)
     return state.withLock { $0.outbox.step() }
   }
-}
 
-extension OutboxStorage {
-  /// Asks a subscription that arrived for `demand` (nothing for `.none`), or cancels it when
-  /// `demand` is `nil`.
+  /// Delivers `first`, then what its delivery caused; hands other threads' events to the
+  /// drainer. Only the token's holder calls it.
   @inlinable
-  func accept(_ subscription: any Subscription, asking demand: Subscribers.Demand?) {
-    guard let demand else { return subscription.cancel() }
-    if demand != .none { subscription.request(demand) }
+  func deliver(_ first: Machine.Event) {
+    run(first, isDrainer: false)
   }
 
-  /// Does what an event led to: calls the upstreams, then delivers.
   @inlinable
-  func perform<Released>(_ effects: OutboxEffects<DeliveredOutput, DeliveredFailure, Released>) {
-    effects.callUpstreams()
-    if let event = effects.deliver { deliver(event) }
+  func run(_ first: Machine.Event, isDrainer: Bool) {
+    var event = first
+    var budget = outboxDrainerBudget
+    while true {
+      switch settleDelivery(asking: callDownstream(with: event)) {
+      case .deliver(let next):
+        if isDrainer {
+          budget -= 1
+          if budget == 0 {
+            let handOver = ScheduledAction { self.run(next, isDrainer: true) }
+            return scheduleDrainer(handOver.run)
+          }
+        }
+        event = next
+      case .handOff:
+        return scheduleDrainer { self.drain() }
+      case .idle:
+        return
+      }
+    }
   }
 
-  /// Calls the downstream with one event, then settles what it asked for.
+  /// The drainer's block.
   @inlinable
-  func deliverOne(_ event: Machine.Event) -> Machine.Step {
-    settleDelivery(asking: callDownstream(with: event))
+  func drain() {
+    if case .deliver(let event) = state.withLock({ $0.outbox.drainerStarts() }) {
+      run(event, isDrainer: true)
+    }
   }
 
   /// Calls the downstream with one event; returns the demand it returned.
@@ -83,9 +103,6 @@ extension OutboxStorage {
       return .none
     }
   }
-
-  @inlinable
-  func drainerStarts() -> Machine.Step { state.withLock { $0.outbox.drainerStarts() } }
 
   @inlinable
   func cancel() {

@@ -1,0 +1,175 @@
+import Dispatch
+
+/// The subscription of a `combineLatest`: it takes the lock, asks the state machine what to
+/// do, releases the lock, and then calls the downstream or the upstreams.
+///
+/// The downstream is called by one thread at a time, the runner of the state machine's
+/// `SerialDelivery`; tuples other threads make meanwhile wait in order, and a drainer on a
+/// global queue delivers them. `cancel()` never waits for a call in progress on another thread;
+/// once it returns, the downstream receives at most one more call, which another thread had
+/// already set out to make.
+@usableFromInline
+final class CombineLatestStorage<Slots: TupleSlots, Downstream: Subscriber>: Subscription,
+  CustomStringConvertible, @unchecked Sendable
+where Downstream.Input == Slots.Output {
+  // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
+  // the runner of `state.delivery`; `handOver` is touched only by the runner.
+  @usableFromInline typealias Machine = CombineLatestStateMachine<Slots, Downstream.Failure>
+  @usableFromInline typealias Event = Machine.Event
+
+  /// The subscriber a `combineLatest` attaches to upstream `index`, which stores its values
+  /// with `store`.
+  @usableFromInline
+  struct Child<Input>: Subscriber {
+    @usableFromInline typealias Failure = Downstream.Failure
+
+    @usableFromInline let storage: CombineLatestStorage
+    @usableFromInline let index: Int
+    /// Moves the value from its second argument into the slots, leaving there what it
+    /// replaced, if anything, to release outside the lock.
+    @usableFromInline let store: (inout Slots, inout Input?) -> Void
+
+    @inlinable
+    init(
+      storage: CombineLatestStorage, index: Int,
+      store: @escaping (inout Slots, inout Input?) -> Void
+    ) {
+      self.storage = storage
+      self.index = index
+      self.store = store
+    }
+
+    @inlinable
+    func receive(subscription: any Subscription) {
+      storage.receive(subscription: subscription, at: index)
+    }
+
+    @inlinable
+    func receive(_ input: Input) -> Subscribers.Demand {
+      storage.receive(input, at: index, store: store)
+      return .none
+    }
+
+    @inlinable
+    func receive(completion: Subscribers.Completion<Failure>) {
+      storage.receive(completion: completion, at: index)
+    }
+  }
+
+  @usableFromInline let downstream: Downstream
+  @usableFromInline let state = Lock<Machine>.make(Machine())
+  /// Where the thread that becomes the runner under the lock writes its tuple, and from where
+  /// it moves it out once the lock is released. Only the runner touches it, so one slot is
+  /// enough; it is uninitialized at rest.
+  @usableFromInline let handOver = UnsafeMutablePointer<Slots.Output>.allocate(capacity: 1)
+
+  @inlinable init(downstream: Downstream) { self.downstream = downstream }
+
+  deinit { handOver.deallocate() }
+
+  /// `CombineLatest`, as Combine names it in `print`'s log.
+  @usableFromInline var description: String { "CombineLatest" }
+
+  // MARK: Upstream events
+
+  @inlinable
+  func receive(subscription: any Subscription, at index: Int) {
+    guard let demand = state.withLock({ $0.subscribed(subscription, at: index) }) else {
+      return subscription.cancel()
+    }
+    if demand != .none { subscription.request(demand) }
+  }
+
+  /// The send path: one lock to store the value and, when this thread becomes the runner, one
+  /// to end the delivery.
+  @inlinable
+  func receive<Input>(_ input: Input, at index: Int, store: (inout Slots, inout Input?) -> Void) {
+    // After the store, `value` holds the value it replaced, released when this returns:
+    // outside the lock.
+    var value: Input? = input
+    let thread = ThreadIdentity.current
+    let delivers = state.withLock {
+      $0.receive(at: index, from: thread, into: handOver) { store(&$0, &value) }
+    }
+    if delivers { deliver(tuple: handOver.move(), from: thread) }
+  }
+
+  @inlinable
+  func receive(completion: Subscribers.Completion<Downstream.Failure>, at index: Int) {
+    let thread = ThreadIdentity.current
+    carryOut(
+      state.withLock { $0.complete(at: index, with: completion, from: thread) }, from: thread)
+  }
+
+  // MARK: Downstream events
+
+  @inlinable
+  func request(_ demand: Subscribers.Demand) {
+    _checkDemand(demand)
+    let forward = state.withLock { $0.request(demand) }
+    for subscription in forward { subscription.request(demand) }
+  }
+
+  @inlinable
+  func cancel() {
+    let (cancel, released) = state.withLock { $0.cancel() }
+    _ = released  // released outside the lock
+    for subscription in cancel { subscription.cancel() }
+  }
+
+  // MARK: Delivering
+
+  /// Delivers a tuple as the runner, then whatever waits behind it.
+  @inlinable
+  func deliver(tuple: Slots.Output, from thread: ThreadIdentity) {
+    let next = settle(downstream.receive(tuple), from: thread)
+    if case .stop = next { return }
+    run(next, from: thread)
+  }
+
+  /// Does what an event led to: calls the upstreams, then delivers or schedules a drainer.
+  @inlinable
+  func carryOut(_ effects: Machine.Effects, from thread: ThreadIdentity) {
+    effects.callUpstreams()
+    if let event = effects.deliver {
+      run(.deliver(event), from: thread)
+    } else if effects.schedulesDrainer {
+      scheduleDrainer()
+    }
+  }
+
+  /// Delivers as the runner until the delivery says stop or hand on.
+  @inlinable @inline(never)
+  func run(_ next: SerialDelivery<Event>.Next, from thread: ThreadIdentity) {
+    SerialDelivery.run(
+      next, deliver: { settle($0.send(to: downstream), from: thread) },
+      scheduleDrainer: scheduleDrainer)
+  }
+
+  /// After a call to the downstream that returned `more`: asks the upstreams for it, and only
+  /// then asks what follows, so that a cancel made from inside those calls empties the queue
+  /// first. With nothing to ask, what follows is asked under the same lock.
+  @inlinable
+  func settle(_ more: Subscribers.Demand, from thread: ThreadIdentity)
+    -> SerialDelivery<Event>.Next
+  {
+    let (forward, next) = state.withLock {
+      state -> ([any Subscription], SerialDelivery<Event>.Next?) in
+      let forward = more == .none ? [] : state.request(more)
+      return forward.isEmpty ? ([], state.delivery.next(from: thread)) : (forward, nil)
+    }
+    if let next { return next }
+    for subscription in forward { subscription.request(more) }
+    return state.withLock { $0.delivery.next(from: thread) }
+  }
+
+  /// Hands what waits to a block on a global queue.
+  @usableFromInline
+  func scheduleDrainer() {
+    let drain = ScheduledAction { [self] in
+      let thread = ThreadIdentity.current
+      run(state.withLock { $0.delivery.drainerStarts(on: thread) }, from: thread)
+    }
+    DispatchQueue.global().async { drain.run() }
+  }
+}
