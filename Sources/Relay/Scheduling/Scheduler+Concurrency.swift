@@ -1,3 +1,8 @@
+#if canImport(Combine)
+  // `Scheduler` is Combine's there, and a file that names its members must import Combine.
+  import Combine
+#endif
+
 extension Scheduler {
   /// Suspends the task for a duration by this scheduler's clock.
   ///
@@ -59,12 +64,19 @@ extension Scheduler {
     options: SchedulerOptions? = nil
   ) -> AsyncStream<SchedulerTimeType> where SchedulerTimeType: Sendable {
     AsyncStream { continuation in
-      let schedule = AnyCancellable(
+      // Held in a lock, not an `AnyCancellable`: where Combine exists that is Combine's, which
+      // is not `Sendable`, and the stream ends on any thread.
+      let schedule = Lock<(any Cancellable)?>.make(
         self.schedule(
           after: now.advanced(by: interval), interval: interval, tolerance: tolerance,
           options: options
         ) { _ = continuation.yield(self.now) })
-      continuation.onTermination = { _ in schedule.cancel() }
+      continuation.onTermination = { _ in
+        schedule.withLock { schedule in
+          defer { schedule = nil }
+          return schedule
+        }?.cancel()
+      }
     }
   }
 
