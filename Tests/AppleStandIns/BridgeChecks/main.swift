@@ -322,6 +322,73 @@ nonisolated func checkDeliveryFromThreads() {
 }
 checkDeliveryFromThreads()
 
+// Combine to Relay: a cancel on one thread while the Combine side sends on another; after
+// cancel() returns, at most the one call already under way reaches the subscriber.
+/// A Relay subscriber that counts the values that arrive after it was told its cancel returned.
+final class LateValueCounter: Relay.Subscriber, @unchecked Sendable {
+  typealias Input = Int
+  typealias Failure = Never
+  // Every field is guarded by `lock`.
+  private let lock = NSLock()
+  private var subscription: (any Relay.Subscription)?
+  private var cancelReturned = false
+  private var late = 0
+
+  func receive(subscription: any Relay.Subscription) {
+    lock.withLock { self.subscription = subscription }
+    subscription.request(.unlimited)
+  }
+
+  func receive(_ input: Int) -> Relay.Subscribers.Demand {
+    lock.withLock { if cancelReturned { late += 1 } }
+    return .none
+  }
+
+  func receive(completion: Relay.Subscribers.Completion<Never>) {}
+
+  func cancel() {
+    lock.withLock { subscription }?.cancel()
+    lock.withLock { cancelReturned = true }
+  }
+
+  var lateValues: Int { lock.withLock { late } }
+}
+
+/// A Combine publisher whose one subscriber may be sent to from any thread.
+final class ThreadedCombineSource: Combine.Publisher, Combine.Subscription, @unchecked Sendable {
+  typealias Output = Int
+  typealias Failure = Never
+  // `subscriber` is set once, before any thread sends.
+  private var subscriber: Combine.AnySubscriber<Int, Never>?
+
+  func receive<S: Combine.Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+    self.subscriber = Combine.AnySubscriber(subscriber)
+    subscriber.receive(subscription: self)
+  }
+
+  func request(_ demand: Combine.Subscribers.Demand) {}
+  func cancel() {}
+  func send(_ value: Int) { _ = subscriber?.receive(value) }
+}
+
+nonisolated func checkCancelWhileSending() {
+  var worst = 0
+  for _ in 0..<200 {
+    let source = ThreadedCombineSource()
+    let counter = LateValueCounter()
+    source.asRelayPublisher().subscribe(counter)
+    let sending = DispatchGroup()
+    DispatchQueue.global().async(group: sending) {
+      for value in 0..<200 { source.send(value) }
+    }
+    counter.cancel()
+    sending.wait()
+    worst = max(worst, counter.lateValues)
+  }
+  check(worst <= 1, "Combine to Relay: after cancel() returns, at most one call still arrives")
+}
+checkCancelWhileSending()
+
 if failures.isEmpty {
   print("Relay's Combine bridges: every check holds")
 } else {
