@@ -16,8 +16,7 @@
   @_exported import enum Relay.BacklogPolicy
   @_exported import struct Relay.RelayToCombinePublisher
   @_exported import struct Relay.CombineToRelayPublisher
-  // combine-schedulers' names, which Combine lacks (Combine's own `ImmediateScheduler` is not
-  // generic: Relay's is `Relay.ImmediateScheduler`, or `ImmediateSchedulerOf<S>`).
+  // combine-schedulers' names; `ImmediateScheduler` and `ConnectablePublisher` are Combine's.
   @_exported import struct Relay.AnyScheduler
   @_exported import typealias Relay.AnySchedulerOf
   @_exported import typealias Relay.ImmediateSchedulerOf

@@ -64,19 +64,12 @@ extension Scheduler {
     options: SchedulerOptions? = nil
   ) -> AsyncStream<SchedulerTimeType> where SchedulerTimeType: Sendable {
     AsyncStream { continuation in
-      // Held in a lock, not an `AnyCancellable`: where Combine exists that is Combine's, which
-      // is not `Sendable`, and the stream ends on any thread.
-      let schedule = Lock<(any Cancellable)?>.make(
+      let schedule = TimerSchedule(
         self.schedule(
           after: now.advanced(by: interval), interval: interval, tolerance: tolerance,
           options: options
         ) { _ = continuation.yield(self.now) })
-      continuation.onTermination = { _ in
-        schedule.withLock { schedule in
-          defer { schedule = nil }
-          return schedule
-        }?.cancel()
-      }
+      continuation.onTermination = { _ in schedule.cancel() }
     }
   }
 
@@ -93,6 +86,20 @@ extension Scheduler {
     try work()
     return start.distance(to: now)
   }
+}
+
+/// The repeating schedule behind a `timer(interval:)` stream, cancelled when the stream ends,
+/// from whichever thread ends it.
+private final class TimerSchedule: @unchecked Sendable {
+  // Immutable; a `Cancellable`'s `cancel()` may be called from any thread (Combine's and
+  // Relay's contract alike), so sharing it across threads is safe.
+  private let schedule: any Cancellable
+
+  init(_ schedule: any Cancellable) { self.schedule = schedule }
+
+  deinit { schedule.cancel() }
+
+  func cancel() { schedule.cancel() }
 }
 
 /// The continuation of one `sleep`, resumed once: by the scheduler or by a cancellation,
