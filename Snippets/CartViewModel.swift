@@ -39,8 +39,8 @@
         .sink { [weak self] _ in self?.showTotal() }
         .store(in: &subscriptions)
 
-      // Across the two: a Combine publisher as a Relay one, for Relay's combineLatest.
-      $cart.map(\.items.count).combineLatest($promoCode.asRelayPublisher())
+      // Across the two: Relay's combineLatest takes the Combine publisher, bridged.
+      $cart.map(\.items.count).combineLatest($promoCode)
         .sink { count, code in print("\(count) items, code \(code)") }
         .store(in: &subscriptions)
     }

@@ -102,13 +102,18 @@ for framework in UIKit AppKit; do
 done
 
 # Every example, in a file that also imports SwiftUI, then Combine: the names users write
-# unqualified must stay unambiguous there (the test is a library file; snippets are scripts).
+# unqualified must stay unambiguous there. The examples written for Combine and SwiftUI must
+# also find every member they call with only the imports they show (MemberImportVisibility,
+# as apps enable it). The test is a library file; snippets are scripts.
 examples=(Snippets/*.swift Tests/DiffValueTestingTests/DocumentationExampleTests.swift)
 for framework in SwiftUI Combine; do
   for example in "${examples[@]}"; do
     name="$(basename "$example" .swift)"
     mode=()
     case "$example" in Tests/*) mode=(-parse-as-library) ;; esac
+    if grep -q "Combine\|SwiftUI" "$example"; then
+      mode+=(-enable-upcoming-feature MemberImportVisibility)
+    fi
     { echo "import $framework"; cat "$example"; } > "$work/$name.swift"
     swiftc -swift-version 6 "${cache[@]}" -warnings-as-errors -typecheck "${mode[@]}" \
       -module-name "$name" -I "$work" -I "$work/UIKit" "$work/$name.swift" \

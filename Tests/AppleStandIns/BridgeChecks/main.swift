@@ -230,6 +230,35 @@ do {
   check(received == [11, 21], "cancelling a round trip stops it")
 }
 
+// Relay's operators that take another publisher take a Combine one too, bridged.
+do {
+  let relay = CurrentValueRelay(1)
+  let subject = Combine.PassthroughSubject<Int, Never>()
+  var combined: [Int] = []
+  var merged: [Int] = []
+  var zipped: [Int] = []
+  var flattened: [Int] = []
+  var concatenated: [Int] = []
+  var subscriptions = Set<Combine.AnyCancellable>()
+  relay.combineLatest(Combine.Just(10)) { $0 + $1 }.sink { combined.append($0) }
+    .store(in: &subscriptions)
+  relay.merge(with: subject).sink { merged.append($0) }.store(in: &subscriptions)
+  relay.zip(subject) { $0 * $1 }.sink { zipped.append($0) }.store(in: &subscriptions)
+  relay.flatMap { Combine.Just($0 * 100) }.sink { flattened.append($0) }
+    .store(in: &subscriptions)
+  Relay.Just(3).prepend(Combine.Just(2)).append(
+    Combine.Publishers.Sequence<[Int], Never>(sequence: [4])
+  ).sink { concatenated.append($0) }
+    .store(in: &subscriptions)
+  subject.send(5)
+  relay.send(2)
+  check(combined == [11, 12], "Relay's combineLatest takes a Combine publisher")
+  check(merged == [1, 5, 2], "Relay's merge(with:) takes a Combine publisher")
+  check(zipped == [5], "Relay's zip takes a Combine publisher")
+  check(flattened == [100, 200], "Relay's flatMap takes a closure that makes Combine publishers")
+  check(concatenated == [2, 3, 4], "Relay's prepend and append take Combine publishers")
+}
+
 // Combine's schedulers drive Relay's time operators: Relay's `Scheduler` is Combine's, so code
 // generic over `Scheduler` means the same where Combine exists and where it does not.
 func delayed<S: Relay.Scheduler>(_ relay: PassthroughRelay<Int>, on scheduler: S)
@@ -292,6 +321,73 @@ nonisolated func checkDeliveryFromThreads() {
   check(counter.counts.calls == 4_000, "Relay to Combine: nothing arrives after cancel() returned")
 }
 checkDeliveryFromThreads()
+
+// Combine to Relay: a cancel on one thread while the Combine side sends on another; after
+// cancel() returns, at most the one call already under way reaches the subscriber.
+/// A Relay subscriber that counts the values that arrive after it was told its cancel returned.
+final class LateValueCounter: Relay.Subscriber, @unchecked Sendable {
+  typealias Input = Int
+  typealias Failure = Never
+  // Every field is guarded by `lock`.
+  private let lock = NSLock()
+  private var subscription: (any Relay.Subscription)?
+  private var cancelReturned = false
+  private var late = 0
+
+  func receive(subscription: any Relay.Subscription) {
+    lock.withLock { self.subscription = subscription }
+    subscription.request(.unlimited)
+  }
+
+  func receive(_ input: Int) -> Relay.Subscribers.Demand {
+    lock.withLock { if cancelReturned { late += 1 } }
+    return .none
+  }
+
+  func receive(completion: Relay.Subscribers.Completion<Never>) {}
+
+  func cancel() {
+    lock.withLock { subscription }?.cancel()
+    lock.withLock { cancelReturned = true }
+  }
+
+  var lateValues: Int { lock.withLock { late } }
+}
+
+/// A Combine publisher whose one subscriber may be sent to from any thread.
+final class ThreadedCombineSource: Combine.Publisher, Combine.Subscription, @unchecked Sendable {
+  typealias Output = Int
+  typealias Failure = Never
+  // `subscriber` is set once, before any thread sends.
+  private var subscriber: Combine.AnySubscriber<Int, Never>?
+
+  func receive<S: Combine.Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+    self.subscriber = Combine.AnySubscriber(subscriber)
+    subscriber.receive(subscription: self)
+  }
+
+  func request(_ demand: Combine.Subscribers.Demand) {}
+  func cancel() {}
+  func send(_ value: Int) { _ = subscriber?.receive(value) }
+}
+
+nonisolated func checkCancelWhileSending() {
+  var worst = 0
+  for _ in 0..<200 {
+    let source = ThreadedCombineSource()
+    let counter = LateValueCounter()
+    source.asRelayPublisher().subscribe(counter)
+    let sending = DispatchGroup()
+    DispatchQueue.global().async(group: sending) {
+      for value in 0..<200 { source.send(value) }
+    }
+    counter.cancel()
+    sending.wait()
+    worst = max(worst, counter.lateValues)
+  }
+  check(worst <= 1, "Combine to Relay: after cancel() returns, at most one call still arrives")
+}
+checkCancelWhileSending()
 
 if failures.isEmpty {
   print("Relay's Combine bridges: every check holds")
