@@ -50,7 +50,7 @@ extension Publishers {
 
     /// Passes on the non-`nil` results.
     @usableFromInline
-    struct Inner<Downstream: Subscriber>: PassThroughSubscriber, CustomStringConvertible
+    struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
     where Downstream.Input == Output, Downstream.Failure == Failure {
       @usableFromInline let downstream: Downstream
       @usableFromInline let transform: (Upstream.Output) -> Output?
@@ -59,6 +59,16 @@ extension Publishers {
       init(downstream: Downstream, transform: @escaping (Upstream.Output) -> Output?) {
         self.downstream = downstream
         self.transform = transform
+      }
+
+      @inlinable
+      func receive(completion: Subscribers.Completion<Failure>) {
+        downstream.receive(completion: completion)
+      }
+
+      @inlinable
+      func receive(subscription: any Subscription) {
+        downstream.receive(subscription: subscription)
       }
 
       @inlinable

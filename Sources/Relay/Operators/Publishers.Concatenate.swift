@@ -100,8 +100,7 @@ extension Publishers {
     /// Subscribes to the prefix, ready to continue with the suffix.
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-      prefix.subscribe(
-        FirstUpstreamSubscriber(storage: Inner(downstream: subscriber, suffix: suffix)))
+      prefix.subscribe(Inner.First(storage: Inner(downstream: subscriber, suffix: suffix)))
     }
   }
 }
@@ -109,19 +108,38 @@ extension Publishers {
 extension Publishers.Concatenate: Equatable where Prefix: Equatable, Suffix: Equatable {}
 
 extension Publishers.Concatenate {
-  private final class Inner<Downstream: Subscriber>: TwoUpstreamStorage, CustomStringConvertible,
-    @unchecked Sendable
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription,
+    CustomStringConvertible, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     // `state` is guarded by its lock. The downstream is called by the prefix's calls, then by
     // the suffix's, which start only after the prefix ended.
-    typealias FirstFailure = Failure
 
-    struct State: TwoUpstreamState {
+    /// The subscriber attached to the first upstream: it passes its calls to the storage.
+    struct First: Subscriber {
+      typealias Input = Output
+      typealias Failure = Prefix.Failure
+
+      let storage: Inner
+
+      func receive(subscription: any Subscription) { storage.firstReceive(subscription) }
+
+      func receive(_ input: Input) -> Subscribers.Demand { storage.firstReceive(input) }
+
+      func receive(completion: Subscribers.Completion<Failure>) {
+        storage.firstReceive(completion)
+      }
+    }
+
+    struct State {
       var phase = TwoUpstreamPhase.awaitingFirst
       var demand = Subscribers.Demand.none
       var suffix: Suffix?
 
-      mutating func takeKept() -> Suffix? { suffix.take() }
+      /// Ends the operator: returns the phase it was in and what it kept.
+      mutating func end() -> (phase: TwoUpstreamPhase, kept: Suffix?) {
+        defer { phase = .terminated }
+        return (phase, suffix.take())
+      }
     }
 
     let downstream: Downstream
@@ -133,6 +151,26 @@ extension Publishers.Concatenate {
     }
 
     var description: String { "Concatenate" }
+
+    // MARK: The first upstream
+
+    func firstReceive(_ subscription: any Subscription) {
+      let accepted = state.withLock { state in
+        guard case .awaitingFirst = state.phase else { return false }
+        state.phase = .first(subscription)
+        return true
+      }
+      guard accepted else { return subscription.cancel() }
+      downstream.receive(subscription: self)
+    }
+
+    /// Passes a first upstream's value that the caller counted against the demand, then
+    /// counts what the downstream asks for.
+    func forwardCounted(_ input: Output) -> Subscribers.Demand {
+      let more = downstream.receive(input)
+      if more != .none { state.withLock { $0.demand += more } }
+      return more
+    }
 
     func firstReceive(_ input: Output) -> Subscribers.Demand {
       let passes = state.withLock { state in
@@ -159,6 +197,58 @@ extension Publishers.Concatenate {
       case .finished: suffix?.subscribe(self)
       case .failure: downstream.receive(completion: completion)
       }
+    }
+
+    // MARK: The second upstream, whose types are the downstream's
+
+    /// The second upstream subscribed: asks it for what the downstream is still owed.
+    func receive(subscription: any Subscription) {
+      let demand = state.withLock { state -> Subscribers.Demand? in
+        guard case .awaitingSecond = state.phase else { return nil }
+        state.phase = .second(subscription)
+        return state.demand
+      }
+      guard let demand else { return subscription.cancel() }
+      if demand != .none { subscription.request(demand) }
+    }
+
+    func receive(_ input: Output) -> Subscribers.Demand {
+      guard state.withLock({ if case .second = $0.phase { true } else { false } }) else {
+        return .none
+      }
+      return downstream.receive(input)
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+      let (old, kept) = state.withLock { $0.end() }
+      _ = kept  // released outside the lock
+      guard case .second = old else { return }
+      downstream.receive(completion: completion)
+    }
+
+    // MARK: The downstream
+
+    func request(_ demand: Subscribers.Demand) {
+      _checkDemand(demand)
+      let upstream = state.withLock { state -> (any Subscription)? in
+        switch state.phase {
+        case .first(let upstream):
+          state.demand += demand
+          return upstream
+        case .awaitingFirst, .awaitingSecond:
+          state.demand += demand
+          return nil
+        case .second(let upstream): return upstream
+        case .terminated: return nil
+        }
+      }
+      upstream?.request(demand)
+    }
+
+    func cancel() {
+      let (old, kept) = state.withLock { $0.end() }
+      _ = kept  // released outside the lock
+      old.upstream?.cancel()
     }
   }
 }

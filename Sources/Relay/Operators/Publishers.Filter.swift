@@ -50,7 +50,7 @@ extension Publishers {
 
     /// Passes on the values let through.
     @usableFromInline
-    struct Inner<Downstream: Subscriber>: PassThroughSubscriber, CustomStringConvertible
+    struct Inner<Downstream: Subscriber>: Subscriber, CustomStringConvertible
     where Downstream.Input == Output, Downstream.Failure == Failure {
       @usableFromInline let downstream: Downstream
       @usableFromInline let isIncluded: (Output) -> Bool
@@ -59,6 +59,16 @@ extension Publishers {
       init(downstream: Downstream, isIncluded: @escaping (Output) -> Bool) {
         self.downstream = downstream
         self.isIncluded = isIncluded
+      }
+
+      @inlinable
+      func receive(completion: Subscribers.Completion<Failure>) {
+        downstream.receive(completion: completion)
+      }
+
+      @inlinable
+      func receive(subscription: any Subscription) {
+        downstream.receive(subscription: subscription)
       }
 
       @inlinable

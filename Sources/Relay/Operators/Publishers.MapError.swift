@@ -54,10 +54,16 @@ extension Publishers {
 }
 
 extension Publishers.MapError {
-  private struct Inner<Downstream: Subscriber>: PassThroughSubscriber
+  private struct Inner<Downstream: Subscriber>: Subscriber
   where Downstream.Input == Output, Downstream.Failure == Failure {
     let downstream: Downstream
     let transform: (Upstream.Failure) -> Failure
+
+    func receive(subscription: any Subscription) {
+      downstream.receive(subscription: subscription)
+    }
+
+    func receive(_ input: Output) -> Subscribers.Demand { downstream.receive(input) }
 
     func receive(completion: Subscribers.Completion<Upstream.Failure>) {
       switch completion {

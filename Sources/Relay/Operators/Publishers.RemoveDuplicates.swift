@@ -1,7 +1,7 @@
 import Synchronization
 
 extension Publisher where Output: Equatable {
-  /// Publishes a value only when it differs from the value published before it.
+  /// Publishes a value only when it differs from the value received before it.
   ///
   /// ```swift
   /// relay.removeDuplicates().sink { print($0) }.store(in: &subscriptions)   // 1 1 2 1 → 1 2 1
@@ -21,7 +21,7 @@ extension Publisher {
   ///   .store(in: &subscriptions)
   /// ```
   /// - Parameter predicate: Whether the second value repeats the first, the last one
-  ///   published.
+  ///   received (published or dropped).
   /// - Returns: A publisher without consecutive duplicates.
   @inlinable
   public func removeDuplicates(

@@ -58,7 +58,7 @@ extension Publishers {
 }
 
 extension Publishers.Scan {
-  private final class Inner<Downstream: Subscriber>: PassThroughSubscriber
+  private final class Inner<Downstream: Subscriber>: Subscriber
   where Downstream.Input == Output, Downstream.Failure == Failure {
     // `result` is touched only by the upstream's calls, which are serial.
     let downstream: Downstream
@@ -71,6 +71,14 @@ extension Publishers.Scan {
       self.downstream = downstream
       self.result = result
       self.next = next
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+      downstream.receive(completion: completion)
+    }
+
+    func receive(subscription: any Subscription) {
+      downstream.receive(subscription: subscription)
     }
 
     func receive(_ input: Upstream.Output) -> Subscribers.Demand {

@@ -55,9 +55,15 @@ extension Publishers {
 extension Publishers.SetFailureType: Equatable where Upstream: Equatable {}
 
 extension Publishers.SetFailureType {
-  private struct Inner<Downstream: Subscriber>: PassThroughSubscriber
+  private struct Inner<Downstream: Subscriber>: Subscriber
   where Downstream.Input == Output, Downstream.Failure == Failure {
     let downstream: Downstream
+
+    func receive(subscription: any Subscription) {
+      downstream.receive(subscription: subscription)
+    }
+
+    func receive(_ input: Output) -> Subscribers.Demand { downstream.receive(input) }
 
     func receive(completion: Subscribers.Completion<Never>) {
       downstream.receive(completion: .finished)

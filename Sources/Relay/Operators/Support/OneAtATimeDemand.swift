@@ -1,20 +1,17 @@
 /// The downstream's demand of an operator that, as Combine's `merge` does, asks each upstream
 /// for one value at a time while that demand is bounded, and for everything once it is
 /// unlimited.
-@usableFromInline
 struct OneAtATimeDemand {
   /// What the downstream asked for and did not receive yet.
-  @usableFromInline var remaining = Subscribers.Demand.none
+  var remaining = Subscribers.Demand.none
 
-  @inlinable init() {}
+  init() {}
 
   /// What an upstream is asked for when its subscription arrives.
-  @inlinable
   var forNewUpstream: Subscribers.Demand { remaining == .unlimited ? .unlimited : .max(1) }
 
   /// Adds what the downstream asked for: returns true when the demand just became unlimited,
   /// and every upstream is to be asked for everything.
-  @inlinable
   mutating func add(_ more: Subscribers.Demand) -> Bool {
     let wasUnlimited = remaining == .unlimited
     remaining += more
@@ -23,7 +20,6 @@ struct OneAtATimeDemand {
 
   /// Spends one value of the demand: returns what the upstream that sent it is asked for next
   /// (one more, or nothing once the demand is unlimited), or `nil` when there is no demand.
-  @inlinable @inline(__always)
   mutating func spendOne() -> Subscribers.Demand? {
     guard remaining > 0 else { return nil }
     remaining -= 1

@@ -6,19 +6,15 @@
 /// Subclasses say what a value and the completion become (`forward`), what to ask the
 /// upstream for (`upstreamDemand`), and their name in `print`'s log (`description`). The
 /// upstream calls `receive` serially, as the contract says; requests and cancels may come
-/// from any thread.
+/// from any thread. A value takes no lock: it reads the link's atomic mirror.
 class OperatorInner<Input, Failure: Error, Downstream: Subscriber>: Subscriber, Subscription,
   CustomStringConvertible, @unchecked Sendable
 {
-  // `link` is guarded by its lock; `downstream` is called only from the upstream's calls.
-  enum Status {
-    case awaiting(pending: Subscribers.Demand)
-    case subscribed(any Subscription)
-    case terminated
-  }
+  // `link` guards its status; `downstream` is called only from the upstream's calls.
+  typealias Status = UpstreamLink.Status
 
   let downstream: Downstream
-  let link = Lock<Status>.make(.awaiting(pending: .none))
+  let link = UpstreamLink()
 
   init(downstream: Downstream) { self.downstream = downstream }
 
@@ -40,9 +36,7 @@ class OperatorInner<Input, Failure: Error, Downstream: Subscriber>: Subscriber, 
   func forward(completion: Subscribers.Completion<Failure>) {}
 
   /// Whether values still pass: the upstream subscribed and nothing ended it.
-  final var isSubscribed: Bool {
-    link.withLock { if case .subscribed = $0 { true } else { false } }
-  }
+  final var isSubscribed: Bool { link.isSubscribed }
 
   /// Ends the link from inside a value, cancelling the upstream; returns false when something
   /// ended it first.

@@ -3,119 +3,116 @@
 ///
 /// It asks the upstream for everything at once and delivers the result, then `.finished`, when
 /// the reduction is done (or the upstream finished) and the downstream asked for a value,
-/// whichever comes last. A failure passes at once.
-final class ReducingInner<Input, Result, Failure: Error, Downstream: Subscriber>: Subscriber,
-  Subscription, CustomStringConvertible, @unchecked Sendable
+/// whichever comes last. A failure passes at once. Its upstream link is an `OperatorInner`'s;
+/// a value takes no lock, and `ending`'s lock is taken only when the reduction ends and when the
+/// downstream asks.
+final class ReducingInner<Input, Result, Failure: Error, Downstream: Subscriber>:
+  OperatorInner<Input, Failure, Downstream>, @unchecked Sendable
 where Downstream.Input == Result, Downstream.Failure == Failure {
-  // `state` is guarded by its lock. `result` is written only by the upstream's calls, which
-  // are serial, before `isReduced` is set under the lock; it is read only by the thread that
-  // then claims the delivery under the lock.
-  private struct State {
-    var upstream: (any Subscription)?
-    var hasSubscribed = false
-    var isReduced = false
-    var hasDemand = false
-    var isDone = false
-    var isCancelled = false
+  // `ending` is guarded by its lock. `result` is read and written only by the upstream's
+  // calls, which are serial, until the reduction ends and moves it into `ending`.
+
+  /// How far the result is from the downstream.
+  private enum Ending {
+    /// Values are being folded; whether the downstream asked for the result yet.
+    case reducing(hasDemand: Bool)
+    /// The result is final and waits for the downstream to ask.
+    case reduced(Result?)
+    /// The result is being delivered; the completion follows unless a cancel comes first.
+    case delivering
+    /// Delivered, failed or cancelled.
+    case done
   }
 
-  private let downstream: Downstream
-  private let state = Lock<State>.make(State())
+  private let ending = Lock<Ending>.make(.reducing(hasDemand: false))
   private var result: Result?
   /// Folds a value into the result; returns true when the result is final.
   private let reduce: (inout Result?, Input) -> Bool
-  let description: String
+  private let name: String
 
   init(
     downstream: Downstream, initial: Result?, name: String,
     reduce: @escaping (inout Result?, Input) -> Bool
   ) {
-    self.downstream = downstream
     self.result = initial
-    self.description = name
+    self.name = name
     self.reduce = reduce
+    super.init(downstream: downstream)
   }
 
-  func receive(subscription: any Subscription) {
-    let accepted = state.withLock { state in
-      guard !state.hasSubscribed, !state.isDone else { return false }
-      state.hasSubscribed = true
-      state.upstream = subscription
-      return true
-    }
-    guard accepted else { return subscription.cancel() }
-    downstream.receive(subscription: self)
-    subscription.request(.unlimited)
+  override var description: String { name }
+
+  /// Everything at once; the downstream's requests only release the result.
+  override func upstreamDemand(for demand: Subscribers.Demand, first: Bool) -> Subscribers.Demand {
+    .unlimited
   }
 
-  func receive(_ input: Input) -> Subscribers.Demand {
-    guard state.withLock({ $0.upstream != nil && !$0.isReduced }) else { return .none }
-    guard reduce(&result, input) else { return .none }
-    let (upstream, delivers) = state.withLock { state in
-      state.isReduced = true
-      return (state.upstream.take(), claimDelivery(&state))
-    }
-    upstream?.cancel()
-    if delivers { deliver() }
+  override func forward(_ input: Input) -> Subscribers.Demand {
+    guard reduce(&result, input), terminate() else { return .none }
+    finishReduction()
     return .none
   }
 
-  func receive(completion: Subscribers.Completion<Failure>) {
-    switch completion {
-    case .finished:
-      let (upstream, delivers) = state.withLock { state -> ((any Subscription)?, Bool) in
-        guard state.upstream != nil, !state.isReduced else { return (nil, false) }
-        state.isReduced = true
-        return (state.upstream.take(), claimDelivery(&state))
-      }
-      _ = upstream  // released outside the lock
-      if delivers { deliver() }
-    case .failure:
-      let (upstream, fails) = state.withLock { state -> ((any Subscription)?, Bool) in
-        guard state.upstream != nil, !state.isReduced, !state.isDone else { return (nil, false) }
-        state.isReduced = true
-        state.isDone = true
-        return (state.upstream.take(), true)
-      }
-      _ = upstream
-      if fails {
-        result = nil
-        downstream.receive(completion: completion)
-      }
+  override func forward(completion: Subscribers.Completion<Failure>) {
+    guard case .failure = completion else { return finishReduction() }
+    let fails = ending.withLock { ending in
+      defer { ending = .done }
+      if case .reducing = ending { return true }
+      return false
     }
+    result = nil
+    if fails { downstream.receive(completion: completion) }
   }
 
-  /// Whether the caller delivers now: the result is final and the downstream asked.
-  private func claimDelivery(_ state: inout State) -> Bool {
-    guard state.isReduced, state.hasDemand, !state.isDone else { return false }
-    state.isDone = true
-    return true
+  /// The result is final: delivers it if the downstream asked, or keeps it until it does.
+  private func finishReduction() {
+    let final = result.take()
+    let delivers = ending.withLock { ending -> Bool in
+      guard case .reducing(let hasDemand) = ending else { return false }
+      ending = hasDemand ? .delivering : .reduced(final)
+      return hasDemand
+    }
+    if delivers { deliver(final) }
   }
 
-  private func deliver() {
-    if let result = result.take() {
+  private func deliver(_ result: Result?) {
+    if let result {
       _ = downstream.receive(result)
       // A cancel during the value stops the completion.
-      guard !state.withLock({ $0.isCancelled }) else { return }
+      let finishes = ending.withLock { ending in
+        defer { ending = .done }
+        if case .delivering = ending { return true }
+        return false
+      }
+      guard finishes else { return }
+    } else {
+      ending.withLock { $0 = .done }
     }
     downstream.receive(completion: .finished)
   }
 
-  func request(_ demand: Subscribers.Demand) {
+  override func request(_ demand: Subscribers.Demand) {
     _checkDemand(demand)
-    let delivers = state.withLock { state in
-      state.hasDemand = true
-      return claimDelivery(&state)
+    let waiting = ending.withLock { ending -> Result?? in
+      switch ending {
+      case .reducing:
+        ending = .reducing(hasDemand: true)
+        return nil
+      case .reduced(let result):
+        ending = .delivering
+        return .some(result)
+      case .delivering, .done: return nil
+      }
     }
-    if delivers { deliver() }
+    if let waiting { deliver(waiting) }
   }
 
-  func cancel() {
-    let upstream = state.withLock { state in
-      state.isCancelled = true
-      state.isDone = true
-      return state.upstream.take()
+  override func cancel() {
+    let dropped = ending.withLock { ending -> Ending in
+      defer { ending = .done }
+      return ending
     }
-    upstream?.cancel()
+    _ = dropped  // released outside the lock
+    super.cancel()
   }
 }
