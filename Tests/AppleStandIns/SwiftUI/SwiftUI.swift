@@ -2,10 +2,11 @@
 // documentation's SwiftUI examples on Linux.
 //
 // It declares only what they use, with the shapes of the iOS 18 / macOS 15 SDKs as Apple
-// documents them: `View` and its members are `@MainActor`, state wrappers are `@MainActor`
-// dynamic properties, and, like the real framework, it re-exports Combine and Observation
-// (which is why every SwiftUI file sees Combine's names). The bodies never run. A build
-// against the real SDK on an Apple platform is still the final word.
+// documents them: `View`, its members and the view builder are `@MainActor` (where Apple's
+// leave a member nonisolated, the stand-in may be stricter, never looser), state wrappers are
+// dynamic properties, and, like the real framework, it re-exports Combine, Foundation and
+// Observation (which is why every SwiftUI file sees Combine's names). The bodies never run. A
+// build against the real SDK on an Apple platform is still the final word.
 @_exported import Combine
 @_exported import Foundation
 @_exported import Observation
