@@ -20,14 +20,13 @@ extension ListDiff {
       oldCount <= _maximumListCount && newCount <= _maximumListCount,
       "ListDiff supports at most \(_maximumListCount) items per list")
 
-    // The pairs found by hashing are compared as they are found, while both items are in the
-    // cache, and flagged in `newIndexOfOld` when updated; the common prefix and suffix, paired
-    // in place, are compared here in order.
+    // The pairs are compared as they are found, while both items are in the cache, and
+    // flagged in `newIndexOfOld` when updated; but the common prefix, paired in place, is
+    // compared here in order.
     var pairing = _pairLists(old: old, new: new, duplicates: duplicates, updates: detector)
     let matchedCount = pairing.matchedCount
     let prefix = pairing.prefix
     let newMiddle = prefix..<(newCount &- pairing.suffix)
-    let oldSuffixStart = oldCount &- pairing.suffix
     var newIndexOfOld = pairing.newIndexOfOld
     pairing.newIndexOfOld = []
     let oldIndexOfNew = pairing.oldIndexOfNew
@@ -40,7 +39,7 @@ extension ListDiff {
       updates.append(oldIndex)
     }
     newIndexOfOld.withUnsafeMutableBufferPointer { newIndexOfOld in
-      for oldIndex in prefix..<oldSuffixStart {
+      for oldIndex in prefix..<oldCount {
         let code = newIndexOfOld[oldIndex]
         if code < 0 {
           deletes.append(oldIndex)
@@ -49,11 +48,6 @@ extension ListDiff {
           newIndexOfOld[oldIndex] = code & ~_updatedPairFlag
         }
       }
-    }
-    let suffixShift = newCount &- oldCount
-    for oldIndex in oldSuffixStart..<oldCount
-    where detector.isUpdated(old[oldIndex], new[oldIndex &+ suffixShift]) {
-      updates.append(oldIndex)
     }
 
     // Inserts and moves, in new order. The common prefix and suffix never move: they extend
@@ -146,8 +140,8 @@ internal struct _NoUpdateDetection<Element>: _UpdateDetector {
 
 /// Pairs two lists by identity with the given duplicate policy.
 ///
-/// Each pair found by hashing (not those of the common prefix and suffix, which the caller
-/// compares in order) is given to `updates` as it is found, and the `newIndexOfOld` entry of
+/// Each pair but those of the common prefix (which the caller compares in order) is given to
+/// `updates` as it is found, and the `newIndexOfOld` entry of
 /// an updated pair carries ``_updatedPairFlag``, which the caller clears; with
 /// `_NoUpdateDetection` the maps hold plain offsets.
 @inlinable
@@ -167,31 +161,39 @@ internal func _pairLists<Element: Diffable, Updates: _UpdateDetector<Element>>(
   // `.replaceAll` policy must see every occurrence of an identifier, so it skips this step.
   var prefix = 0
   var suffix = 0
-  if duplicates == .pairInOrder {
-    let shorter = Swift.min(oldCount, newCount)
-    while prefix < shorter && old[prefix].diffIdentifier == new[prefix].diffIdentifier {
-      prefix &+= 1
-    }
-    while suffix < shorter &- prefix
-      && old[oldCount &- 1 &- suffix].diffIdentifier
-        == new[newCount &- 1 &- suffix].diffIdentifier
-    {
-      suffix &+= 1
-    }
-  }
-  let oldMiddle = prefix..<(oldCount &- suffix)
-  let newMiddle = prefix..<(newCount &- suffix)
-  var matchedCount = prefix &+ suffix
+  var matchedCount = 0
   newIndexOfOld.withUnsafeMutableBufferPointer { newIndexOfOld in
     oldIndexOfNew.withUnsafeMutableBufferPointer { oldIndexOfNew in
-      for index in 0..<prefix {
-        newIndexOfOld[index] = Int32(truncatingIfNeeded: index)
-        oldIndexOfNew[index] = Int32(truncatingIfNeeded: index)
+      if duplicates == .pairInOrder {
+        let shorter = Swift.min(oldCount, newCount)
+        while prefix < shorter && old[prefix].diffIdentifier == new[prefix].diffIdentifier {
+          prefix &+= 1
+        }
+        for index in 0..<prefix {
+          newIndexOfOld[index] = Int32(truncatingIfNeeded: index)
+          oldIndexOfNew[index] = Int32(truncatingIfNeeded: index)
+        }
+        // The suffix pairs are compared for content as they are found, while both items are
+        // in the cache, so that a long suffix is read once (the prefix pairs are compared by
+        // the caller: a loop without stores compares identifiers faster, for lists that fit
+        // in the cache).
+        var oldIndex = oldCount &- 1
+        var newIndex = newCount &- 1
+        while oldIndex >= prefix && newIndex >= prefix
+          && old[oldIndex].diffIdentifier == new[newIndex].diffIdentifier
+        {
+          let updated = detector.isUpdated(old[oldIndex], new[newIndex])
+          newIndexOfOld[oldIndex] =
+            Int32(truncatingIfNeeded: newIndex) | (updated ? _updatedPairFlag : 0)
+          oldIndexOfNew[newIndex] = Int32(truncatingIfNeeded: oldIndex)
+          oldIndex &-= 1
+          newIndex &-= 1
+        }
+        suffix = oldCount &- 1 &- oldIndex
       }
-      for distance in 1..<(suffix &+ 1) {
-        newIndexOfOld[oldCount &- distance] = Int32(truncatingIfNeeded: newCount &- distance)
-        oldIndexOfNew[newCount &- distance] = Int32(truncatingIfNeeded: oldCount &- distance)
-      }
+      matchedCount = prefix &+ suffix
+      let oldMiddle = prefix..<(oldCount &- suffix)
+      let newMiddle = prefix..<(newCount &- suffix)
       if !oldMiddle.isEmpty && !newMiddle.isEmpty {
         matchedCount &+= _pairByIdentity(
           old: UnsafeBufferPointer(rebasing: old[oldMiddle]),
