@@ -25,7 +25,8 @@ func runListUpdaterBenchmarks() {
     var withMoves = contentOnly
     withMoves[0..<(count / 100)].reverse()  // 1 % of the items move, 1 % change
     let label = count.formatted()
-    measureUpdater("\(label) rows, 1 % of the items changed in place", old: old, steps: [contentOnly])
+    measureUpdater(
+      "\(label) rows, 1 % of the items changed in place", old: old, steps: [contentOnly])
     measureUpdater("\(label) rows, 1 % changed, 1 % moved", old: old, steps: [withMoves])
     var steps: [[UpdaterBenchmarkItem]] = []
     var current = old
@@ -42,7 +43,9 @@ func runListUpdaterBenchmarks() {
 /// Measures applying `steps` in order, the first while no batch runs and the others while its
 /// animation runs, so that they are shown together when it ends.
 @MainActor
-private func measureUpdater(_ name: String, old: [UpdaterBenchmarkItem], steps: [[UpdaterBenchmarkItem]]) {
+private func measureUpdater(
+  _ name: String, old: [UpdaterBenchmarkItem], steps: [[UpdaterBenchmarkItem]]
+) {
   var changes: [ListChange<UpdaterBenchmarkItem>] = []
   var previous = old
   for step in steps {
@@ -54,7 +57,8 @@ private func measureUpdater(_ name: String, old: [UpdaterBenchmarkItem], steps: 
   let bare = medianTime(runs: runs) {
     blackHole(ListDiff(old: old, new: steps[0]))
     if steps.count > 1 { blackHole(ListDiff(old: steps[0], new: steps[steps.count - 1])) }
-  } setUp: {}
+  } setUp: {
+  }
   var updater: ListUpdater<UpdaterBenchmarkItem>!
   var view: DoingNothingListView!
   let alone = medianTime(runs: runs) {

@@ -17,7 +17,8 @@
 
     // The updater is the table view's data source: it answers the counts from the list the
     // view shows (swapped inside each batch) and makes each cell with this closure.
-    lazy var updater = ListUpdater(view: tableView, items: contacts) { tableView, indexPath, contact in
+    lazy var updater = ListUpdater(view: tableView, items: contacts) {
+      tableView, indexPath, contact in
       let cell = tableView.dequeueReusableCell(withIdentifier: "contact", for: indexPath)
       (cell as? ContactCell)?.bindViewModel(contact)
       return cell

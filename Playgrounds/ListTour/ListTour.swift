@@ -181,12 +181,14 @@ func runDataSourceTour(_ model: ContactsModel, _ subscriptions: inout [AnyCancel
 
   let bob = view.cell(at: IndexPath(indexes: [0, 1]))
   model.contacts[1].status = "away"
+  let kept = bob === view.cell(at: IndexPath(indexes: [0, 1])) ? "kept" : "replaced"
   show(
-    "Bob goes away: his plain cell is reconfigured, the same cell (\(bob === view.cell(at: IndexPath(indexes: [0, 1])) ? "kept" : "replaced")); the cells read: \(cells())",
-    view)
+    "Bob goes away: his plain cell is reconfigured, the same cell (\(kept)); the cells read: "
+      + cells(), view)
 
   view.simulateUserMove(from: IndexPath(indexes: [0, 2]), to: IndexPath(indexes: [0, 0]))
+  let row = updater.indexPath(for: Contact(name: "Cid"))?[1] ?? -1
   show(
-    "The user drags Cid to the top: the model follows, nothing animates again; Cid is at row \(updater.indexPath(for: Contact(name: "Cid"))?[1] ?? -1)",
-    view)
+    "The user drags Cid to the top: the model follows, nothing animates again; Cid is at row "
+      + "\(row)", view)
 }

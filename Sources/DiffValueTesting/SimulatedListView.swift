@@ -433,7 +433,9 @@ extension SimulatedListView: CellProvidingListView {
   /// section's value from `source.section(at:)` when it is a `ListSection` of this view's
   /// types or a `Model`, the first section's model for a flat list), and its cells come from
   /// the cell provider.
-  public func useListDataSource(_ source: ListDataSource<SimulatedCell, SimulatedCell>) -> AnyObject? {
+  public func useListDataSource(_ source: ListDataSource<SimulatedCell, SimulatedCell>)
+    -> AnyObject?
+  {
     listDataSource = source
     let flatModel = shown.first?.model
     dataSource = { [unowned source] in

@@ -38,8 +38,9 @@
       _ collectionView: NSCollectionView, itemForRepresentedObjectAt indexPath: IndexPath
     ) -> NSCollectionViewItem {
       guard let item = source.cell(at: indexPath) else {
-        preconditionFailure("ListUpdater: the collection view asked for an item at \(indexPath), "
-          + "outside what it shows")
+        preconditionFailure(
+          "ListUpdater: the collection view asked for an item at \(indexPath), "
+            + "outside what it shows")
       }
       return item
     }

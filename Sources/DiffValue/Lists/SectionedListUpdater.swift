@@ -88,7 +88,8 @@ public final class SectionedListUpdater<Section: DiffableSection> {
   ///   does not, one `SectionedListDiff` more on the main thread, expected
   ///   O(*N* + *M* + *k* log *k*) for *k* matched items out of order.
   public func apply(
-    _ change: SectionedListChange<Section>, animated: Bool = true, changedCells: ListCellRefresh = .reconfigure,
+    _ change: SectionedListChange<Section>, animated: Bool = true,
+    changedCells: ListCellRefresh = .reconfigure,
     completion: (() -> Void)? = nil
   ) {
     queue.submit(
@@ -113,7 +114,8 @@ public final class SectionedListUpdater<Section: DiffableSection> {
     completion: (() -> Void)? = nil
   ) {
     queue.submit(
-      sections, change: nil, options: ListSubmission(animated: animated, changedCells: changedCells),
+      sections, change: nil,
+      options: ListSubmission(animated: animated, changedCells: changedCells),
       completion: completion)
   }
 

@@ -63,7 +63,9 @@
   final class CollectionViewListDataSource: NSObject, UICollectionViewDataSource {
     let source: ListDataSource<UICollectionViewCell, UICollectionReusableView>
 
-    init(_ source: ListDataSource<UICollectionViewCell, UICollectionReusableView>) { self.source = source }
+    init(_ source: ListDataSource<UICollectionViewCell, UICollectionReusableView>) {
+      self.source = source
+    }
 
     func numberOfSections(in collectionView: UICollectionView) -> Int { source.numberOfSections }
 
@@ -77,8 +79,9 @@
       _ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath
     ) -> UICollectionViewCell {
       guard let cell = source.cell(at: indexPath) else {
-        preconditionFailure("ListUpdater: the collection view asked for a cell at \(indexPath), "
-          + "outside what it shows")
+        preconditionFailure(
+          "ListUpdater: the collection view asked for a cell at \(indexPath), "
+            + "outside what it shows")
       }
       return cell
     }

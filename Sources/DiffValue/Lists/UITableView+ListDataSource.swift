@@ -37,8 +37,9 @@
       -> UITableViewCell
     {
       guard let cell = source.cell(at: indexPath) else {
-        preconditionFailure("ListUpdater: the table view asked for a cell at \(indexPath), "
-          + "outside what it shows")
+        preconditionFailure(
+          "ListUpdater: the table view asked for a cell at \(indexPath), "
+            + "outside what it shows")
       }
       return cell
     }

@@ -31,8 +31,10 @@ import Testing
     #expect(view.dataSource() == [ListSection("list", items: items([1, 2, 3]))])
     #expect(view.cell(at: [0, 1])?.text == "2.0")
     #expect(view.cell(at: [0, 3]) == nil)
-    #expect(view.supplementaryView(ofKind: ListSupplementaryKind.header, inSection: 0)?.text == "Items")
-    #expect(view.supplementaryView(ofKind: ListSupplementaryKind.footer, inSection: 0)?.text == "end")
+    #expect(
+      view.supplementaryView(ofKind: ListSupplementaryKind.header, inSection: 0)?.text == "Items")
+    #expect(
+      view.supplementaryView(ofKind: ListSupplementaryKind.footer, inSection: 0)?.text == "end")
     updater.apply(ListChange(old: items([1, 2, 3]), new: items([3, 1, 4])))
     #expect(view.problems == [])
     #expect(view.shownItems == items([3, 1, 4]))
@@ -78,7 +80,9 @@ import Testing
       })
     #expect(view.dataSource() == sections)
     #expect(view.cell(at: [1, 1])?.text == "3")
-    #expect(view.supplementaryView(ofKind: ListSupplementaryKind.header, inSection: 1)?.text == "section 1")
+    #expect(
+      view.supplementaryView(ofKind: ListSupplementaryKind.header, inSection: 1)?.text
+        == "section 1")
     let new = [Group("b", items: [Item(3), Item(2)]), Group("c", items: [Item(1)])]
     updater.apply(SectionedListChange(old: sections, new: new))
     #expect(view.problems == [])

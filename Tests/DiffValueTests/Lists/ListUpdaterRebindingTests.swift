@@ -62,7 +62,8 @@ import Testing
     #expect(order == [])
     view.finishNextAnimation()
     #expect(order == ["move"])
-    #expect(view.batches == [BatchUpdate(moves: [.init(from: [0, 1], to: [0, 0])]), BatchUpdate()])
+    #expect(
+      view.batches == [BatchUpdate(moves: [.init(from: [0, 1], to: [0, 0])]), BatchUpdate()])
     #expect(view.isAnimating)
     view.finishAnimations()
     #expect(order == ["move", "content 1", "content 2"])

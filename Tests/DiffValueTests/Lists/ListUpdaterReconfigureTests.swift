@@ -78,7 +78,8 @@ import Testing
     updater.apply(ListChange(old: items([1, 2]), new: items([2, 1])))
     updater.apply(
       ListChange(old: items([2, 1]), new: [Item(2, revision: 1), Item(1)]), changedCells: .reload)
-    updater.apply(ListChange(old: [Item(2, revision: 1), Item(1)], new: items([2, 1], revision: 1)))
+    updater.apply(
+      ListChange(old: [Item(2, revision: 1), Item(1)], new: items([2, 1], revision: 1)))
     view.finishAnimations()
     #expect(view.batches.last == BatchUpdate(reloads: [[0, 0], [0, 1]]))
     #expect(view.problems == [])
@@ -105,7 +106,9 @@ import Testing
   /// A sectioned list reconfigures its in-place changes too, moved items after their stage.
   @Test func aSectionedListReconfigures() {
     let old = [Group("a", items: [Item(1), Item(2)]), Group("b", items: [Item(3)])]
-    let new = [Group("b", items: [Item(3, revision: 1), Item(1, revision: 1)]), Group("a", items: [Item(2)])]
+    let new = [
+      Group("b", items: [Item(3, revision: 1), Item(1, revision: 1)]), Group("a", items: [Item(2)]),
+    ]
     let (updater, view) = makeSectioned(old)
     view.canReconfigureItems = true
     let cell = view.cellIdentity(at: [0, 0])
@@ -113,6 +116,9 @@ import Testing
     #expect(view.problems == [])
     #expect(view.shown == new)
     #expect(view.cellIdentity(at: [0, 1]) == cell)
-    #expect(!view.events.contains { if case .batch(let update) = $0 { !update.reloads.isEmpty } else { false } })
+    #expect(
+      !view.events.contains {
+        if case .batch(let update) = $0 { !update.reloads.isEmpty } else { false }
+      })
   }
 }

@@ -1,7 +1,8 @@
-@testable import DiffValue
 import DiffValueTesting
 import ListDiffTestSupport
 import Testing
+
+@testable import DiffValue
 
 /// `await apply(...)` and `applyUsingReloadData`, as Apple's diffable data source has them.
 @MainActor
@@ -58,7 +59,8 @@ import Testing
     view.completesImmediately = false
     screen!.updater.apply(ListChange(old: items([1, 2]), new: items([2, 1])), completion: {})
     let shown = await waitUntilShown { completion in
-      screen!.updater.apply(ListChange(old: items([2, 1]), new: items([1])), completion: completion)
+      screen!.updater.apply(
+        ListChange(old: items([2, 1]), new: items([1])), completion: completion)
     } releasingAfter: {
       screen = nil
     }
