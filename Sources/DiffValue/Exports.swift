@@ -16,6 +16,12 @@
   @_exported import enum Relay.BacklogPolicy
   @_exported import struct Relay.RelayToCombinePublisher
   @_exported import struct Relay.CombineToRelayPublisher
+  // The schedulers Combine lacks (its own `ImmediateScheduler` is the one named so there;
+  // `ImmediateSchedulerOf<DispatchQueue>` and `DispatchQueue.immediate` are Relay's).
+  @_exported import struct Relay.AnyScheduler
+  @_exported import typealias Relay.AnySchedulerOf
+  @_exported import typealias Relay.ImmediateSchedulerOf
+  @_exported import struct Relay.UIScheduler
 #else
   @_exported import Relay
 #endif

@@ -1,5 +1,9 @@
 import Dispatch
 import Synchronization
+#if canImport(Combine)
+  // `Scheduler` is Combine's there, and a file that names its members must import Combine.
+  import Combine
+#endif
 
 extension Publisher {
   /// Delivers values and the completion on a dispatch queue, in the order they were sent.

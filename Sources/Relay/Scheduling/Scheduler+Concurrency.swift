@@ -1,3 +1,8 @@
+#if canImport(Combine)
+  // `Scheduler` is Combine's there, and a file that names its members must import Combine.
+  import Combine
+#endif
+
 extension Scheduler {
   /// Suspends the task for a duration by this scheduler's clock.
   ///
@@ -59,12 +64,12 @@ extension Scheduler {
     options: SchedulerOptions? = nil
   ) -> AsyncStream<SchedulerTimeType> where SchedulerTimeType: Sendable {
     AsyncStream { continuation in
-      let schedule = AnyCancellable(
+      let schedule = ScheduleOfTimer(
         self.schedule(
           after: now.advanced(by: interval), interval: interval, tolerance: tolerance,
           options: options
         ) { _ = continuation.yield(self.now) })
-      continuation.onTermination = { _ in schedule.cancel() }
+      continuation.onTermination = { _ in schedule.cancellable.cancel() }
     }
   }
 
@@ -81,6 +86,15 @@ extension Scheduler {
     try work()
     return start.distance(to: now)
   }
+}
+
+/// The schedule of a `timer(interval:)`, handed to the stream's termination handler, which
+/// may run on any thread.
+private final class ScheduleOfTimer: @unchecked Sendable {
+  // Immutable; a scheduler's cancellable may be cancelled from any thread (Combine's
+  // `AnyCancellable`, which it is on Apple platforms, is not marked `Sendable`).
+  let cancellable: any Cancellable
+  init(_ cancellable: any Cancellable) { self.cancellable = cancellable }
 }
 
 /// The continuation of one `sleep`, resumed once: by the scheduler or by a cancellation,

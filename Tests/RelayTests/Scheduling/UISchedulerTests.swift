@@ -27,22 +27,22 @@ import Testing
   @Test func hopsToTheMainQueueFromAnotherQueue() {
     _ = Self.mainQueueKey
     let queue = DispatchQueue(label: "ui-scheduler-tests")
-    let worked = Locked(false)
+    let queueKey = DispatchSpecificKey<Int>()
+    queue.setSpecific(key: queueKey, value: 2)
     let ranOnMain = Locked(false)
+    let ranOnTheCallersQueue = Locked(true)
     let done = DispatchSemaphore(value: 0)
-    let ranAtOnce = Locked(true)
     queue.async {
       UIScheduler.shared.schedule {
         ranOnMain.withLock { $0 = Self.isOnMainQueue }
-        worked.withLock { $0 = true }
+        // Run at once, it would have run inside `schedule`, on the caller's queue.
+        ranOnTheCallersQueue.withLock { $0 = DispatchQueue.getSpecific(key: queueKey) == 2 }
         done.signal()
       }
-      ranAtOnce.withLock { $0 = worked.withLock { $0 } }
     }
     #expect(done.wait(timeout: .now() + 10) == .success)
-    #expect(worked.withLock { $0 })
     #expect(ranOnMain.withLock { $0 })
-    #expect(!ranAtOnce.withLock { $0 })
+    #expect(!ranOnTheCallersQueue.withLock { $0 })
   }
 
   @MainActor @Test func delayedWorkWaitsForTheMainQueueEvenOnIt() async {
