@@ -4,6 +4,10 @@
 #endif
 import Dispatch
 import Synchronization
+#if canImport(Combine)
+  // `Scheduler` is Combine's there, and a file that names its members must import Combine.
+  import Combine
+#endif
 
 extension Publisher {
   /// Delivers values and the completion on a dispatch queue, in the order they were sent.

@@ -1,4 +1,8 @@
 import Dispatch
+#if canImport(Combine)
+  // `Scheduler` is Combine's there, and a file that names its members must import Combine.
+  import Combine
+#endif
 
 /// A scheduler for work that touches the user interface: it runs an action at once when
 /// called on the main queue, and otherwise hands it to the main queue without waiting.

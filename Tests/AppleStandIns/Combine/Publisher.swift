@@ -51,3 +51,9 @@ public protocol Subject<Output, Failure>: AnyObject, Publisher {
 extension Subject where Self.Output == Void {
   public func send() { send(()) }
 }
+
+// As Apple declares it; `autoconnect()` and `Publishers.Autoconnect` are left out: nothing here
+// uses them.
+public protocol ConnectablePublisher<Output, Failure>: Publisher {
+  func connect() -> any Cancellable
+}
