@@ -18,7 +18,7 @@ revision="${1:-}"
 shift || true
 scenarios=("$@")
 if [ ${#scenarios[@]} -eq 0 ]; then
-  scenarios=(dk5000 dk100kUUID shuffled shuffled100kUUID updated oneid replaceAll dupsShuffled
+  scenarios=(dk5000 dk100kUUID dk1MUUID shuffled shuffled100kUUID updated oneid replaceAll dupsShuffled
     sectioned sectionedSingle checker batchUpdate)
 fi
 lock=()
