@@ -159,6 +159,17 @@ struct SerialDelivery<Event> {
 
   // MARK: Delivering
 
+  /// The runner on `thread` has delivered an event: it stops, and this returns true, when
+  /// nothing waits; otherwise it goes on with `next(from:)`. The hot path: no answer carrying
+  /// an event is built.
+  @inlinable @inline(__always)
+  mutating func stopIfIdle(from thread: ThreadIdentity) -> Bool {
+    guard waiting.isEmpty else { return false }
+    assert(runner?.thread == thread, "a thread that does not run the deliveries asked to stop")
+    runner = nil
+    return true
+  }
+
   /// The runner on `thread` has delivered an event: what it does next.
   @inlinable
   mutating func next(from thread: ThreadIdentity) -> Next {

@@ -53,6 +53,25 @@ import Testing
     #expect(!delivery.isActive)
   }
 
+  /// The runner's hot path: it stops at once when nothing waits, and otherwise is left to ask
+  /// for the next event.
+  @Test func theRunnerStopsIfIdleOnlyWhenNothingWaits() {
+    var delivery = Delivery()
+    let claimed = delivery.claim(from: here)
+    #expect(claimed)
+    _ = delivery.submit(2, from: elsewhere)
+    let stoppedWithWork = delivery.stopIfIdle(from: here)
+    #expect(!stoppedWithWork)
+    #expect(delivery.isRunning(on: here))
+    let drained = Self.drain(&delivery, from: here)
+    #expect(drained == ["schedule"])
+    let first = delivery.drainerStarts(on: drainer)
+    #expect(Self.describe(first) == "2")
+    let stoppedIdle = delivery.stopIfIdle(from: drainer)
+    #expect(stoppedIdle)
+    #expect(!delivery.isActive)
+  }
+
   @Test func anotherThreadsEventGoesToTheDrainerWhichDeliversEverythingInOrder() {
     var delivery = Delivery()
     _ = delivery.submit(1, from: here)

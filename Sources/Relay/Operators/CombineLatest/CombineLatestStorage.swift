@@ -120,11 +120,28 @@ where Downstream.Input == Slots.Output {
   // MARK: Delivering
 
   /// Delivers a tuple as the runner, then whatever waits behind it.
+  ///
+  /// The common case takes the lock once after the call: nothing to ask the upstreams for,
+  /// nothing waiting.
   @inlinable
   func deliver(tuple: Slots.Output, from thread: ThreadIdentity) {
-    let next = settle(downstream.receive(tuple), from: thread)
-    if case .stop = next { return }
-    run(next, from: thread)
+    let more = downstream.receive(tuple)
+    let (stopped, forward) = state.withLock { state -> (Bool, [any Subscription]) in
+      let forward = more == .none ? [] : state.request(more)
+      return forward.isEmpty ? (state.delivery.stopIfIdle(from: thread), []) : (false, forward)
+    }
+    if !stopped { deliverQueued(asking: more, from: forward, from: thread) }
+  }
+
+  /// Asks the upstreams for what the downstream returned, then delivers what waits: out of
+  /// line, to keep the send path small.
+  @inlinable @inline(never)
+  func deliverQueued(
+    asking more: Subscribers.Demand, from forward: [any Subscription],
+    from thread: ThreadIdentity
+  ) {
+    for subscription in forward { subscription.request(more) }
+    run(state.withLock { $0.delivery.next(from: thread) }, from: thread)
   }
 
   /// Does what an event led to: calls the upstreams, then delivers or schedules a drainer.
