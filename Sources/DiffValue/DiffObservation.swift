@@ -40,14 +40,15 @@ class DiffObservation: Observable, @unchecked Sendable {
   /// What a read of one part registers: the part numbered `id`.
   @usableFromInline subscript(part id: Int) -> Int { id }
 
-  /// The key path a read of the whole property registers.
-  @usableFromInline static let wholeKeyPath: KeyPath<DiffObservation, Int> & Sendable = \.whole
+  /// The key path a read of the whole property registers; held by each instance, so that a
+  /// read does not go through a global's one-time initialization check.
+  @usableFromInline let wholeKeyPath: KeyPath<DiffObservation, Int> & Sendable = \.whole
 
   /// A read of the whole property, to be tracked.
   @inlinable @inline(__always)
   func willReadWhole() {
     wholeReaders.noteRead()
-    registrar.access(self, keyPath: Self.wholeKeyPath)
+    registrar.access(self, keyPath: wholeKeyPath)
   }
 
   /// A read of one part, to be tracked for that part alone.
@@ -92,8 +93,8 @@ class DiffObservation: Observable, @unchecked Sendable {
   @usableFromInline
   func tellWholeIfRead() {
     guard wholeReaders.takeReads() else { return }
-    registrar.willSet(self, keyPath: Self.wholeKeyPath)
-    registrar.didSet(self, keyPath: Self.wholeKeyPath)
+    registrar.willSet(self, keyPath: wholeKeyPath)
+    registrar.didSet(self, keyPath: wholeKeyPath)
   }
 
   /// Tells the observers of each part read since they were last told, whose value `agrees`

@@ -153,8 +153,10 @@ struct DiffInPlaceCheck {
     let slot = UnsafeMutablePointer<Parts.Snapshot>.allocate(capacity: 1)
     takeSnapshot = { slot.initialize(to: parts.snapshot($0)) }
     changedSinceSnapshot = { new in
-      defer { slot.deinitialize(count: 1) }
-      return !parts.agrees(slot.pointee, new)
+      // Moved out and dropped here, rather than deinitialized in place, which a client module
+      // compiles into a destroy through the runtime's generic witnesses.
+      let old = slot.move()
+      return !parts.agrees(old, new)
     }
     deallocate = { slot.deallocate() }
   }

@@ -89,10 +89,7 @@ public final class CurrentValueRelay<Output>: Publisher {
   /// Setting it sends the new value.
   @inlinable
   public var value: Output {
-    get {
-      guard let value = storage.latestValue else { preconditionFailure("a relay lost its value") }
-      return value
-    }
+    get { storage.latestKeptValue }
     set { send(newValue) }
   }
 

@@ -90,6 +90,17 @@ struct RelayStateMachine<Output> {
     return current
   }
 
+  /// The last value sent, of a relay that keeps one (`CurrentValueRelay`).
+  ///
+  /// It copies the value itself, never an optional holding it: a client module copies an
+  /// optional of a large value through the runtime's value witnesses.
+  @inlinable
+  var latestKeptValue: Output {
+    if reservation == nil, delivery.waiting.isEmpty, let current { return current }
+    guard let value = latestValue else { preconditionFailure("a relay lost its value") }
+    return value
+  }
+
   /// Whether any subscriber is attached.
   @inlinable var hasSubscribers: Bool { !subscribers.isEmpty }
 
@@ -501,32 +512,51 @@ struct RelayStateMachine<Output> {
     return inPlace
   }
 
-  /// An in-place write hands the value back, then what waited behind it goes on.
+  /// An in-place write hands the value back to be sequenced, then what waited behind it goes
+  /// on.
   ///
+  /// A value that moved out left `current` empty, so its round compares nothing (the writer
+  /// found a selected part changed); a copy is compared with the value before it, as a send is.
   /// - Parameters:
   ///   - value: The written value.
-  ///   - publishes: For a value that moved out, whether the writer found a selected part
-  ///     changed: it is sequenced only then, without a comparison. `nil` for a copy, which is
-  ///     sequenced as a send is, compared with the value before it.
-  /// - Returns: `.deliver` when the caller runs the round of the value now.
+  ///   - replaced: Receives the value it replaces, for the duplicate check.
+  /// - Returns: `.deliver` when the caller runs the round of the value now, and what to
+  ///   release outside the lock.
   @inlinable
   mutating func commitInPlaceWrite(
-    _ value: Output, publishes: Bool?, from thread: ThreadIdentity
-  ) -> RelayStep<Output> {
+    _ value: Output, from thread: ThreadIdentity, replaced: inout Output?
+  ) -> (next: RelayNext<Output>, released: RelayReleased<Output>) {
+    let held = endInPlaceWrite(from: thread)
+    var next = sequence(value, from: thread, replaced: &replaced)
+    let released = requeue(held)
+    if case .none = next { next = scheduleIfIdle() }
+    return (next, released)
+  }
+
+  /// An in-place write of a value that moved out ends, having changed nothing selected: the
+  /// value, taken from `value`, becomes the current one again with no round, and the events
+  /// held behind the write are queued.
+  ///
+  /// - Returns: What to release outside the lock, and whether to start the drainer.
+  @inlinable
+  mutating func commitUnpublishedInPlaceWrite(_ value: inout Output?, from thread: ThreadIdentity)
+    -> (released: RelayReleased<Output>, startsDrainer: Bool)
+  {
+    let held = endInPlaceWrite(from: thread)
+    swap(&current, &value)  // `current` was empty: the value had moved out
+    let released = requeue(held)
+    guard case .scheduleDrainer = scheduleIfIdle() else { return (released, false) }
+    return (released, true)
+  }
+
+  /// Ends the reservation of the in-place write this thread began: the events held behind it.
+  @inlinable
+  mutating func endInPlaceWrite(from thread: ThreadIdentity) -> [RelayReservation<Output>.Held] {
     guard let reservation = reservation.take(), reservation.inPlaceWriter == thread else {
       preconditionFailure("an in-place write ended that this thread did not begin")
     }
     sendCount &+= 1
-    var step = RelayStep<Output>()
-    if publishes ?? true {
-      // A value that moved out has `current` empty, so its round compares nothing.
-      step.next = sequence(value, from: thread, replaced: &step.replaced)
-    } else {
-      current = value
-    }
-    step.released = requeue(reservation.held)
-    if case .none = step.next { step.next = scheduleIfIdle() }
-    return step
+    return reservation.held
   }
 
   /// Queues the events held behind a reservation, in order; those the runner sent itself stay

@@ -114,6 +114,13 @@ final class RelayStorage<Output>: @unchecked Sendable {
     withMachine(waitingFor: .value) { $0.latestValue }
   }
 
+  /// The last value sent, of a relay that keeps one; waits while an in-place write on another
+  /// thread has it.
+  @inlinable @inline(__always)
+  var latestKeptValue: Output {
+    withMachine(waitingFor: .value) { $0.latestKeptValue }
+  }
+
   /// Whether any subscriber is attached right now.
   @inlinable
   var hasSubscribers: Bool { withMachine { $0.hasSubscribers } }
@@ -170,11 +177,24 @@ final class RelayStorage<Output>: @unchecked Sendable {
   /// `publishes` says so (a value that moved out) or the comparison with the value before it
   /// finds a change (a copy, `publishes == nil`).
   @inlinable
-  func commitInPlaceWrite(_ value: Output, publishes: Bool?) {
+  func commitInPlaceWrite(_ value: consuming Output, publishes: Bool?) {
     let thread = ThreadIdentity.current
-    var step = withMachine { $0.commitInPlaceWrite(value, publishes: publishes, from: thread) }
-    release(step.released.take())
-    go(step.next, with: value, replacing: &step.replaced, from: thread)
+    if publishes == false {
+      // Nothing to deliver: the value moves back without a copy.
+      var moving = Optional(value)
+      let (released, startsDrainer) = withMachine {
+        $0.commitUnpublishedInPlaceWrite(&moving, from: thread)
+      }
+      release(released)
+      if startsDrainer { scheduleDrainer() }
+      return
+    }
+    var replaced: Output?
+    let (next, released) = withMachine {
+      $0.commitInPlaceWrite(value, from: thread, replaced: &replaced)
+    }
+    release(released)
+    go(next, with: value, replacing: &replaced, from: thread)
   }
 
   /// Delivers `.finished` to every subscriber after the values already sent; later sends are
