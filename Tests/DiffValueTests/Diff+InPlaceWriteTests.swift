@@ -1,5 +1,6 @@
 import DiffValue
 import Foundation
+import RelayTestSupport
 import TestSupport
 import Testing
 
@@ -42,7 +43,7 @@ final class InventoryModel: @unchecked Sendable {
 
   @Test func aWriteToAPartPublishesOnlyWhenASelectedPartChanged() {
     let model = InventoryModel()
-    let tracker = TrackingSubscriber<Inventory, Never>()
+    let tracker = TrackingSubscriber<Inventory, Never>(demand: .unlimited)
     model.$inventory.subscribe(tracker)
     model.inventory.count = 3  // not selected: stored only
     model.inventory.title = "Fruit"  // selected: published

@@ -1,5 +1,6 @@
 import DiffValue
 import Dispatch
+import RelayTestSupport
 import TestSupport
 import Testing
 
@@ -108,7 +109,7 @@ import Testing
     queue.setSpecific(key: key, value: true)
     let observed = Observed()
     let observer = Observer()
-    let onQueue = TrackingSubscriber<Bool, Never>()
+    let onQueue = TrackingSubscriber<Bool, Never>(demand: .unlimited)
     observed.$profile.add(
       \.name, target: observer, on: queue,
       hook: .closure { _ in

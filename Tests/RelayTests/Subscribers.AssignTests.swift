@@ -1,7 +1,7 @@
 import Relay
 import Testing
 
-/// OpenCombine's `AssignTests`, ported, and the weak form.
+/// OpenCombine's `AssignTests`, ported; the weak form's own cases are in `WeakAssignTests`.
 @Suite struct AssignTests {
   final class TestObject: @unchecked Sendable {
     var value = 0
@@ -96,35 +96,6 @@ import Testing
     _ = relay.assign(to: \.value, on: object)
     relay.send(100)
     #expect(object.value == 0)
-  }
-
-  @Test func weakFormDoesNotKeepTheObject() {
-    let (relay, cancellable, isReleased) = Self.assignToAnObjectLetGo {
-      $0.assign(to: \.value, onWeak: $1)
-    }
-    #expect(isReleased())
-    relay.send(1)  // finds the object gone and cancels itself
-    #expect(!relay.hasSubscribers)
-    _ = cancellable
-  }
-
-  @Test func weakFormBreaksTheViewModelCycle() {
-    final class ViewModel: @unchecked Sendable {
-      let relay = CurrentValueRelay(1)
-      var mirrored = 0
-      var subscriptions = Set<AnyCancellable>()
-      var onDeinit: (() -> Void)?
-      init() { relay.assign(to: \.mirrored, onWeak: self).store(in: &subscriptions) }
-      deinit { onDeinit?() }
-    }
-    var released = false
-    do {
-      let model = ViewModel()
-      model.onDeinit = { released = true }
-      model.relay.send(5)
-      #expect(model.mirrored == 5)
-    }
-    #expect(released)
   }
 }
 

@@ -14,15 +14,9 @@ import Testing
   static func waitUntil(
     _ scheduler: TestSchedulerOf<DispatchQueue>, hasQueued count: Int
   ) async -> Bool {
-    let clock = ContinuousClock()
     // Generous: under Thread Sanitizer on two cores, tests that block their threads can keep a
     // new task from starting for many seconds.
-    let deadline = clock.now.advanced(by: .seconds(120))
-    while scheduler.queuedCount < count {
-      if clock.now > deadline { return false }
-      try? await Task.sleep(for: .milliseconds(1))
-    }
-    return true
+    await TestSupport.waitUntil(within: 120) { scheduler.queuedCount >= count }
   }
 
   @Test func sleepResumesWhenTheClockGetsThere() async throws {

@@ -1,4 +1,5 @@
 import Relay
+import RelayTestSupport
 import TestSupport
 import Testing
 
@@ -54,7 +55,7 @@ import Testing
   @Test func timerTicksOneIntervalAfterConnectAndDropsTicksWithoutDemand() {
     let scheduler = VirtualTimeScheduler()
     let timer = Publishers.Timer(every: .seconds(1), scheduler: scheduler)
-    let tracker = Tracker<VirtualTimeScheduler.SchedulerTimeType, Never>(
+    let tracker = TrackingSubscriber<VirtualTimeScheduler.SchedulerTimeType, Never>(
       receiveSubscription: { $0.request(.max(2)) }, receiveValue: { _ in .none })
     timer.subscribe(tracker)
     scheduler.advance(by: .seconds(5))

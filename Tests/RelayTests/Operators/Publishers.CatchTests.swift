@@ -1,4 +1,5 @@
 import Relay
+import RelayTestSupport
 import Testing
 
 /// OpenCombine's `CatchTests`, ported.
@@ -6,7 +7,7 @@ import Testing
   @Test func switchesToTheNewPublisherWithTheRemainingDemand() {
     let (publisher1, subscription1, publisher2, subscription2) = twoTestPublishers()
     var caught: [TestingError] = []
-    let tracker = Tracker<Int, TestingError>(
+    let tracker = TrackingSubscriber<Int, TestingError>(
       receiveSubscription: { $0.request(.max(5)) }, receiveValue: { _ in .max(1) })
     publisher1.catch { error -> TestPublisher<Int, TestingError> in
       caught.append(error)
@@ -29,7 +30,7 @@ import Testing
 
   @Test func finishingUpstreamNeverCallsTheHandler() {
     let publisher = TestPublisher<Int, TestingError>(subscription: TestSubscription())
-    let tracker = Tracker<Int, Never>(demand: .unlimited)
+    let tracker = TrackingSubscriber<Int, Never>(demand: .unlimited)
     publisher.catch { _ in Just(-1) }.subscribe(tracker)
     publisher.send(1)
     publisher.send(completion: .finished)
@@ -48,7 +49,7 @@ import Testing
 
   @Test func cancelReachesWhicheverPublisherIsCurrent() {
     let (publisher1, subscription1, publisher2, subscription2) = twoTestPublishers()
-    let tracker = Tracker<Int, TestingError>(demand: .unlimited)
+    let tracker = TrackingSubscriber<Int, TestingError>(demand: .unlimited)
     publisher1.catch { _ in publisher2 }.subscribe(tracker)
     publisher1.send(completion: .failure(.oops))
     tracker.cancel()

@@ -1,11 +1,12 @@
 import Relay
+import RelayTestSupport
 import Testing
 
 /// OpenCombine's `ConcatenateTests` (`append`, `prepend`), ported.
 @Suite struct ConcatenateTests {
   @Test func appendCarriesDemandOverToTheSuffix() {
     let (publisher1, subscription1, publisher2, subscription2) = twoTestPublishers()
-    let tracker = Tracker<Int, TestingError>(
+    let tracker = TrackingSubscriber<Int, TestingError>(
       receiveSubscription: { $0.request(.max(10)) }, receiveValue: { .max($0) })
     publisher1.append(publisher2).subscribe(tracker)
     #expect(tracker.history == [.subscription("Concatenate")])
@@ -35,7 +36,7 @@ import Testing
 
   @Test func bothFinishing() {
     let (publisher1, _, publisher2, subscription2) = twoTestPublishers()
-    let tracker = Tracker<Int, TestingError>(demand: .max(10))
+    let tracker = TrackingSubscriber<Int, TestingError>(demand: .max(10))
     publisher1.append(publisher2).subscribe(tracker)
     publisher1.send(completion: .finished)
     publisher1.send(completion: .finished)
@@ -63,7 +64,7 @@ import Testing
     let subscription2 = TestSubscription()
     let publisher1 = TestPublisher<Int, TestingError>(subscription: TestSubscription())
     let publisher2 = TestPublisher<Int, TestingError>(subscription: subscription2)
-    let tracker = Tracker<Int, TestingError>(demand: .max(10))
+    let tracker = TrackingSubscriber<Int, TestingError>(demand: .max(10))
     publisher1.append(publisher2).subscribe(tracker)
     publisher1.send(completion: .failure(.oops))
     #expect(publisher1.send(2) == .none)
@@ -80,7 +81,7 @@ import Testing
   @Test func cancellingReleasesTheSuffix() {
     weak var weakSuffix: TestPublisher<Int, TestingError>?
     let publisher1 = TestPublisher<Int, TestingError>(subscription: TestSubscription())
-    let tracker = Tracker<Int, TestingError>(demand: .max(1))
+    let tracker = TrackingSubscriber<Int, TestingError>(demand: .max(1))
     do {
       let suffix = TestPublisher<Int, TestingError>(subscription: TestSubscription())
       weakSuffix = suffix
@@ -93,7 +94,7 @@ import Testing
 
   @Test func prependOnARelayWithABoundedSubscriber() {
     let relay = CurrentValueRelay(10)
-    let tracker = Tracker<Int, Never>(demand: .max(2))
+    let tracker = TrackingSubscriber<Int, Never>(demand: .max(2))
     relay.prepend(1).subscribe(tracker)
     #expect(tracker.values == [1, 10])
     relay.send(11)

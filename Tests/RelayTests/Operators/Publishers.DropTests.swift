@@ -1,4 +1,5 @@
 import Relay
+import RelayTestSupport
 import Testing
 
 /// OpenCombine's `DropTests`, ported. Relay passes at most one completion and nothing after
@@ -43,7 +44,7 @@ import Testing
   @Test func secondSubscriptionIsCancelled() throws {
     let first = TestSubscription()
     let publisher = TestPublisher<Int, TestingError>(subscription: first)
-    let tracker = Tracker<Int, TestingError>(demand: .max(2))
+    let tracker = TrackingSubscriber<Int, TestingError>(demand: .max(2))
     publisher.dropFirst().subscribe(tracker)
     #expect(first.history == [.requested(.max(3))])
     let second = TestSubscription()
@@ -57,7 +58,7 @@ import Testing
     let subscription = TestSubscription()
     let publisher = TestPublisher<Int, TestingError>(subscription: subscription)
     var historyAtSubscription: [TestSubscription.Event]?
-    let tracker = Tracker<Int, TestingError>(receiveSubscription: { _ in
+    let tracker = TrackingSubscriber<Int, TestingError>(receiveSubscription: { _ in
       historyAtSubscription = subscription.history
     })
     publisher.dropFirst().subscribe(tracker)
@@ -67,7 +68,7 @@ import Testing
 
   @Test func demandAskedBeforeTheUpstreamSubscribedIsKept() {
     let publisher = TestPublisher<Int, TestingError>(subscription: nil)
-    let tracker = Tracker<Int, TestingError>(demand: .max(10))
+    let tracker = TrackingSubscriber<Int, TestingError>(demand: .max(10))
     publisher.dropFirst(4).subscribe(tracker)
     #expect(tracker.history == [.subscription("Drop")])
     let subscription = TestSubscription()

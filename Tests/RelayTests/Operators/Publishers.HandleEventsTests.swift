@@ -1,4 +1,5 @@
 import Relay
+import RelayTestSupport
 import Testing
 
 /// OpenCombine's `HandleEventsTests`, ported.
@@ -7,7 +8,7 @@ import Testing
     var history: [String] = []
     let subscription = TestSubscription()
     let publisher = TestPublisher<Int, TestingError>(subscription: subscription)
-    let tracker = Tracker<Int, TestingError>(receiveValue: { .max($0) })
+    let tracker = TrackingSubscriber<Int, TestingError>(receiveValue: { .max($0) })
     publisher.handleEvents(
       receiveSubscription: { history.append("subscription(\($0))") },
       receiveOutput: { history.append("output(\($0))") },
@@ -34,7 +35,7 @@ import Testing
   @Test func demandAskedBeforeTheUpstreamSubscribedIsKept() {
     let publisher = TestPublisher<Int, TestingError>(subscription: nil)
     var requests: [Subscribers.Demand] = []
-    let tracker = Tracker<Int, TestingError>(demand: .max(2))
+    let tracker = TrackingSubscriber<Int, TestingError>(demand: .max(2))
     publisher.handleEvents(receiveRequest: { requests.append($0) }).subscribe(tracker)
     // The downstream is handed the subscription only when the upstream's arrives.
     #expect(tracker.history == [])

@@ -1,4 +1,5 @@
 import Relay
+import RelayTestSupport
 import Testing
 
 /// OpenCombine's `SequenceTests`, ported.
@@ -17,7 +18,7 @@ import Testing
 
   @Test func emptySequenceFinishesAtOnce() {
     let counter = Counter(upperBound: 0)
-    let tracker = Tracker<Int, Never>()
+    let tracker = TrackingSubscriber<Int, Never>()
     counter.publisher.subscribe(tracker)
     #expect(tracker.history == [.subscription("Empty"), .finished])
     #expect(counter.state == 1)
@@ -25,7 +26,7 @@ import Testing
 
   @Test func sendsAgainstDemandAndFinishesWithTheLastElement() {
     let counter = Counter(upperBound: 10)
-    let tracker = Tracker<Int, Never>()
+    let tracker = TrackingSubscriber<Int, Never>()
     counter.publisher.subscribe(tracker)
     #expect(tracker.history == [.subscription("Counter")])
     tracker.request(.max(3))
@@ -40,7 +41,7 @@ import Testing
 
   @Test func demandReturnedFromValuesAddsUp() {
     let counter = Counter(upperBound: 10)
-    let tracker = Tracker<Int, Never>(
+    let tracker = TrackingSubscriber<Int, Never>(
       receiveSubscription: { $0.request(.max(1)) },
       receiveValue: { $0 > 3 || $0 == 0 ? .none : .max(2) })
     counter.publisher.subscribe(tracker)
@@ -50,7 +51,7 @@ import Testing
   }
 
   @Test func cancelOnSubscriptionAfterARequest() {
-    let tracker = Tracker<Int, Never>(receiveSubscription: {
+    let tracker = TrackingSubscriber<Int, Never>(receiveSubscription: {
       $0.request(.max(1))
       $0.cancel()
     })
@@ -61,7 +62,7 @@ import Testing
   }
 
   @Test func cancelOnValue() {
-    let tracker = Tracker<Int, Never>(demand: .unlimited) { subscription in
+    let tracker = TrackingSubscriber<Int, Never>(demand: .unlimited) { subscription in
       subscription.cancel()
       return .unlimited
     }
@@ -81,7 +82,7 @@ import Testing
     var depth = 0
     var maxDepth = 0
     var history: [Int] = []
-    let tracker = Tracker<Int, Never>(
+    let tracker = TrackingSubscriber<Int, Never>(
       receiveSubscription: {
         subscription = $0
         $0.request(.max(1))
@@ -100,7 +101,7 @@ import Testing
   }
 
   @Test func describesItselfAsTheSequence() {
-    let tracker = Tracker<Int, Never>()
+    let tracker = TrackingSubscriber<Int, Never>()
     (1...5).publisher.subscribe(tracker)
     #expect(tracker.history == [.subscription("1...5")])
   }
@@ -109,7 +110,7 @@ import Testing
     var deinitCount = 0
     var subscription: (any Subscription)?
     do {
-      let tracker = Tracker<Int, Never>(
+      let tracker = TrackingSubscriber<Int, Never>(
         receiveSubscription: { subscription = $0 }, onDeinit: { deinitCount += 1 })
       Counter(upperBound: 1).publisher.subscribe(tracker)
     }

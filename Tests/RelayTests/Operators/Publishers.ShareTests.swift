@@ -1,4 +1,5 @@
 import Relay
+import RelayTestSupport
 import Testing
 
 /// OpenCombine's `ShareTests`, ported, and the connection's lifetime.
@@ -8,7 +9,7 @@ import Testing
     let publisher = TestPublisher<Int, TestingError>(subscription: subscription)
     let share = publisher.share()
     #expect(subscription.history == [])
-    let tracker = Tracker<Int, TestingError>(
+    let tracker = TrackingSubscriber<Int, TestingError>(
       receiveSubscription: { $0.request(.max(42)) }, receiveValue: { .max($0) })
     share.subscribe(tracker)
     #expect(subscription.history == [.requested(.unlimited)])
@@ -25,18 +26,18 @@ import Testing
     let subscription = TestSubscription()
     let publisher = TestPublisher<Int, TestingError>(subscription: subscription)
     let share = publisher.share()
-    let early = Tracker<Int, TestingError>(demand: .max(3))
+    let early = TrackingSubscriber<Int, TestingError>(demand: .max(3))
     share.subscribe(early)
     for value in 1...4 { #expect(publisher.send(value) == .none) }
     #expect(early.values == [1, 2, 3])
-    let late = Tracker<Int, TestingError>(demand: .max(2))
+    let late = TrackingSubscriber<Int, TestingError>(demand: .max(2))
     share.subscribe(late)
     for value in 5...7 { publisher.send(value) }
     #expect(subscription.history == [.requested(.unlimited)])
     #expect(early.values == [1, 2, 3])
     #expect(late.values == [5, 6])
     publisher.send(completion: .finished)
-    let latest = Tracker<Int, TestingError>()
+    let latest = TrackingSubscriber<Int, TestingError>()
     share.subscribe(latest)
     #expect(publisher.subscribeCount == 1)
     #expect(early.history.last == .finished)
@@ -71,8 +72,8 @@ import Testing
     let subscription1 = TestSubscription()
     let publisher = TestPublisher<Int, TestingError>(subscription: subscription1)
     let share = publisher.share()
-    let a = Tracker<Int, TestingError>(demand: .unlimited)
-    let b = Tracker<Int, TestingError>(demand: .unlimited)
+    let a = TrackingSubscriber<Int, TestingError>(demand: .unlimited)
+    let b = TrackingSubscriber<Int, TestingError>(demand: .unlimited)
     share.subscribe(a)
     share.subscribe(b)
     a.cancel()
@@ -82,7 +83,7 @@ import Testing
     #expect(b.values == [1])
     b.cancel()
     #expect(subscription1.history == [.requested(.unlimited), .cancelled])
-    let c = Tracker<Int, TestingError>(demand: .unlimited)
+    let c = TrackingSubscriber<Int, TestingError>(demand: .unlimited)
     share.subscribe(c)
     #expect(publisher.subscribeCount == 2)
   }

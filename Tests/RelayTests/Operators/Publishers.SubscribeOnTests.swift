@@ -1,5 +1,6 @@
 import Foundation
 import Relay
+import RelayTestSupport
 import TestSupport
 import Testing
 
@@ -10,7 +11,7 @@ import Testing
     let scheduler = VirtualTimeScheduler()
     let subscription = TestSubscription()
     let publisher = TestPublisher<Int, TestingError>(subscription: subscription)
-    let tracker = Tracker<Int, TestingError>(
+    let tracker = TrackingSubscriber<Int, TestingError>(
       receiveSubscription: { $0.request(.max(3)) }, receiveValue: { _ in .max(1) })
     publisher.subscribe(on: scheduler, options: .nontrivialOptions).subscribe(tracker)
     #expect(publisher.subscribeCount == 0)
@@ -29,7 +30,7 @@ import Testing
     let scheduler = VirtualTimeScheduler()
     let subscription = TestSubscription()
     let publisher = TestPublisher<Int, TestingError>(subscription: subscription)
-    let tracker = Tracker<Int, TestingError>(demand: .unlimited)
+    let tracker = TrackingSubscriber<Int, TestingError>(demand: .unlimited)
     publisher.subscribe(on: scheduler).subscribe(tracker)
     scheduler.executeScheduledActions()
     tracker.cancel()

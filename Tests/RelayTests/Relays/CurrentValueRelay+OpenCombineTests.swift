@@ -1,4 +1,5 @@
 import Relay
+import RelayTestSupport
 import Testing
 
 /// OpenCombine's `CurrentValueSubjectTests` (Combine's outcomes) that apply to a relay.
@@ -10,7 +11,7 @@ import Testing
 /// after the current value has reached every subscriber, where Combine delivers it
 /// recursively (`PassthroughRelayTests` and `CurrentValueRelayTests` pin that down).
 @Suite struct CurrentValueRelayOpenCombineTests {
-  typealias Tracking = Tracker<Int, Never>
+  typealias Tracking = TrackingSubscriber<Int, Never>
 
   /// The Reactive Streams rules 1, 2 and 9 table: the number of values a subscriber receives
   /// for each initial demand and each sequence of demands returned from values.
@@ -74,7 +75,7 @@ import Testing
       typealias Input = Int
       typealias Failure = Never
       let relay: CurrentValueRelay<Int>
-      let tracking = Tracker<Int, Never>()
+      let tracking = TrackingSubscriber<Int, Never>()
       init(relay: CurrentValueRelay<Int>) { self.relay = relay }
       func receive(subscription: any Subscription) {
         subscription.request(.unlimited)
@@ -92,9 +93,9 @@ import Testing
     // Where Relay differs, as `CurrentValueRelay` documents: the current value comes after
     // `receive(subscription:)` returns, never from inside it, so the ten subscriptions come
     // first (Combine interleaves value, subscription, value, subscription, ...).
-    let subscriptions = [Tracker<Int, Never>.Event](
+    let subscriptions = [TrackingSubscriber<Int, Never>.Event](
       repeating: .subscription("CurrentValueSubject"), count: 10)
-    let values = [Tracker<Int, Never>.Event](repeating: .value(112), count: 10)
+    let values = [TrackingSubscriber<Int, Never>.Event](repeating: .value(112), count: 10)
     #expect(subscriber.tracking.history == subscriptions + values)
     #expect(subscriber.tracking.subscriptions.count == 10)
     #expect(subscriber.tracking.values == Array(repeating: 112, count: 10))

@@ -1,24 +1,24 @@
 import Relay
+import RelayTestSupport
 import TestSupport
 import Testing
 
 @Suite struct CurrentValueRelayTests {
-  typealias Tracker = TrackingSubscriber<Int, Never>
 
   @Test func newSubscriberReceivesTheCurrentValueFirst() {
     let relay = CurrentValueRelay(1)
     relay.send(2)
-    let tracker = Tracker()
+    let tracker = TrackingSubscriber<Int, Never>(demand: .unlimited)
     relay.subscribe(tracker)
     relay.send(3)
     #expect(
-      tracker.events == [.subscription("CurrentValueSubject"), .value(2), .value(3)])
+      tracker.history == [.subscription("CurrentValueSubject"), .value(2), .value(3)])
     #expect(relay.value == 3)
   }
 
   @Test func settingValueSends() {
     let relay = CurrentValueRelay("a")
-    let tracker = TrackingSubscriber<String, Never>()
+    let tracker = TrackingSubscriber<String, Never>(demand: .unlimited)
     relay.subscribe(tracker)
     relay.value = "b"
     #expect(tracker.values == ["a", "b"])
@@ -26,7 +26,7 @@ import Testing
 
   @Test func currentValueWaitsForTheFirstDemand() {
     let relay = CurrentValueRelay(1)
-    let tracker = Tracker(initialDemand: nil)
+    let tracker = TrackingSubscriber<Int, Never>()
     relay.subscribe(tracker)
     relay.send(2)
     #expect(tracker.values == [])
@@ -36,7 +36,7 @@ import Testing
 
   @Test func exhaustedSubscriberGetsTheLatestValueWhenItAsksAgain() {
     let relay = CurrentValueRelay(0)
-    let tracker = Tracker(initialDemand: .max(2))
+    let tracker = TrackingSubscriber<Int, Never>(demand: .max(2))
     relay.subscribe(tracker)
     relay.send(1)
     relay.send(2)
@@ -53,7 +53,7 @@ import Testing
 
   @Test func returnedDemandIsAdded() {
     let relay = CurrentValueRelay(0)
-    let tracker = Tracker(initialDemand: .max(1), demandPerValue: .max(1))
+    let tracker = TrackingSubscriber<Int, Never>(demand: .max(1), perValue: .max(1))
     relay.subscribe(tracker)
     for value in 1...3 { relay.send(value) }
     #expect(tracker.values == [0, 1, 2, 3])
@@ -91,12 +91,12 @@ import Testing
 
   @Test func cancelStopsDeliveryAndNeverCompletes() {
     let relay = CurrentValueRelay(0)
-    let tracker = Tracker()
+    let tracker = TrackingSubscriber<Int, Never>(demand: .unlimited)
     relay.subscribe(tracker)
     tracker.cancel()
     tracker.cancel()
     relay.send(1)
-    #expect(tracker.events == [.subscription("CurrentValueSubject"), .value(0)])
+    #expect(tracker.history == [.subscription("CurrentValueSubject"), .value(0)])
   }
 
   @Test func cancellingReleasesTheClosures() {
@@ -194,7 +194,7 @@ import Testing
 
   @Test func removingDuplicatesStoresButDoesNotDeliverRepeats() {
     let relay = CurrentValueRelay(1, removingDuplicatesBy: { $0 % 10 == $1 % 10 })
-    let tracker = Tracker()
+    let tracker = TrackingSubscriber<Int, Never>(demand: .unlimited)
     relay.subscribe(tracker)
     relay.send(11)
     #expect(relay.value == 11)
@@ -210,8 +210,12 @@ import Testing
     let relay = CurrentValueRelay(0)
     var calls: [String] = []
     let first = relay.sink { calls.append("sink \($0)") }
-    let tracker = Tracker(
-      demandPerValue: .max(1), onValue: { calls.append("tracker \($0)") })
+    let tracker = TrackingSubscriber<Int, Never>(
+      receiveSubscription: { $0.request(.unlimited) },
+      receiveValue: { value in
+        calls.append("tracker \(value)")
+        return .max(1)
+      })
     relay.subscribe(tracker)
     let last = relay.sink { calls.append("last \($0)") }
     relay.send(1)

@@ -1,4 +1,5 @@
 import Relay
+import RelayTestSupport
 import Testing
 
 /// OpenCombine's `PassthroughSubjectTests` (Combine's outcomes) that apply to a relay.
@@ -10,7 +11,7 @@ import Testing
 /// after the current value has reached every subscriber, where Combine delivers it
 /// recursively (`PassthroughRelayTests` and `CurrentValueRelayTests` pin that down).
 @Suite struct PassthroughRelayOpenCombineTests {
-  typealias Tracking = Tracker<Int, Never>
+  typealias Tracking = TrackingSubscriber<Int, Never>
 
   /// The Reactive Streams rules 1, 2 and 9 table: the number of values a subscriber receives
   /// for each initial demand and each sequence of demands returned from values.

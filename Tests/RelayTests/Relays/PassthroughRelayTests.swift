@@ -1,23 +1,23 @@
 import Relay
+import RelayTestSupport
 import TestSupport
 import Testing
 
 @Suite struct PassthroughRelayTests {
-  typealias Tracker = TrackingSubscriber<Int, Never>
 
   @Test func deliversOnlyValuesSentAfterSubscribing() {
     let relay = PassthroughRelay<Int>()
     relay.send(1)
-    let tracker = Tracker()
+    let tracker = TrackingSubscriber<Int, Never>(demand: .unlimited)
     relay.subscribe(tracker)
     relay.send(2)
     relay.send(3)
-    #expect(tracker.events == [.subscription("PassthroughSubject"), .value(2), .value(3)])
+    #expect(tracker.history == [.subscription("PassthroughSubject"), .value(2), .value(3)])
   }
 
   @Test func dropsValuesForASubscriberWithoutDemand() {
     let relay = PassthroughRelay<Int>()
-    let tracker = Tracker(initialDemand: .max(1))
+    let tracker = TrackingSubscriber<Int, Never>(demand: .max(1))
     relay.subscribe(tracker)
     relay.send(1)
     relay.send(2)

@@ -1,4 +1,5 @@
 import Relay
+import RelayTestSupport
 import Testing
 
 /// An operator that subscribes to several hand-driven upstreams of `Int`: `combineLatest` and
@@ -40,7 +41,7 @@ enum FanInOperator: CaseIterable, CustomTestStringConvertible, Sendable {
   }
 
   /// `tracker` subscribed to the operator on two hand-driven upstreams, which it returns.
-  func subscribe(_ tracker: Tracker<Int, TestingError>) -> [HandDrivenUpstream] {
+  func subscribe(_ tracker: TrackingSubscriber<Int, TestingError>) -> [HandDrivenUpstream] {
     let (upstreams, published) = make(2)
     published.subscribe(tracker)
     return upstreams
@@ -48,7 +49,7 @@ enum FanInOperator: CaseIterable, CustomTestStringConvertible, Sendable {
 
   /// What the downstream receives when the first upstream sends `first`, then the second
   /// sends `second`, with unlimited demand: a tuple's sum, or both values.
-  func published(_ first: Int, then second: Int) -> [Tracker<Int, TestingError>.Event] {
+  func published(_ first: Int, then second: Int) -> [TrackingSubscriber<Int, TestingError>.Event] {
     self == .merge ? [.value(first), .value(second)] : [.value(first + second)]
   }
 }
@@ -79,13 +80,13 @@ enum FanInOperator: CaseIterable, CustomTestStringConvertible, Sendable {
       case .zip: ([101], [101, 202, 303])
       case .merge: ([100, 200, 300, 1], [100, 200, 300, 1, 2, 3])
       }
-    let tracker = Tracker<Int, TestingError>(demand: .unlimited)
+    let tracker = TrackingSubscriber<Int, TestingError>(demand: .unlimited)
     let children = fanIn.subscribe(tracker)
     let (first, second) = (children[0].publisher, children[1].publisher)
     for value in [100, 200, 300] { #expect(first.send(value) == .none) }
     #expect(second.send(1) == .none)
     first.send(completion: .finished)
-    let name = Tracker<Int, TestingError>.Event.subscription(fanIn.subscriptionName)
+    let name = TrackingSubscriber<Int, TestingError>.Event.subscription(fanIn.subscriptionName)
     #expect(tracker.history == [name] + whenTheFirstFinished.map { .value($0) })
     #expect(second.send(2) == .none)
     #expect(second.send(3) == .none)
@@ -107,11 +108,11 @@ enum FanInOperator: CaseIterable, CustomTestStringConvertible, Sendable {
     // `combineLatest` only keeps the latest, and owes no tuple for values that found no demand.
     let (whenAsked, atTheEnd) =
       fanIn == .zip ? ([101, 202], [101, 202, 303]) : ([101], [101, 403])
-    let tracker = Tracker<Int, TestingError>(demand: .max(1))
+    let tracker = TrackingSubscriber<Int, TestingError>(demand: .max(1))
     let children = fanIn.subscribe(tracker)
     #expect(children[0].publisher.send(100) == .none)
     #expect(children[1].publisher.send(1) == .none)
-    let name = Tracker<Int, TestingError>.Event.subscription(fanIn.subscriptionName)
+    let name = TrackingSubscriber<Int, TestingError>.Event.subscription(fanIn.subscriptionName)
     #expect(tracker.history == [name, .value(101)])
     #expect(children[0].publisher.send(200) == .none)
     #expect(children[0].publisher.send(300) == .none)
@@ -132,10 +133,10 @@ enum FanInOperator: CaseIterable, CustomTestStringConvertible, Sendable {
     let endsAtOnce = fanIn == .zip
     for childToFinish in 0..<arity {
       let (children, combined) = fanIn.make(arity)
-      let tracker = Tracker<Int, TestingError>(demand: .unlimited)
+      let tracker = TrackingSubscriber<Int, TestingError>(demand: .unlimited)
       combined.subscribe(tracker)
       children[childToFinish].publisher.send(completion: .finished)
-      let name = Tracker<Int, TestingError>.Event.subscription(fanIn.subscriptionName)
+      let name = TrackingSubscriber<Int, TestingError>.Event.subscription(fanIn.subscriptionName)
       #expect(tracker.history == [name] + (endsAtOnce ? [.finished] : []))
       for (index, child) in children.enumerated() where index != childToFinish {
         child.publisher.send(completion: .finished)
@@ -151,14 +152,14 @@ enum FanInOperator: CaseIterable, CustomTestStringConvertible, Sendable {
 
   @Test(arguments: FanInOperator.allCases)
   func failureCancelsTheOtherUpstreams(_ fanIn: FanInOperator) {
-    let tracker = Tracker<Int, TestingError>(demand: .unlimited)
+    let tracker = TrackingSubscriber<Int, TestingError>(demand: .unlimited)
     let children = fanIn.subscribe(tracker)
     children[0].publisher.send(100)
     children[0].publisher.send(completion: .failure(.oops))
     children[1].publisher.send(1)
     children[0].publisher.send(completion: .finished)
     children[1].publisher.send(completion: .failure(.boom))
-    let delivered: [Tracker<Int, TestingError>.Event] = fanIn == .merge ? [.value(100)] : []
+    let delivered: [TrackingSubscriber<Int, TestingError>.Event] = fanIn == .merge ? [.value(100)] : []
     #expect(
       tracker.history == [.subscription(fanIn.subscriptionName)] + delivered + [.failure(.oops)])
     // As in Combine, `combineLatest` leaves the failed upstream alone; the others cancel it too.
@@ -171,7 +172,7 @@ enum FanInOperator: CaseIterable, CustomTestStringConvertible, Sendable {
 
   @Test(arguments: FanInOperator.allCases)
   func eventsOfAnUpstreamThatFinishedAreIgnored(_ fanIn: FanInOperator) {
-    let tracker = Tracker<Int, TestingError>(demand: .unlimited)
+    let tracker = TrackingSubscriber<Int, TestingError>(demand: .unlimited)
     let children = fanIn.subscribe(tracker)
     children[0].publisher.send(100)
     children[0].publisher.send(completion: .finished)
@@ -186,7 +187,7 @@ enum FanInOperator: CaseIterable, CustomTestStringConvertible, Sendable {
 
   @Test(arguments: FanInOperator.allCases)
   func secondSubscriptionOfAnUpstreamIsCancelled(_ fanIn: FanInOperator) {
-    let tracker = Tracker<Int, TestingError>()
+    let tracker = TrackingSubscriber<Int, TestingError>()
     let children = fanIn.subscribe(tracker)
     // `merge` asks each upstream for one value at a time, demand or not.
     let asked: [TestSubscription.Event] = fanIn == .merge ? [.requested(.max(1))] : []
@@ -205,7 +206,7 @@ enum FanInOperator: CaseIterable, CustomTestStringConvertible, Sendable {
   @Test(arguments: FanInOperator.allCases)
   func completionFromInsideTheDownstreamIsTheLastEvent(_ fanIn: FanInOperator) {
     let (children, combined) = fanIn.make(2)
-    let tracker = Tracker<Int, TestingError>(demandingAll: { _ in
+    let tracker = TrackingSubscriber<Int, TestingError>(demandingAll: { _ in
       for child in children { child.publisher.send(completion: .finished) }
     })
     combined.subscribe(tracker)
@@ -219,7 +220,7 @@ enum FanInOperator: CaseIterable, CustomTestStringConvertible, Sendable {
   func valueFromInsideTheDownstreamMakesItsTupleAfterTheCurrentOne(_ fanIn: FanInOperator) {
     let (children, combined) = fanIn.make(2)
     var reentered = false
-    let tracker = Tracker<Int, TestingError>(demandingAll: { _ in
+    let tracker = TrackingSubscriber<Int, TestingError>(demandingAll: { _ in
       guard !reentered else { return }
       reentered = true
       #expect(children[0].publisher.send(5) == .none)
@@ -259,18 +260,5 @@ enum FanInOperator: CaseIterable, CustomTestStringConvertible, Sendable {
     }
     _ = children[0].publisher.send(1)
     #expect(downstream.log == downstream.expected)
-  }
-}
-
-extension Tracker {
-  /// A subscriber that asks for every value and runs `body` at each one: a downstream that
-  /// sends to the operator's upstreams from inside.
-  convenience init(demandingAll body: @escaping (Value) -> Void) {
-    self.init(
-      receiveSubscription: { $0.request(.unlimited) },
-      receiveValue: {
-        body($0)
-        return .none
-      })
   }
 }

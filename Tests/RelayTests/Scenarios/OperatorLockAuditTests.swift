@@ -1,5 +1,6 @@
 import Dispatch
 import Relay
+import RelayTestSupport
 import TestSupport
 import Testing
 
@@ -110,7 +111,7 @@ struct FailingAtOnce: Publisher {
     let finished = finishesWithin {
       let operatorSubscription = Locked<(any Relay.Subscription)?>(nil)
       let upstream = FailingAtOnce { operatorSubscription.withLock { $0 }?.request(.max(1)) }
-      let tracker = Tracker<Int, Never>(receiveSubscription: { subscription in
+      let tracker = TrackingSubscriber<Int, Never>(receiveSubscription: { subscription in
         operatorSubscription.withLock { $0 = subscription }
         if demand != .none { subscription.request(demand) }
       })
@@ -194,7 +195,7 @@ struct FailingAtOnce: Publisher {
       }
       if !upstreamFails { upstream.completion = .finished }
       let completed = Locked(false)
-      let tracker = Tracker<Int, TestingError>(
+      let tracker = TrackingSubscriber<Int, TestingError>(
         receiveSubscription: { subscription in
           pipelineSubscription.withLock { $0 = subscription }
           subscription.request(.unlimited)

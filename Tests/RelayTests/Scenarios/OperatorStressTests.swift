@@ -1,5 +1,6 @@
 import Foundation
 import Relay
+import RelayTestSupport
 import Synchronization
 import TestSupport
 import Testing
@@ -139,7 +140,7 @@ import Testing
   @Test func boundedMergeFromSeveralThreadsNeverExceedsDemand() {
     let relays = (0..<3).map { _ in CurrentValueRelay(0) }
     let received = Atomic<Int>(0)
-    let tracker = Tracker<Int, Never>(
+    let tracker = TrackingSubscriber<Int, Never>(
       receiveSubscription: { $0.request(.max(10)) },
       receiveValue: { _ in
         received.add(1, ordering: .relaxed)

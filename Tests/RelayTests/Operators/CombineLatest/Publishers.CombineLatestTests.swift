@@ -1,4 +1,5 @@
 import Relay
+import RelayTestSupport
 import TestSupport
 import Testing
 
@@ -12,7 +13,7 @@ import Testing
   @Test(arguments: [Subscribers.Demand.unlimited, .max(10)])
   func requestFromInsideAValuePassesToEveryUpstream(initialDemand: Subscribers.Demand) {
     let (children, combined) = FanInOperator.combineLatest.make(2)
-    let tracker = Tracker<Int, TestingError>(demand: initialDemand) { subscription in
+    let tracker = TrackingSubscriber<Int, TestingError>(demand: initialDemand) { subscription in
       subscription.request(.max(666))
       return .none
     }
@@ -26,7 +27,7 @@ import Testing
 
   @Test func finishFromInsideTheDownstreamWaitsForTheOthers() {
     let (children, combined) = FanInOperator.combineLatest.make(2)
-    let tracker = Tracker<Int, TestingError>(demandingAll: { _ in
+    let tracker = TrackingSubscriber<Int, TestingError>(demandingAll: { _ in
       children[0].publisher.send(completion: .finished)
     })
     combined.subscribe(tracker)
@@ -48,7 +49,7 @@ import Testing
   }
 
   @Test func sequencePublishersCombine() {
-    let tracker = Tracker<Int, Never>(demand: .unlimited)
+    let tracker = TrackingSubscriber<Int, Never>(demand: .unlimited)
     [42].publisher.combineLatest(Just(1)) { $0 + $1 }.subscribe(tracker)
     #expect(tracker.history == [.subscription("CombineLatest"), .value(43), .finished])
   }
@@ -58,7 +59,7 @@ import Testing
     let pub2 = TestSubject<Int, Never>()
     let pub3 = TestSubject<Int, Never>()
     let pub4 = TestSubject<Int, Never>()
-    let tracker = Tracker<Int, Never>(demand: .unlimited)
+    let tracker = TrackingSubscriber<Int, Never>(demand: .unlimited)
     pub.combineLatest(pub2, pub3, pub4) { $0 * $1 * $2 * $3 }.subscribe(tracker)
     pub.send(1)
     pub.send(2)
@@ -95,7 +96,7 @@ import Testing
     let released = Locked(0)
     let a = PassthroughRelay<Box>()
     let b = PassthroughRelay<Int>()
-    let tracker = Tracker<(Box, Int), Never>(demand: .unlimited)
+    let tracker = TrackingSubscriber<(Box, Int), Never>(demand: .unlimited)
     a.combineLatest(b).subscribe(tracker)
     a.send(Box { released.withLock { $0 += 1 } })
     #expect(released.withLock { $0 } == 0)
@@ -118,7 +119,7 @@ import Testing
 
   @Test func requestingNoneStopsTheProgram() async {
     await #expect(processExitsWith: .failure) {
-      let tracker = Tracker<(Int, Int), Never>(receiveSubscription: { $0.request(.none) })
+      let tracker = TrackingSubscriber<(Int, Int), Never>(receiveSubscription: { $0.request(.none) })
       Just(1).combineLatest(Just(2)).subscribe(tracker)
     }
   }

@@ -1,4 +1,5 @@
 import Relay
+import RelayTestSupport
 import Testing
 
 /// OpenCombine's `FlatMapTests`, ported. Relay asks the upstream for nothing when
@@ -14,7 +15,7 @@ import Testing
     let upstream = TestSubject<TestSubject<Int, Failure>, Failure>()
     let child1 = TestSubject<Int, Failure>()
     let child2 = TestSubject<Int, Failure>()
-    let tracker = Tracker<Int, Failure>(demand: .unlimited)
+    let tracker = TrackingSubscriber<Int, Failure>(demand: .unlimited)
 
     init() {
       upstream.flatMap { $0 }.subscribe(tracker)
@@ -30,7 +31,7 @@ import Testing
   }
 
   @Test func oneByOneWithTwoPublishersAtATime() {
-    let tracker = Tracker<Int, Never>(
+    let tracker = TrackingSubscriber<Int, Never>(
       receiveSubscription: { $0.request(.max(1)) }, receiveValue: { _ in .max(1) })
     (1..<5).publisher.flatMap(maxPublishers: .max(2)) { ($0..<$0 + 4).publisher }
       .subscribe(tracker)
@@ -43,7 +44,7 @@ import Testing
     let subscription = TestSubscription()
     let upstream = Upstream(subscription: subscription)
     var upstreamWasSubscribed: Bool?
-    let tracker = Tracker<Int, TestingError>(receiveSubscription: { _ in
+    let tracker = TrackingSubscriber<Int, TestingError>(receiveSubscription: { _ in
       upstreamWasSubscribed = upstream.subscribeCount > 0
     })
     upstream.flatMap(maxPublishers: .max(3)) { $0 }.subscribe(tracker)
@@ -51,7 +52,7 @@ import Testing
     #expect(subscription.history == [.requested(.max(3))])
     let none = TestSubscription()
     TestPublisher<Child, TestingError>(subscription: none).flatMap(maxPublishers: .none) { $0 }
-      .subscribe(Tracker<Int, TestingError>())
+      .subscribe(TrackingSubscriber<Int, TestingError>())
     #expect(none.history == [])
   }
 
@@ -77,7 +78,7 @@ import Testing
     let upstream = Upstream(subscription: upstreamSubscription)
     let childSubscription = TestSubscription()
     let child = Child(subscription: childSubscription)
-    let tracker = Tracker<Int, TestingError>(demand: .max(3))
+    let tracker = TrackingSubscriber<Int, TestingError>(demand: .max(3))
     upstream.flatMap { $0 }.subscribe(tracker)
     upstream.send(child)
     tracker.cancel()
@@ -89,11 +90,11 @@ import Testing
   @Test func asksTheUpstreamForMaxPublishers() {
     let bounded = TestSubscription()
     TestPublisher<Int, Never>(subscription: bounded).flatMap(maxPublishers: .max(2)) { Just($0) }
-      .subscribe(Tracker<Int, Never>(demand: .unlimited))
+      .subscribe(TrackingSubscriber<Int, Never>(demand: .unlimited))
     #expect(bounded.history == [.requested(.max(2))])
     let unbounded = TestSubscription()
     TestPublisher<Int, Never>(subscription: unbounded).flatMap { Just($0) }
-      .subscribe(Tracker<Int, Never>(demand: .unlimited))
+      .subscribe(TrackingSubscriber<Int, Never>(demand: .unlimited))
     #expect(unbounded.history == [.requested(.unlimited)])
   }
 
@@ -101,7 +102,7 @@ import Testing
     let upstream = TestSubject<Void, Never>()
     let childSubscription = TestSubscription()
     let child = TestPublisher<Int, Never>(subscription: childSubscription)
-    upstream.flatMap { _ in child }.subscribe(Tracker<Int, Never>(demand: .unlimited))
+    upstream.flatMap { _ in child }.subscribe(TrackingSubscriber<Int, Never>(demand: .unlimited))
     upstream.send(())
     #expect(childSubscription.history == [.requested(.unlimited)])
     #expect(child.send(666) == .none)
@@ -113,7 +114,7 @@ import Testing
     let child1 = TestPublisher<Int, Never>(subscription: subscription1)
     let subscription2 = TestSubscription()
     let child2 = TestPublisher<Int, Never>(subscription: subscription2)
-    let tracker = Tracker<Int, Never>(demand: .max(2))
+    let tracker = TrackingSubscriber<Int, Never>(demand: .max(2))
     upstream.flatMap { $0 }.subscribe(tracker)
     upstream.send(child1.eraseToAnyPublisher())
     upstream.send(child2.eraseToAnyPublisher())
@@ -136,7 +137,7 @@ import Testing
     let upstream = TestSubject<Void, Never>()
     let childSubscription = TestSubscription()
     let child = TestPublisher<Int, Never>(subscription: childSubscription)
-    let tracker = Tracker<Int, Never>(demand: .max(3))
+    let tracker = TrackingSubscriber<Int, Never>(demand: .max(3))
     upstream.flatMap { _ in child }.subscribe(tracker)
     upstream.send(())
     #expect(childSubscription.history == [.requested(.max(1))])
@@ -152,7 +153,7 @@ import Testing
     let child1 = Child(subscription: subscription1)
     let child2 = Child(subscription: subscription2)
     var reentered = false
-    let tracker = Tracker<Int, TestingError>(
+    let tracker = TrackingSubscriber<Int, TestingError>(
       receiveSubscription: { $0.request(.max(2)) },
       receiveValue: { _ in
         if !reentered {
@@ -232,7 +233,7 @@ import Testing
   @Test func doesNotFinishWithWaitingValues() {
     let upstream = TestSubject<Void, Never>()
     let child = TestPublisher<Int, Never>(subscription: TestSubscription())
-    let tracker = Tracker<Int, Never>(demand: .max(1))
+    let tracker = TrackingSubscriber<Int, Never>(demand: .max(1))
     upstream.flatMap { _ in child }.subscribe(tracker)
     upstream.send(())
     #expect(child.send(666) == .max(1))
@@ -250,7 +251,7 @@ import Testing
     var historyAtFailure: [TestSubscription.Event]?
     let upstreamSubscription = TestSubscription()
     let upstream = Upstream(subscription: upstreamSubscription)
-    let tracker = Tracker<Int, TestingError>(
+    let tracker = TrackingSubscriber<Int, TestingError>(
       receiveSubscription: { $0.request(.max(4)) },
       receiveCompletion: { _ in historyAtFailure = childSubscription.history })
     upstream.flatMap(maxPublishers: .max(3)) { $0 }.subscribe(tracker)
@@ -287,14 +288,14 @@ import Testing
         Fail<Int, TestingError>, Publishers.SetFailureType<PassthroughRelay<Int>, TestingError>
       > =
         relay.flatMap { _ in Fail<Int, TestingError>(error: .oops) }
-    let tracker = Tracker<Int, TestingError>(demand: .unlimited)
+    let tracker = TrackingSubscriber<Int, TestingError>(demand: .unlimited)
     failing.subscribe(tracker)
     relay.send(1)
     #expect(tracker.history == [.subscription("FlatMap"), .failure(.oops)])
 
     let upstream = TestSubject<Int, TestingError>()
     let neverFailing = upstream.flatMap { Just($0) }
-    let other = Tracker<Int, TestingError>(demand: .unlimited)
+    let other = TrackingSubscriber<Int, TestingError>(demand: .unlimited)
     neverFailing.subscribe(other)
     upstream.send(5)
     #expect(other.values == [5])

@@ -1,4 +1,5 @@
 import Relay
+import RelayTestSupport
 import Testing
 
 /// OpenCombine's `MergeTests`, ported, for two to ten upstreams (`merge(with:)` chains and
@@ -18,7 +19,7 @@ import Testing
 
   @Test(arguments: [2, 3, 4, 6, 10]) func sendsEveryValue(arity: Int) {
     let (children, merged) = Self.make(arity)
-    let tracker = Tracker<Int, TestingError>(demand: .unlimited)
+    let tracker = TrackingSubscriber<Int, TestingError>(demand: .unlimited)
     merged.subscribe(tracker)
     for (index, child) in children.enumerated() { #expect(child.publisher.send(index) == .none) }
     #expect(
@@ -28,7 +29,7 @@ import Testing
   @Test(arguments: [Subscribers.Demand.unlimited, .max(1), .max(10)])
   func askEachUpstreamForOneValueAtATime(initialDemand: Subscribers.Demand) {
     let (children, merged) = Self.make(2)
-    let tracker = Tracker<Int, TestingError>()
+    let tracker = TrackingSubscriber<Int, TestingError>()
     merged.subscribe(tracker)
     tracker.request(initialDemand)
     let expectedHistory: [TestSubscription.Event] =
@@ -53,7 +54,7 @@ import Testing
 
   @Test func waitingValueIsDeliveredOnRequestAndItsUpstreamAskedAgain() {
     let (children, merged) = Self.make(2)
-    let tracker = Tracker<Int, TestingError>(demand: .max(1))
+    let tracker = TrackingSubscriber<Int, TestingError>(demand: .max(1))
     merged.subscribe(tracker)
     #expect(children[0].publisher.send(100) == .max(1))
     #expect(children[1].publisher.send(1) == .none)
@@ -72,7 +73,7 @@ import Testing
 
   @Test func finishWaitsForWaitingValues() {
     let (children, merged) = Self.make(2)
-    let tracker = Tracker<Int, TestingError>()
+    let tracker = TrackingSubscriber<Int, TestingError>()
     merged.subscribe(tracker)
     children[0].publisher.send(1)
     children[0].publisher.send(completion: .finished)
@@ -95,7 +96,7 @@ import Testing
   }
 
   @Test func mergeManyWithNothingFinishes() {
-    let tracker = Tracker<Int, Never>()
+    let tracker = TrackingSubscriber<Int, Never>()
     Publishers.MergeMany([Just<Int>]()).subscribe(tracker)
     #expect(tracker.history == [.subscription("Empty"), .finished])
     var values: [Int] = []
@@ -105,7 +106,7 @@ import Testing
 
   @Test func requestingNoneStopsTheProgram() async {
     await #expect(processExitsWith: .failure) {
-      let tracker = Tracker<Int, Never>(receiveSubscription: { $0.request(.none) })
+      let tracker = TrackingSubscriber<Int, Never>(receiveSubscription: { $0.request(.none) })
       Just(1).merge(with: Just(2)).subscribe(tracker)
     }
   }

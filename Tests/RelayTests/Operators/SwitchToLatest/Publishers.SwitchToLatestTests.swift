@@ -1,4 +1,6 @@
 import Relay
+import RelayTestSupport
+import TestSupport
 import Testing
 
 /// OpenCombine's `SwitchToLatestTests`, ported. Relay drops a value an inner publisher sends
@@ -15,7 +17,7 @@ import Testing
   }
 
   @Test func oneByOne() {
-    let tracker = Tracker<Int, Never>(
+    let tracker = TrackingSubscriber<Int, Never>(
       receiveSubscription: { $0.request(.max(1)) }, receiveValue: { _ in .max(1) })
     (1..<5).publisher.map { ($0..<$0 + 4).publisher }.switchToLatest().subscribe(tracker)
     #expect(tracker.values == [1, 2, 3, 4, 2, 3, 4, 5, 3, 4, 5, 6, 4, 5, 6, 7])
@@ -26,7 +28,7 @@ import Testing
     let upstream = TestSubject<TestSubject<Int, TestingError>, TestingError>()
     let child1 = TestSubject<Int, TestingError>()
     let child2 = TestSubject<Int, TestingError>()
-    let tracker = Tracker<Int, TestingError>(demand: .unlimited)
+    let tracker = TrackingSubscriber<Int, TestingError>(demand: .unlimited)
     upstream.switchToLatest().subscribe(tracker)
     upstream.send(child1)
     upstream.send(child2)
@@ -107,7 +109,7 @@ import Testing
     upstreamSubscription.onCancel = {
       childHistoryWhenUpstreamCancelled = childSubscription.history
     }
-    let tracker = Tracker<Int, Never>(demand: .max(42))
+    let tracker = TrackingSubscriber<Int, Never>(demand: .max(42))
     upstream.switchToLatest().subscribe(tracker)
     upstream.send(child)
     tracker.subscription?.cancel()
@@ -142,11 +144,11 @@ import Testing
   /// asks for everything.
   static func switchedToAChild() -> (
     upstream: TestSubject<TestSubject<Int, Never>, Never>, child: TestSubject<Int, Never>,
-    tracker: Tracker<Int, Never>
+    tracker: TrackingSubscriber<Int, Never>
   ) {
     let upstream = TestSubject<TestSubject<Int, Never>, Never>()
     let child = TestSubject<Int, Never>()
-    let tracker = Tracker<Int, Never>(demand: .unlimited)
+    let tracker = TrackingSubscriber<Int, Never>(demand: .unlimited)
     upstream.switchToLatest().subscribe(tracker)
     upstream.send(child)
     return (upstream, child, tracker)
@@ -173,7 +175,7 @@ import Testing
     let upstream = TestSubject<Child, TestingError>()
     let childSubscription = TestSubscription()
     let child = Child(subscription: childSubscription)
-    let tracker = Tracker<Int, TestingError>(demand: .unlimited)
+    let tracker = TrackingSubscriber<Int, TestingError>(demand: .unlimited)
     upstream.switchToLatest().subscribe(tracker)
     upstream.send(child)
     upstream.send(completion: .failure(.oops))
@@ -187,14 +189,14 @@ import Testing
     let results = query.map { text in
       Just(text.uppercased()).setFailureType(to: TestingError.self)
     }.switchToLatest()
-    let tracker = Tracker<String, TestingError>(demand: .unlimited)
+    let tracker = TrackingSubscriber<String, TestingError>(demand: .unlimited)
     results.subscribe(tracker)
     query.send("a")
     query.send("ab")
     #expect(tracker.values == ["", "A", "AB"])
 
     let neverFailingChildren = TestSubject<Just<Int>, TestingError>()
-    let other = Tracker<Int, TestingError>(demand: .unlimited)
+    let other = TrackingSubscriber<Int, TestingError>(demand: .unlimited)
     neverFailingChildren.switchToLatest().subscribe(other)
     neverFailingChildren.send(Just(3))
     #expect(other.values == [3])
@@ -207,7 +209,7 @@ import Testing
     let finished = finishesWithin {
       let upstream = TestPublisher<TestPublisher<Int, Never>, Never>(subscription: nil)
       var downstream: (any Subscription)?
-      let tracker = Tracker<Int, Never>(receiveSubscription: {
+      let tracker = TrackingSubscriber<Int, Never>(receiveSubscription: {
         downstream = $0
         $0.request(.unlimited)
       })

@@ -1,4 +1,5 @@
 import Relay
+import RelayTestSupport
 import Testing
 
 /// OpenCombine's `ZipTests`, ported, for arities two to four; the cases `zip` shares with
@@ -12,7 +13,7 @@ import Testing
     for childToSend in 0..<arity {
       for childToFinish in 0..<arity {
         let (children, zipped) = FanInOperator.zip.make(arity)
-        let tracker = Tracker<Int, TestingError>(demand: .unlimited)
+        let tracker = TrackingSubscriber<Int, TestingError>(demand: .unlimited)
         zipped.subscribe(tracker)
         children[childToSend].publisher.send(666)
         children[childToFinish].publisher.send(completion: .finished)
