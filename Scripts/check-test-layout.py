@@ -70,7 +70,7 @@ def check_test_file(test, target_root, module_root, names, root):
         if len(places) == 1:
             source = places[0]
             wanted = target_root / source.parent.relative_to(module_root) / test.name
-            return (f"{shown}: tests {source.relative_to(root)}, which is elsewhere now; "
+            return (f"{shown}: its source is {source.relative_to(root)}, in another folder; "
                     f"mirror it: git mv {shown} {wanted.relative_to(root)}"), (test, wanted)
         if len(places) > 1:
             listed = ", ".join(str(place.relative_to(root)) for place in sorted(places))

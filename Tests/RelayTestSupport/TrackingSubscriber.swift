@@ -185,7 +185,9 @@ extension TrackingSubscriber.Event: Equatable where Input: Equatable {
   }
 
   private static func sameFailure(_ a: Failure, _ b: Failure) -> Bool {
-    if let a = a as? any Equatable { return isEqual(a, b) }
+    // Through `Any`: the compiler takes a cast of the generic `Failure` itself for one that
+    // always succeeds.
+    if let a = (a as Any) as? any Equatable { return isEqual(a, b) }
     return String(describing: a) == String(describing: b)
   }
 

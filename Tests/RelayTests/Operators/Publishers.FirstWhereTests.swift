@@ -1,4 +1,5 @@
 import Relay
+import RelayTestSupport
 import Testing
 
 /// OpenCombine's `FirstTests` of `first(where:)`, ported.

@@ -1,4 +1,5 @@
 import Relay
+import RelayTestSupport
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Dispatch
 import Relay
+import RelayTestSupport
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import Relay
+import RelayTestSupport
 import Testing
 
 /// The `tryMap` cases of OpenCombine's `MapTests`, ported.
