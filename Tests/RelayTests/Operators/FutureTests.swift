@@ -17,7 +17,9 @@ import Testing
 
   /// A pending future subscribed by a tracker that asks for everything: its promise and the
   /// tracker.
-  static func subscribedFuture() -> (promise: Sut.Promise, tracker: TrackingSubscriber<Int, TestingError>) {
+  static func subscribedFuture() -> (
+    promise: Sut.Promise, tracker: TrackingSubscriber<Int, TestingError>
+  ) {
     let (future, promise) = pendingFuture()
     let tracker = TrackingSubscriber<Int, TestingError>(demand: .unlimited)
     future.subscribe(tracker)

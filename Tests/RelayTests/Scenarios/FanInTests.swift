@@ -159,7 +159,8 @@ enum FanInOperator: CaseIterable, CustomTestStringConvertible, Sendable {
     children[1].publisher.send(1)
     children[0].publisher.send(completion: .finished)
     children[1].publisher.send(completion: .failure(.boom))
-    let delivered: [TrackingSubscriber<Int, TestingError>.Event] = fanIn == .merge ? [.value(100)] : []
+    let delivered: [TrackingSubscriber<Int, TestingError>.Event] =
+      fanIn == .merge ? [.value(100)] : []
     #expect(
       tracker.history == [.subscription(fanIn.subscriptionName)] + delivered + [.failure(.oops)])
     // As in Combine, `combineLatest` leaves the failed upstream alone; the others cancel it too.

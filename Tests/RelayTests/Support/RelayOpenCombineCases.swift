@@ -60,7 +60,8 @@ func demandTableCounts<RelayUnderTest: Publisher<Int, Never>>(
 /// values reach nothing; `expected` is the whole history, what came before the cancel.
 func expectCancelStopsEverything(
   _ relay: some Publisher<Int, Never>, send: (Int) -> Void,
-  expected: [TrackingSubscriber<Int, Never>.Event], sourceLocation: SourceLocation = #_sourceLocation
+  expected: [TrackingSubscriber<Int, Never>.Event],
+  sourceLocation: SourceLocation = #_sourceLocation
 ) {
   var downstream: (any Subscription)?
   let tracking = TrackingSubscriber<Int, Never>(receiveSubscription: { downstream = $0 })

@@ -119,7 +119,9 @@ import Testing
 
   @Test func requestingNoneStopsTheProgram() async {
     await #expect(processExitsWith: .failure) {
-      let tracker = TrackingSubscriber<(Int, Int), Never>(receiveSubscription: { $0.request(.none) })
+      let tracker = TrackingSubscriber<(Int, Int), Never>(receiveSubscription: {
+        $0.request(.none)
+      })
       Just(1).combineLatest(Just(2)).subscribe(tracker)
     }
   }
