@@ -31,6 +31,13 @@ class CheckTestLayoutTests(unittest.TestCase):
             [sys.executable, str(SCRIPT), *options, str(root)], capture_output=True, text=True)
         return run.returncode, run.stdout + run.stderr
 
+    def expect_problems(self, files, *messages):
+        """Checks a tree of `files` and expects a failure whose output holds every message."""
+        status, output = self.check(self.make_tree(files))
+        self.assertEqual(status, 1, output)
+        for message in messages:
+            self.assertIn(message, output)
+
     def test_mirrored_files_and_topics_pass(self):
         root = self.make_tree([
             "Sources/Relay/Operators/Publishers.Map.swift",
@@ -48,14 +55,11 @@ class CheckTestLayoutTests(unittest.TestCase):
         self.assertIn("5 test files mirror", output)
 
     def test_a_test_of_no_source_is_named_with_what_was_looked_for(self):
-        root = self.make_tree([
-            "Sources/Relay/Operators/Publishers.Map.swift",
-            "Tests/RelayTests/Operators/MapTests.swift",
-        ])
-        status, output = self.check(root)
-        self.assertEqual(status, 1)
-        self.assertIn("Tests/RelayTests/Operators/MapTests.swift: mirrors no source file", output)
-        self.assertIn("there is no Sources/Relay/Operators/Map.swift", output)
+        self.expect_problems(
+            ["Sources/Relay/Operators/Publishers.Map.swift",
+             "Tests/RelayTests/Operators/MapTests.swift"],
+            "Tests/RelayTests/Operators/MapTests.swift: mirrors no source file",
+            "there is no Sources/Relay/Operators/Map.swift")
 
     def test_a_moved_source_gets_the_move_and_fix_makes_it(self):
         root = self.make_tree([
@@ -75,21 +79,16 @@ class CheckTestLayoutTests(unittest.TestCase):
             .is_file())
 
     def test_tests_in_support_and_a_target_without_a_module_fail(self):
-        root = self.make_tree([
-            "Sources/Relay/Just.swift",
-            "Tests/RelayTests/Support/Fixture.swift",
-            "Tests/OtherTests/JustTests.swift",
-        ])
-        status, output = self.check(root)
-        self.assertEqual(status, 1)
-        self.assertIn("Tests/RelayTests/Support/Fixture.swift: a support file holds tests", output)
-        self.assertIn("Tests/OtherTests: no module Other in Sources/", output)
+        self.expect_problems(
+            ["Sources/Relay/Just.swift", "Tests/RelayTests/Support/Fixture.swift",
+             "Tests/OtherTests/JustTests.swift"],
+            "Tests/RelayTests/Support/Fixture.swift: a support file holds tests",
+            "Tests/OtherTests: no module Other in Sources/")
 
     def test_a_file_not_named_for_tests_fails(self):
-        root = self.make_tree(["Sources/Relay/Just.swift", "Tests/RelayTests/Helpers.swift"])
-        status, output = self.check(root)
-        self.assertEqual(status, 1)
-        self.assertIn("Tests/RelayTests/Helpers.swift: not a test file name", output)
+        self.expect_problems(
+            ["Sources/Relay/Just.swift", "Tests/RelayTests/Helpers.swift"],
+            "Tests/RelayTests/Helpers.swift: not a test file name")
 
 
 if __name__ == "__main__":
