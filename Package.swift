@@ -23,20 +23,25 @@ let package = Package(
     // Test support users can ship in their test targets: no XCTest, no Testing.
     .target(name: "DiffValueTesting", dependencies: ["DiffValue"]),
 
-    // Test support for every test target, on Relay alone: tracking subscribers, seeded
-    // randomness, locks, threads.
-    .target(name: "TestSupport", dependencies: ["Relay"], path: "Tests/TestSupport"),
+    // Test support for every test target, importing no module of the package: seeded
+    // randomness, locks, threads, deadlines, a line recorder.
+    .target(name: "TestSupport", path: "Tests/TestSupport"),
+    // Test support on Relay: the tracking subscriber.
+    .target(
+      name: "RelayTestSupport", dependencies: ["Relay", "TestSupport"],
+      path: "Tests/RelayTestSupport"),
     // Items, colliding keys and an independent verifier for list diff tests.
     .target(
       name: "ListDiffTestSupport", dependencies: ["ListDiffKit"], path: "Tests/ListDiffTestSupport"
     ),
-    .testTarget(name: "RelayTests", dependencies: ["Relay", "TestSupport"]),
+    .testTarget(name: "RelayTests", dependencies: ["Relay", "TestSupport", "RelayTestSupport"]),
     .testTarget(
       name: "ListDiffKitTests", dependencies: ["ListDiffKit", "TestSupport", "ListDiffTestSupport"]),
     .testTarget(
       name: "DiffValueTests",
       dependencies: [
-        "DiffValue", "DiffValueTesting", "TestSupport", "ListDiffTestSupport", "TourScenarios",
+        "DiffValue", "DiffValueTesting", "TestSupport", "RelayTestSupport", "ListDiffTestSupport",
+        "TourScenarios",
       ]),
     .testTarget(
       name: "DiffValueTestingTests",

@@ -9,7 +9,7 @@ files it shows:
 
     <!-- snippet: QuickStart -->              Snippets/QuickStart.swift
     <!-- snippet: Hooks Changes Modify -->    three snippets, one after the other
-    <!-- snippet: Tests/DiffValueTestingTests/DocumentationExampleTests.swift -->
+    <!-- snippet: Tests/DiffValueTestingTests/Scenarios/DocumentationExampleTests.swift -->
 
 `swift build` compiles every file in Snippets/ (SwiftPM's snippets: one executable each);
 tests compile with `swift build --build-tests`; files guarded by `#if canImport(UIKit)` are

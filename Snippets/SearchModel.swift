@@ -1,6 +1,6 @@
 // snippet.hide
 // README.md, "Testing time", and DiffValueTesting's "Testing time" show this file; the tests in
-// Tests/DiffValueTestingTests/TestingTimeExampleTests.swift drive a copy of the model.
+// Tests/DiffValueTestingTests/Scenarios/TestingTimeExampleTests.swift drive a copy of the model.
 // snippet.show
 import DiffValue
 import Dispatch

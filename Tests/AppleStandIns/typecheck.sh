@@ -105,7 +105,7 @@ done
 # unqualified must stay unambiguous there. The examples written for Combine and SwiftUI must
 # also find every member they call with only the imports they show (MemberImportVisibility,
 # as apps enable it). The test is a library file; snippets are scripts.
-examples=(Snippets/*.swift Tests/DiffValueTestingTests/DocumentationExampleTests.swift)
+examples=(Snippets/*.swift Tests/DiffValueTestingTests/Scenarios/DocumentationExampleTests.swift)
 for framework in SwiftUI Combine; do
   for example in "${examples[@]}"; do
     name="$(basename "$example" .swift)"

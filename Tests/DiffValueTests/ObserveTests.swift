@@ -18,14 +18,6 @@ let mainQueueKey: DispatchSpecificKey<Bool> = {
   return key
 }()
 
-/// Waits on the main actor, letting its queued work run, until `condition` holds or ten
-/// seconds have passed (a loaded machine, Thread Sanitizer).
-@MainActor func settle(until condition: () -> Bool) async {
-  for _ in 0..<10_000 where !condition() {
-    try? await Task.sleep(for: .milliseconds(1))
-  }
-}
-
 /// Lets the main actor run whatever is queued for a while: a re-run that should not happen
 /// would have happened by then.
 @MainActor func settle() async {
@@ -42,7 +34,7 @@ let mainQueueKey: DispatchSpecificKey<Bool> = {
     #expect(runs.names == [""])
     model.person.name = "Ada"
     #expect(runs.names == [""], "the re-run waits for the main actor's next turn")
-    await settle { runs.names.count == 2 }
+    await waitUntil { runs.names.count == 2 }
     #expect(runs.names == ["", "Ada"])
     token.cancel()
   }
@@ -57,7 +49,7 @@ let mainQueueKey: DispatchSpecificKey<Bool> = {
     await settle()
     #expect(runs.names == [""])
     model.person.name = "Ada"
-    await settle { runs.names.count == 2 }
+    await waitUntil { runs.names.count == 2 }
     #expect(runs.names == ["", "Ada"])
     token.cancel()
   }
@@ -69,7 +61,7 @@ let mainQueueKey: DispatchSpecificKey<Bool> = {
     model.person.name = "Ada"
     model.person.name = "Grace"
     model.person.name = "Barbara"
-    await settle { runs.names.count == 2 }
+    await waitUntil { runs.names.count == 2 }
     await settle()
     #expect(runs.names == ["", "Barbara"])
     token.cancel()
@@ -83,7 +75,7 @@ let mainQueueKey: DispatchSpecificKey<Bool> = {
     await settle()
     #expect(runs.names == [""])
     model.person.email = "ada@example.com"  // unselected, not published, but read
-    await settle { runs.names.count == 2 }
+    await waitUntil { runs.names.count == 2 }
     #expect(runs.names == ["", "ada@example.com"])
     token.cancel()
   }
@@ -97,7 +89,7 @@ let mainQueueKey: DispatchSpecificKey<Bool> = {
       runs.names.append(model.person.name)
     }
     await Task.detached { model.person.name = "Ada" }.value
-    await settle { runs.names.count == 2 }
+    await waitUntil { runs.names.count == 2 }
     #expect(runs.names == ["", "Ada"])
     #expect(runs.ranOnMainQueue)
     token.cancel()
@@ -122,9 +114,9 @@ let mainQueueKey: DispatchSpecificKey<Bool> = {
     let runs = ObservedRuns()
     let token = observe { runs.names.append("\(screen.title)/\(screen.person.name)") }
     screen.title = "Sign up"
-    await settle { runs.names.count == 2 }
+    await waitUntil { runs.names.count == 2 }
     screen.person.name = "Ada"
-    await settle { runs.names.count == 3 }
+    await waitUntil { runs.names.count == 3 }
     screen.person.email = "ignored"
     await settle()
     #expect(runs.names == ["/", "Sign up/", "Sign up/Ada"])
@@ -143,7 +135,7 @@ let mainQueueKey: DispatchSpecificKey<Bool> = {
       }
     }
     model.person.name = "last"
-    await settle { runs.names.last == "last" }
+    await waitUntil { runs.names.last == "last" }
     #expect(runs.names.last == "last")
     token.cancel()
   }
@@ -160,7 +152,7 @@ let mainQueueKey: DispatchSpecificKey<Bool> = {
     let runs = screen!.runs
     screen!.start(model)
     model.person.name = "Ada"
-    await settle { runs.names.count == 2 }
+    await waitUntil { runs.names.count == 2 }
     #expect(runs.names == ["", "Ada"])
     screen = nil
     model.person.name = "Grace"

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Relay
+import RelayTestSupport
 import TestSupport
 import Testing
 
@@ -345,9 +346,22 @@ import Testing
   @Test func requestingNoneStopsTheProgram() async {
     await #expect(processExitsWith: .failure) {
       let relay = CurrentValueRelay(0)
-      let tracker = TrackingSubscriber<Int, Never>(initialDemand: nil)
+      let tracker = TrackingSubscriber<Int, Never>()
       relay.subscribe(tracker)
       tracker.request(.none)
     }
+  }
+}
+
+extension SinkTests {
+  @Test func sinkWithCompletionReceivesFinished() {
+    let relay = CurrentValueRelay(1)
+    let shared = relay.singleReplay()
+    var events: [String] = []
+    let cancellable = shared.sink(
+      receiveCompletion: { _ in events.append("finished") },
+      receiveValue: { events.append("\($0)") })
+    #expect(events == ["1"])
+    _ = cancellable
   }
 }

@@ -1,4 +1,5 @@
 import Relay
+import RelayTestSupport
 import Testing
 
 /// OpenCombine's `DeferredTests`, ported.
@@ -11,7 +12,7 @@ import Testing
       created += 1
       return publisher
     }
-    let tracker = Tracker<Int, TestingError>()
+    let tracker = TrackingSubscriber<Int, TestingError>()
     #expect(created == 0)
     deferred.subscribe(tracker)
     #expect(tracker.history == [.subscription("CustomSubscription")])

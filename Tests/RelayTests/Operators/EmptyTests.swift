@@ -1,10 +1,11 @@
 import Relay
+import RelayTestSupport
 import Testing
 
 /// OpenCombine's `EmptyTests` and `FailTests`, ported.
 @Suite struct EmptyTests {
   @Test func completesImmediatelyOrNever() {
-    let tracker = Tracker<Int, TestingError>()
+    let tracker = TrackingSubscriber<Int, TestingError>()
     Empty(completeImmediately: true, outputType: Int.self, failureType: TestingError.self)
       .subscribe(tracker)
     #expect(tracker.history == [.subscription("Empty"), .finished])
@@ -14,7 +15,7 @@ import Testing
   }
 
   @Test func cancellingOnSubscriptionStillFinishes() {
-    let tracker = Tracker<Int, TestingError>(receiveSubscription: { $0.cancel() })
+    let tracker = TrackingSubscriber<Int, TestingError>(receiveSubscription: { $0.cancel() })
     Empty(outputType: Int.self, failureType: TestingError.self).subscribe(tracker)
     #expect(tracker.history == [.subscription("Empty"), .finished])
   }
@@ -25,7 +26,7 @@ import Testing
   }
 
   @Test func failSendsItsErrorAtOnce() {
-    let tracker = Tracker<Int, TestingError>()
+    let tracker = TrackingSubscriber<Int, TestingError>()
     Fail<Int, TestingError>(error: .oops).subscribe(tracker)
     #expect(tracker.history == [.subscription("Empty"), .failure(.oops)])
     let typed = Fail(outputType: String.self, failure: TestingError.boom)

@@ -1,5 +1,6 @@
 import Dispatch
 import Relay
+import RelayTestSupport
 import TestSupport
 import Testing
 
@@ -16,9 +17,11 @@ import Testing
 
   /// A pending future subscribed by a tracker that asks for everything: its promise and the
   /// tracker.
-  static func subscribedFuture() -> (promise: Sut.Promise, tracker: Tracker<Int, TestingError>) {
+  static func subscribedFuture() -> (
+    promise: Sut.Promise, tracker: TrackingSubscriber<Int, TestingError>
+  ) {
     let (future, promise) = pendingFuture()
-    let tracker = Tracker<Int, TestingError>(demand: .unlimited)
+    let tracker = TrackingSubscriber<Int, TestingError>(demand: .unlimited)
     future.subscribe(tracker)
     return (promise, tracker)
   }
@@ -54,20 +57,20 @@ import Testing
 
   @Test func lateSubscribersReceiveTheResult() {
     let succeeded = Sut { $0(.success(42)) }
-    let tracker = Tracker<Int, TestingError>(demand: .unlimited)
+    let tracker = TrackingSubscriber<Int, TestingError>(demand: .unlimited)
     succeeded.subscribe(tracker)
     #expect(tracker.history == [.subscription("Future"), .value(42), .finished])
 
     // A failure needs no demand.
     let failed = Sut { $0(.failure(.oops)) }
-    let other = Tracker<Int, TestingError>()
+    let other = TrackingSubscriber<Int, TestingError>()
     failed.subscribe(other)
     #expect(other.history == [.subscription("Future"), .failure(.oops)])
   }
 
   @Test func aValueWaitsForDemand() {
     let (future, promise) = Self.pendingFuture()
-    let tracker = Tracker<Int, TestingError>()
+    let tracker = TrackingSubscriber<Int, TestingError>()
     future.subscribe(tracker)
     promise(.success(42))
     #expect(tracker.history == [.subscription("Future")])
@@ -77,7 +80,7 @@ import Testing
 
   @Test func keepingThePromiseFromInsideTheSubscriberChangesNothing() {
     let (future, promise) = Self.pendingFuture()
-    let tracker = Tracker<Int, TestingError>(
+    let tracker = TrackingSubscriber<Int, TestingError>(
       receiveSubscription: { $0.request(.unlimited) },
       receiveValue: {
         promise(.success($0 + 1))
@@ -97,13 +100,13 @@ import Testing
 
   @Test(arguments: ["cancelled", "finished", "failed"])
   func releasesEverythingOnTermination(reason: String) {
-    weak var weakSubscriber: Tracker<Int, TestingError>?
+    weak var weakSubscriber: TrackingSubscriber<Int, TestingError>?
     weak var weakFuture: Sut?
     do {
       let (future, promise) = Self.pendingFuture()
       weakFuture = future
       do {
-        let tracker = Tracker<Int, TestingError>(demand: .max(1))
+        let tracker = TrackingSubscriber<Int, TestingError>(demand: .max(1))
         weakSubscriber = tracker
         future.subscribe(tracker)
         switch reason {
@@ -120,7 +123,7 @@ import Testing
   @Test func promiseKeptOnAnotherThreadReachesEverySubscriberOnce() async {
     for _ in 0..<200 {
       let (future, promise) = Self.pendingFuture()
-      let trackers = (0..<4).map { _ in Tracker<Int, TestingError>(demand: .max(1)) }
+      let trackers = (0..<4).map { _ in TrackingSubscriber<Int, TestingError>(demand: .max(1)) }
       let group = DispatchGroup()
       group.enter()
       DispatchQueue.global().async {

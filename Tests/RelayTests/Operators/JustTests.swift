@@ -1,10 +1,11 @@
 import Relay
+import RelayTestSupport
 import Testing
 
 /// OpenCombine's `JustTests`, ported.
 @Suite struct JustTests {
   @Test func sendsTheValueOnTheFirstRequestOnly() {
-    let tracker = Tracker<Int, Never>()
+    let tracker = TrackingSubscriber<Int, Never>()
     Just(42).subscribe(tracker)
     #expect(tracker.history == [.subscription("Just")])
     tracker.request(.max(100))
@@ -13,13 +14,13 @@ import Testing
   }
 
   @Test func sendsAtOnceWithInitialDemand() {
-    let tracker = Tracker<Int, Never>(demand: .unlimited)
+    let tracker = TrackingSubscriber<Int, Never>(demand: .unlimited)
     Just(42).subscribe(tracker)
     #expect(tracker.history == [.subscription("Just"), .value(42), .finished])
   }
 
   @Test func cancelOnSubscriptionSendsNothing() {
-    let tracker = Tracker<Int, Never>(receiveSubscription: {
+    let tracker = TrackingSubscriber<Int, Never>(receiveSubscription: {
       $0.cancel()
       $0.request(.max(1))
     })
@@ -28,7 +29,7 @@ import Testing
   }
 
   @Test func cancelDuringTheValueStopsTheCompletion() {
-    let tracker = Tracker<Int, Never>(demand: nil) { subscription in
+    let tracker = TrackingSubscriber<Int, Never>(demand: nil) { subscription in
       subscription.cancel()
       return .none
     }
@@ -38,7 +39,7 @@ import Testing
   }
 
   @Test func requestFromInsideTheValueDoesNotSendTwice() {
-    let tracker = Tracker<Int, Never>(demand: .unlimited) { subscription in
+    let tracker = TrackingSubscriber<Int, Never>(demand: .unlimited) { subscription in
       subscription.request(.unlimited)
       return .none
     }
@@ -49,7 +50,7 @@ import Testing
   @Test func cancellingReleasesTheSubscriber() {
     var deinitCount = 0
     do {
-      let tracker = Tracker<Int, Never>(onDeinit: { deinitCount += 1 })
+      let tracker = TrackingSubscriber<Int, Never>(onDeinit: { deinitCount += 1 })
       Just(42).subscribe(tracker)
       tracker.cancel()
     }
@@ -63,7 +64,7 @@ import Testing
 
   @Test func requestingNoneStopsTheProgram() async {
     await #expect(processExitsWith: .failure) {
-      let tracker = Tracker<Int, Never>(receiveSubscription: { $0.request(.none) })
+      let tracker = TrackingSubscriber<Int, Never>(receiveSubscription: { $0.request(.none) })
       Just(42).subscribe(tracker)
     }
   }

@@ -1,4 +1,5 @@
 import Relay
+import RelayTestSupport
 import Testing
 
 /// OpenCombine's `CompactMapTests` for `compactMap` (Combine's outcomes). Like Combine's,
@@ -82,7 +83,7 @@ import Testing
     let first = relay.compactMap { Int($0) }
     let second = first.compactMap { $0.isMultiple(of: 2) ? $0 : nil }
     let third = second.map { $0 * 10 }
-    let tracking = Tracker<Int, Never>(receiveSubscription: { $0.request(.unlimited) })
+    let tracking = TrackingSubscriber<Int, Never>(receiveSubscription: { $0.request(.unlimited) })
     third.subscribe(tracking)
     for text in ["1", "x", "2", "3", "4"] { relay.send(text) }
     #expect(first.upstream === third.upstream)

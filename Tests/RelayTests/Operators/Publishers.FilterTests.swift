@@ -1,4 +1,5 @@
 import Relay
+import RelayTestSupport
 import Testing
 
 /// OpenCombine's `FilterTests` for `filter` (Combine's outcomes). Like Combine's, `filter`
@@ -58,7 +59,7 @@ import Testing
   @Test func noDemandAsksNothing() {
     let subscription = TestSubscription()
     TestPublisher<Int, TestingError>(subscription: subscription).filter { _ in true }
-      .subscribe(Tracker<Int, TestingError>())
+      .subscribe(TrackingSubscriber<Int, TestingError>())
     #expect(subscription.history.isEmpty)
   }
 
@@ -80,7 +81,7 @@ import Testing
     let relay = PassthroughRelay<Int>()
     let first = relay.filter { $0.isMultiple(of: 2) }
     let second = first.filter { $0.isMultiple(of: 3) }
-    let tracking = Tracker<Int, Never>(receiveSubscription: { $0.request(.unlimited) })
+    let tracking = TrackingSubscriber<Int, Never>(receiveSubscription: { $0.request(.unlimited) })
     second.subscribe(tracking)
     for value in 1...12 { relay.send(value) }
     #expect(first.upstream === second.upstream)
@@ -91,5 +92,15 @@ import Testing
     expectASecondSubscriptionReachesTheSubscriber { (publisher: TestPublisher<Int, Never>) in
       publisher.filter { _ in true }
     }
+  }
+}
+
+extension FilterTests {
+  @Test func filterAndCompactMapKeepDemandForDroppedValues() {
+    let relay = PassthroughRelay<String>()
+    let evens = TrackingSubscriber<Int, Never>(demand: .max(2))
+    relay.compactMap { Int($0) }.filter { $0.isMultiple(of: 2) }.subscribe(evens)
+    for text in ["1", "x", "2", "3", "4", "6"] { relay.send(text) }
+    #expect(evens.values == [2, 4])
   }
 }

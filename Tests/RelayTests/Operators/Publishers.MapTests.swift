@@ -1,14 +1,15 @@
 import Relay
+import RelayTestSupport
 import Testing
 
 /// OpenCombine's `MapTests` and `MapKeyPathTests` (Combine's outcomes). `map` passes the
 /// upstream's subscription through, as Combine's does, so its subscriber sees the upstream's
 /// subscription, and requests and cancels reach the upstream unchanged.
 @Suite struct MapTests {
-  typealias Tracking = Tracker<Int, TestingError>
+  typealias Tracking = TrackingSubscriber<Int, TestingError>
 
   @Test func empty() {
-    let tracking = Tracker<String, TestingError>(receiveSubscription: {
+    let tracking = TrackingSubscriber<String, TestingError>(receiveSubscription: {
       $0.request(.unlimited)
     })
     TestSubject<Int, TestingError>().map(String.init).subscribe(tracking)
@@ -108,7 +109,7 @@ import Testing
 
   @Test func mapOfAMapIsOneMap() {
     let relay = PassthroughRelay<Int>()
-    let tracking = Tracker<Int, Never>(receiveSubscription: { $0.request(.unlimited) })
+    let tracking = TrackingSubscriber<Int, Never>(receiveSubscription: { $0.request(.unlimited) })
     let first = relay.map { $0 * 2 }
     let second = first.map { $0 + 1 }
     second.subscribe(tracking)
@@ -134,15 +135,33 @@ import Testing
       var y: Int
     }
     let relay = CurrentValueRelay(Point(x: 1, y: 2))
-    let xs = Tracker<Int, Never>(receiveSubscription: { $0.request(.unlimited) })
-    let ys = Tracker<Int, Never>(receiveSubscription: { $0.request(.max(1)) })
+    let xs = TrackingSubscriber<Int, Never>(receiveSubscription: { $0.request(.unlimited) })
+    let ys = TrackingSubscriber<Int, Never>(receiveSubscription: { $0.request(.max(1)) })
     relay.map(\.x).subscribe(xs)
     relay.map(\.y).subscribe(ys)
     relay.send(Point(x: 3, y: 4))
     #expect(xs.history == [.subscription("CurrentValueSubject"), .value(1), .value(3)])
     #expect(ys.history == [.subscription("CurrentValueSubject"), .value(2)])
     let publisher = TestPublisher<Point, Never>(subscription: nil)
-    publisher.map(\.x).subscribe(Tracker<Int, Never>())
+    publisher.map(\.x).subscribe(TrackingSubscriber<Int, Never>())
     #expect("\(publisher.erasedSubscriber!)" == "Map")
+  }
+}
+
+extension MapTests {
+  @Test func mapWithClosureAndKeyPath() {
+    struct Point: Equatable {
+      var x: Int
+      var y: Int
+    }
+    let relay = CurrentValueRelay(Point(x: 1, y: 2))
+    var doubled: [Int] = []
+    var ys: [Int] = []
+    let a = relay.map { $0.x * 2 }.sink { doubled.append($0) }
+    let b = relay.map(\.y).sink { ys.append($0) }
+    relay.send(Point(x: 3, y: 4))
+    #expect(doubled == [2, 6])
+    #expect(ys == [2, 4])
+    _ = (a, b)
   }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Relay
+import RelayTestSupport
 import TestSupport
 import Testing
 
@@ -35,7 +36,7 @@ import Testing
   @Test func logsFiniteAndSynchronousDemandWithoutPrefix() {
     let relay = PassthroughRelay<String>()
     let log = LineRecorder()
-    let tracker = TrackingSubscriber<String, Never>(initialDemand: .max(1), demandPerValue: .max(2))
+    let tracker = TrackingSubscriber<String, Never>(demand: .max(1), perValue: .max(2))
     relay.print(to: log).subscribe(tracker)
     relay.send("a")
     tracker.request(.max(3))
@@ -59,7 +60,7 @@ import Testing
       onCancel: { stream.write("callback cancel subscription\n") })
     var downstream: (any Subscription)?
     let publisher = TestPublisher<Int, TestingError>(subscription: subscription)
-    let tracking = Tracker<Int, TestingError>(
+    let tracking = TrackingSubscriber<Int, TestingError>(
       receiveSubscription: {
         stream.write("callback subscription\n")
         $0.request(.unlimited)
@@ -146,7 +147,7 @@ import Testing
   @Test func logsEveryCancel() {
     let relay = PassthroughRelay<Int>()
     let log = LineRecorder()
-    let tracking = Tracker<Int, Never>(receiveSubscription: { $0.request(.max(1)) })
+    let tracking = TrackingSubscriber<Int, Never>(receiveSubscription: { $0.request(.max(1)) })
     relay.print("C", to: log).subscribe(tracking)
     let subscription = tracking.subscriptions.first
     subscription?.cancel()
@@ -188,7 +189,7 @@ import Testing
     let relay = CurrentValueRelay(0)
     let shared = relay.singleReplay()
     let log = LineRecorder()
-    let tracker = TrackingSubscriber<Int, Never>()
+    let tracker = TrackingSubscriber<Int, Never>(demand: .unlimited)
     shared.print("S", to: log).subscribe(tracker)
     #expect(log.lines.first == "S: receive subscription: (SingleReplay)")
   }
@@ -211,13 +212,13 @@ import Testing
 
   @Test func theSubscriptionIsNamedPrint() {
     let publisher = TestPublisher<Int, Never>(subscription: nil)
-    publisher.print(to: WriteRecorder()).subscribe(Tracker<Int, Never>())
+    publisher.print(to: WriteRecorder()).subscribe(TrackingSubscriber<Int, Never>())
     #expect("\(publisher.erasedSubscriber!)" == "Print")
   }
 
   @Test func aValueOrCompletionBeforeTheSubscriptionPassesThrough() {
     let publisher = TestPublisher<Int, Never>(subscription: nil)
-    let tracking = Tracker<Int, Never>(receiveValue: { _ in .max(42) })
+    let tracking = TrackingSubscriber<Int, Never>(receiveValue: { _ in .max(42) })
     publisher.print(to: WriteRecorder()).subscribe(tracking)
     #expect(publisher.send(0) == .max(42))
     publisher.send(completion: .finished)
@@ -227,7 +228,7 @@ import Testing
   @Test func aRequestBeforeTheSubscriptionIsLoggedOnly() {
     let stream = WriteRecorder()
     let publisher = TestPublisher<Int, Never>(subscription: nil)
-    publisher.print(to: stream).subscribe(Tracker<Int, Never>())
+    publisher.print(to: stream).subscribe(TrackingSubscriber<Int, Never>())
     (publisher.erasedSubscriber as? any Subscription)?.request(.max(1))
     #expect(stream.writes == ["", "request max: (1)", "\n"])
   }
@@ -236,7 +237,7 @@ import Testing
   /// `print` passes it on).
   @Test func aSubscriptionAfterACancelIsCancelled() {
     let publisher = TestPublisher<Int, Never>(subscription: nil)
-    publisher.print(to: WriteRecorder()).subscribe(Tracker<Int, Never>())
+    publisher.print(to: WriteRecorder()).subscribe(TrackingSubscriber<Int, Never>())
     (publisher.erasedSubscriber as? any Subscription)?.cancel()
     let subscription = TestSubscription()
     publisher.send(subscription: subscription)
@@ -263,7 +264,7 @@ import Testing
     let stream = CallingBack()
     let finished = finishesWithin {
       let relay = PassthroughRelay<Int>()
-      let tracking = Tracker<Int, Never>(receiveSubscription: {
+      let tracking = TrackingSubscriber<Int, Never>(receiveSubscription: {
         stream.subscription = $0
         $0.request(.max(1))
       })

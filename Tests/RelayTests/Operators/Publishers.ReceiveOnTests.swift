@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Relay
+import RelayTestSupport
 import TestSupport
 import Testing
 
@@ -84,7 +85,7 @@ import Testing
     let subscription = TestSubscription()
     let publisher = TestPublisher<Int, TestingError>(subscription: subscription)
     var downstream: (any Subscription)?
-    let tracking = Tracker<Int, TestingError>(
+    let tracking = TrackingSubscriber<Int, TestingError>(
       receiveSubscription: { downstream = $0 },
       receiveValue: { _ in
         downstream?.cancel()
@@ -142,7 +143,7 @@ import Testing
     var publisher: TestPublisher<Int, TestingError>?
     let subscription = TestSubscription()
     publisher = TestPublisher(subscription: subscription)
-    let tracking = Tracker<Int, TestingError>(
+    let tracking = TrackingSubscriber<Int, TestingError>(
       receiveSubscription: { $0.request(.unlimited) },
       receiveValue: { _ in
         if remaining > 0 {
@@ -168,7 +169,7 @@ import Testing
     let controlled = ControlledQueue()
     var publisher: TestPublisher<Int, TestingError>? = TestPublisher(
       subscription: TestSubscription())
-    let tracking = Tracker<Int, TestingError>(
+    let tracking = TrackingSubscriber<Int, TestingError>(
       receiveSubscription: { $0.request(.unlimited) },
       receiveCompletion: { _ in publisher?.send(completion: .finished) })
     publisher?.receive(on: controlled.queue).subscribe(tracking)
@@ -187,7 +188,7 @@ import Testing
     var delivered: Int?
     do {
       let publisher = TestPublisher<Int, TestingError>(subscription: TestSubscription())
-      let tracking = Tracker<Int, TestingError>(
+      let tracking = TrackingSubscriber<Int, TestingError>(
         receiveValue: {
           delivered = $0
           return .none
@@ -211,7 +212,7 @@ import Testing
     var completion: Subscribers.Completion<TestingError>?
     do {
       let publisher = TestPublisher<Int, TestingError>(subscription: TestSubscription())
-      let tracking = Tracker<Int, TestingError>(
+      let tracking = TrackingSubscriber<Int, TestingError>(
         receiveCompletion: { completion = $0 }, onDeinit: { released = true })
       publisher.receive(on: controlled.queue).subscribe(tracking)
       publisher.send(completion: .finished)
@@ -231,7 +232,7 @@ import Testing
   @Test func eventsBeforeTheSubscriptionAreIgnored() {
     let queue = DispatchQueue(label: "before")
     let publisher = TestPublisher<Int, Never>(subscription: nil)
-    let tracking = Tracker<Int, Never>(receiveValue: { _ in .max(42) })
+    let tracking = TrackingSubscriber<Int, Never>(receiveValue: { _ in .max(42) })
     publisher.receive(on: queue).subscribe(tracking)
     #expect(publisher.send(213) == .none)
     publisher.send(completion: .finished)
@@ -245,7 +246,7 @@ import Testing
   @Test func aSubscriptionAfterACancelIsCancelled() {
     let queue = DispatchQueue(label: "after-cancel")
     let publisher = TestPublisher<Int, Never>(subscription: nil)
-    publisher.receive(on: queue).subscribe(Tracker<Int, Never>())
+    publisher.receive(on: queue).subscribe(TrackingSubscriber<Int, Never>())
     (publisher.erasedSubscriber as? any Subscription)?.cancel()
     let subscription = TestSubscription()
     publisher.send(subscription: subscription)
@@ -257,7 +258,7 @@ import Testing
     let key = DispatchSpecificKey<Int>()
     queue.setSpecific(key: key, value: 7)
     let relay = PassthroughRelay<Int>()
-    let tracker = TrackingSubscriber<Int, Never>(onValue: { _ in
+    let tracker = TrackingSubscriber<Int, Never>(demandingAll: { _ in
       precondition(DispatchQueue.getSpecific(key: key) == 7, "delivered off the queue")
     })
     relay.receive(on: queue).subscribe(tracker)
@@ -269,7 +270,7 @@ import Testing
   @Test func cancelStopsDeliveries() {
     let queue = DispatchQueue(label: "receive-on")
     let relay = PassthroughRelay<Int>()
-    let tracker = TrackingSubscriber<Int, Never>()
+    let tracker = TrackingSubscriber<Int, Never>(demand: .unlimited)
     relay.receive(on: queue).subscribe(tracker)
     queue.sync {
       relay.send(1)
@@ -305,7 +306,7 @@ import Testing
     let finished = finishesWithin {
       let controlled = ControlledQueue()
       let relay = PassthroughRelay<DeinitProbe>()
-      let tracking = Tracker<DeinitProbe, Never>(receiveSubscription: {
+      let tracking = TrackingSubscriber<DeinitProbe, Never>(receiveSubscription: {
         $0.request(.unlimited)
       })
       relay.receive(on: controlled.queue).subscribe(tracking)
@@ -325,7 +326,7 @@ import Testing
       let queue = DispatchQueue(label: "skipped")
       let relay = PassthroughRelay<DeinitProbe>()
       let box = Locked<(any Subscription)?>(nil)
-      let tracking = Tracker<DeinitProbe, Never>(
+      let tracking = TrackingSubscriber<DeinitProbe, Never>(
         receiveSubscription: {
           box.withLock { [subscription = $0] in $0 = subscription }
           $0.request(.unlimited)
@@ -378,13 +379,5 @@ import Testing
     controlled.run()
     #expect(received.withLock { $0 } == Array(0..<10_000))
     cancellable.cancel()
-  }
-}
-
-/// Polls `condition` until it holds, for at most ten seconds.
-func waitUntil(_ condition: () -> Bool) async {
-  for _ in 0..<10_000 {
-    if condition() { return }
-    try? await Task.sleep(nanoseconds: 1_000_000)
   }
 }

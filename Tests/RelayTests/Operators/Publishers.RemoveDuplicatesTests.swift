@@ -1,4 +1,5 @@
 import Relay
+import RelayTestSupport
 import TestSupport
 import Testing
 
@@ -69,7 +70,7 @@ import Testing
   /// not: with a predicate that is not an equivalence, the two readings differ.
   @Test func comparesWithThePreviousUpstreamValueEvenWhenItWasDropped() {
     let relay = PassthroughRelay<Int>()
-    let tracking = Tracker<Int, Never>(receiveSubscription: { $0.request(.unlimited) })
+    let tracking = TrackingSubscriber<Int, Never>(receiveSubscription: { $0.request(.unlimited) })
     relay.removeDuplicates { abs($0 - $1) <= 1 }.subscribe(tracking)
     for value in [1, 2, 3, 4, 10, 11] { relay.send(value) }
     #expect(tracking.values == [1, 10])
@@ -119,7 +120,7 @@ import Testing
       calls += 1
       return $0 == $1
     }.subscribe(
-      Tracker<Int, TestingError>(
+      TrackingSubscriber<Int, TestingError>(
         receiveSubscription: {
           $0.request(.max(5))
           downstream = $0
@@ -155,7 +156,7 @@ import Testing
   @Test func noDemandAsksNothing() {
     let subscription = TestSubscription()
     TestPublisher<Int, TestingError>(subscription: subscription).removeDuplicates()
-      .subscribe(Tracker<Int, TestingError>())
+      .subscribe(TrackingSubscriber<Int, TestingError>())
     #expect(subscription.history.isEmpty)
   }
 
@@ -180,7 +181,7 @@ import Testing
   @Test func aValueBeforeTheSubscriptionStopsTheProgram() async {
     await #expect(processExitsWith: .failure) {
       let publisher = TestPublisher<Int, Never>(subscription: nil)
-      publisher.removeDuplicates().subscribe(Tracker<Int, Never>())
+      publisher.removeDuplicates().subscribe(TrackingSubscriber<Int, Never>())
       publisher.send(0)
     }
   }
@@ -188,7 +189,7 @@ import Testing
   @Test func aCompletionBeforeTheSubscriptionStopsTheProgram() async {
     await #expect(processExitsWith: .failure) {
       let publisher = TestPublisher<Int, Never>(subscription: nil)
-      publisher.removeDuplicates().subscribe(Tracker<Int, Never>())
+      publisher.removeDuplicates().subscribe(TrackingSubscriber<Int, Never>())
       publisher.send(completion: .finished)
     }
   }
@@ -196,14 +197,14 @@ import Testing
   @Test func aRequestBeforeTheSubscriptionStopsTheProgram() async {
     await #expect(processExitsWith: .failure) {
       let publisher = TestPublisher<Int, Never>(subscription: nil)
-      publisher.removeDuplicates().subscribe(Tracker<Int, Never>())
+      publisher.removeDuplicates().subscribe(TrackingSubscriber<Int, Never>())
       (publisher.erasedSubscriber as? any Subscription)?.request(.max(1))
     }
   }
 
   @Test func aSubscriptionAfterACancelIsCancelled() {
     let publisher = TestPublisher<Int, Never>(subscription: nil)
-    publisher.removeDuplicates().subscribe(Tracker<Int, Never>())
+    publisher.removeDuplicates().subscribe(TrackingSubscriber<Int, Never>())
     (publisher.erasedSubscriber as? any Subscription)?.cancel()
     let subscription = TestSubscription()
     publisher.send(subscription: subscription)
@@ -233,5 +234,34 @@ import Testing
         "R: receive subscription: (RemoveDuplicates)", "R: request unlimited",
         "R: receive value: (1)", "R: receive cancel",
       ])
+  }
+}
+
+extension RemoveDuplicatesTests {
+  @Test func removeDuplicatesDropsConsecutiveRepeatsOnly() {
+    let relay = PassthroughRelay<Int>()
+    var received: [Int] = []
+    let cancellable = relay.removeDuplicates().sink { received.append($0) }
+    for value in [1, 1, 2, 2, 1, 3, 3] { relay.send(value) }
+    #expect(received == [1, 2, 1, 3])
+    _ = cancellable
+  }
+
+  @Test func removeDuplicatesByPredicateOnATuple() {
+    struct Fields {
+      var a: String
+      var b: Int
+      var c: [Int]
+    }
+    let relay = CurrentValueRelay(Fields(a: "x", b: 1, c: []))
+    var received: [String] = []
+    let cancellable = relay.map { ($0.a, $0.b) }.removeDuplicates(by: ==).sink {
+      received.append("\($0.0)\($0.1)")
+    }
+    relay.send(Fields(a: "x", b: 1, c: [1]))
+    relay.send(Fields(a: "y", b: 1, c: [1]))
+    relay.send(Fields(a: "y", b: 2, c: []))
+    #expect(received == ["x1", "y1", "y2"])
+    _ = cancellable
   }
 }

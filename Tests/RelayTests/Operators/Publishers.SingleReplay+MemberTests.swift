@@ -1,3 +1,4 @@
+import RelayTestSupport
 import Testing
 
 @testable import Relay
@@ -10,7 +11,7 @@ import Testing
     let replay = PassthroughRelay<Int>().singleReplay()
     typealias Replay = Publishers.SingleReplay<PassthroughRelay<Int>>
     let member = Replay.Member(
-      downstream: Tracker<Int, Never>(receiveSubscription: { $0.request(.unlimited) }),
+      downstream: TrackingSubscriber<Int, Never>(receiveSubscription: { $0.request(.unlimited) }),
       replay: replay, connection: Replay.Connection())
     let first = TestSubscription()
     member.receive(subscription: first)

@@ -1,4 +1,5 @@
 import Relay
+import RelayTestSupport
 import TestSupport
 import Testing
 
@@ -7,10 +8,10 @@ import Testing
     let relay = CurrentValueRelay(0)
     let log = LineRecorder()
     let shared = relay.print("R", to: log).singleReplay()
-    let first = TrackingSubscriber<Int, Never>()
+    let first = TrackingSubscriber<Int, Never>(demand: .unlimited)
     shared.subscribe(first)
     relay.send(1)
-    let second = TrackingSubscriber<Int, Never>()
+    let second = TrackingSubscriber<Int, Never>(demand: .unlimited)
     shared.subscribe(second)
     relay.send(2)
     #expect(first.values == [0, 1, 2])
@@ -29,8 +30,8 @@ import Testing
     let relay = CurrentValueRelay(0)
     let log = LineRecorder()
     let shared = relay.print("R", to: log).singleReplay()
-    let first = TrackingSubscriber<Int, Never>()
-    let second = TrackingSubscriber<Int, Never>()
+    let first = TrackingSubscriber<Int, Never>(demand: .unlimited)
+    let second = TrackingSubscriber<Int, Never>(demand: .unlimited)
     shared.subscribe(first)
     shared.subscribe(second)
     first.cancel()
@@ -38,10 +39,10 @@ import Testing
     #expect(!log.lines.contains("R: receive cancel"))
     second.cancel()
     #expect(log.lines.last == "R: receive cancel")
-    #expect(first.events.allSatisfy { if case .completion = $0 { false } else { true } })
+    #expect(first.history.allSatisfy { if case .completion = $0 { false } else { true } })
     #expect(second.values == [0, 1])
     relay.send(2)
-    let third = TrackingSubscriber<Int, Never>()
+    let third = TrackingSubscriber<Int, Never>(demand: .unlimited)
     shared.subscribe(third)
     #expect(third.values == [2])
     #expect(
@@ -52,18 +53,18 @@ import Testing
     let upstream = PassthroughRelay<Int>()
     let finisher = FinishingPublisher(upstream: upstream)
     let shared = finisher.singleReplay()
-    let first = TrackingSubscriber<Int, Never>()
+    let first = TrackingSubscriber<Int, Never>(demand: .unlimited)
     shared.subscribe(first)
     upstream.send(1)
     finisher.finish()
-    #expect(first.events.last.map { "\($0)" } == "finished")
+    #expect(first.history.last == .finished)
     #expect(first.values == [1])
   }
 
   @Test func demandIsHonouredPerSubscriber() {
     let relay = CurrentValueRelay(0)
     let shared = relay.singleReplay()
-    let limited = TrackingSubscriber<Int, Never>(initialDemand: .max(1))
+    let limited = TrackingSubscriber<Int, Never>(demand: .max(1))
     shared.subscribe(limited)
     relay.send(1)
     relay.send(2)

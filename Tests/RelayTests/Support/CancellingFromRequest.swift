@@ -1,4 +1,5 @@
 import Relay
+import RelayTestSupport
 
 /// The downstream of the case "a cancel made from inside an upstream's `request` ends the
 /// deliveries".
@@ -15,7 +16,7 @@ final class CancellingFromRequest {
   private let onValue: (_ count: Int) -> Void
 
   /// Subscribes to the operator to test.
-  private(set) lazy var tracker = Tracker<Int, TestingError>(demand: demand) {
+  private(set) lazy var tracker = TrackingSubscriber<Int, TestingError>(demand: demand) {
     [unowned self] _ in
     log.append("value")
     onValue(log.count)

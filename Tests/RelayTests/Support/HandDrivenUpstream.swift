@@ -1,4 +1,5 @@
 import Relay
+import RelayTestSupport
 import Testing
 
 /// One input of an operator that combines several publishers: a hand-driven publisher and the
@@ -26,7 +27,7 @@ func expectOneValueEachMakesTheirSum(
   _ make: (Int) -> ([HandDrivenUpstream], AnyPublisher<Int, TestingError>)
 ) {
   let (upstreams, combined) = make(arity)
-  let tracker = Tracker<Int, TestingError>(demand: .unlimited)
+  let tracker = TrackingSubscriber<Int, TestingError>(demand: .unlimited)
   combined.subscribe(tracker)
   for upstream in upstreams {
     #expect(upstream.publisher.send(1) == .none, sourceLocation: sourceLocation)
@@ -45,7 +46,7 @@ func expectRequestsPassToEveryUpstream(
   _ make: () -> ([HandDrivenUpstream], AnyPublisher<Int, TestingError>)
 ) {
   let (upstreams, combined) = make()
-  let tracker = Tracker<Int, TestingError>()
+  let tracker = TrackingSubscriber<Int, TestingError>()
   combined.subscribe(tracker)
   tracker.request(initialDemand)
   for upstream in upstreams {

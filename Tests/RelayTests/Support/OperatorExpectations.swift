@@ -1,4 +1,5 @@
 import Relay
+import RelayTestSupport
 import Testing
 
 // Cases OpenCombine runs for many operators, each once here for any operator.
@@ -22,11 +23,11 @@ func expectCancelsASecondSubscription<Operator: Publisher>(
   #expect(harness.tracker.history.count == 1, sourceLocation: sourceLocation)
 }
 
-/// OpenCombine's `testLifecycle`. A `Tracker` keeps the subscriptions it received, so it and
-/// an operator that is its own subscription keep each other alive until something breaks the
-/// cycle; `cancellingReleasesSubscriber` says whether the operator lets go of its subscriber
-/// on completion and on cancel (true for the operators that pass the upstream's subscription
-/// through).
+/// OpenCombine's `testLifecycle`. A `TrackingSubscriber` keeps the subscriptions it received,
+/// so it and an operator that is its own subscription keep each other alive until something
+/// breaks the cycle; `cancellingReleasesSubscriber` says whether the operator lets go of its
+/// subscriber on completion and on cancel (true for the operators that pass the upstream's
+/// subscription through).
 func expectLifecycle<Operator: Publisher>(
   sendValue: Int, cancellingReleasesSubscriber releases: Bool,
   sourceLocation: SourceLocation = #_sourceLocation,
@@ -34,7 +35,7 @@ func expectLifecycle<Operator: Publisher>(
 ) {
   var deinits = 0
   let onDeinit = { deinits += 1 }
-  typealias Tracking = Tracker<Operator.Output, Operator.Failure>
+  typealias Tracking = TrackingSubscriber<Operator.Output, Operator.Failure>
 
   // 1: the upstream fails.
   do {
@@ -102,7 +103,7 @@ func expectDroppingOperatorDemand<Operator: Publisher>(
   let publisher = TestPublisher<String, TestingError>(subscription: subscription)
   var downstream: (any Subscription)?
   var demand = Subscribers.Demand.max(3)
-  let tracking = Tracker<Operator.Output, TestingError>(
+  let tracking = TrackingSubscriber<Operator.Output, TestingError>(
     receiveSubscription: {
       $0.request(.max(5))
       downstream = $0

@@ -1,4 +1,5 @@
 import Relay
+import RelayTestSupport
 
 /// An operator under test between a hand-driven upstream and a tracker, like OpenCombine's
 /// `OperatorTestHelper`: the upstream hands over `subscription`, the tracker asks for
@@ -6,7 +7,7 @@ import Relay
 struct OperatorHarness<Input, UpstreamFailure: Error, Sut: Publisher> {
   let subscription: TestSubscription
   let publisher: TestPublisher<Input, UpstreamFailure>
-  let tracker: Tracker<Sut.Output, Sut.Failure>
+  let tracker: TrackingSubscriber<Sut.Output, Sut.Failure>
   let sut: Sut
 
   init(
@@ -17,7 +18,7 @@ struct OperatorHarness<Input, UpstreamFailure: Error, Sut: Publisher> {
     self.subscription = subscription
     publisher = TestPublisher(subscription: subscription)
     sut = makeSut(publisher)
-    tracker = Tracker(
+    tracker = TrackingSubscriber(
       receiveSubscription: { if let initialDemand { $0.request(initialDemand) } },
       receiveValue: { _ in demandPerValue })
     sut.subscribe(tracker)

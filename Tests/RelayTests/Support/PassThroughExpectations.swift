@@ -1,4 +1,5 @@
 import Relay
+import RelayTestSupport
 import Testing
 
 // Cases shared by the operators that pass their upstream's subscription through to their
@@ -50,7 +51,7 @@ func expectPassesThroughBeforeTheSubscription<Input, Operator: Publisher>(
   _ makeOperator: (TestPublisher<Input, Never>) -> Operator
 ) where Operator.Output: Equatable, Operator.Failure == Never {
   let publisher = TestPublisher<Input, Never>(subscription: nil)
-  let tracking = Tracker<Operator.Output, Never>(receiveValue: { _ in .max(42) })
+  let tracking = TrackingSubscriber<Operator.Output, Never>(receiveValue: { _ in .max(42) })
   makeOperator(publisher).subscribe(tracking)
   #expect(publisher.send(value) == .max(42), sourceLocation: sourceLocation)
   publisher.send(completion: .finished)

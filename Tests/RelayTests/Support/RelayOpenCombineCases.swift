@@ -1,4 +1,5 @@
 import Relay
+import RelayTestSupport
 import Testing
 
 // OpenCombine's subject cases that apply to both relays, each written once here; each relay's
@@ -59,10 +60,11 @@ func demandTableCounts<RelayUnderTest: Publisher<Int, Never>>(
 /// values reach nothing; `expected` is the whole history, what came before the cancel.
 func expectCancelStopsEverything(
   _ relay: some Publisher<Int, Never>, send: (Int) -> Void,
-  expected: [Tracker<Int, Never>.Event], sourceLocation: SourceLocation = #_sourceLocation
+  expected: [TrackingSubscriber<Int, Never>.Event],
+  sourceLocation: SourceLocation = #_sourceLocation
 ) {
   var downstream: (any Subscription)?
-  let tracking = Tracker<Int, Never>(receiveSubscription: { downstream = $0 })
+  let tracking = TrackingSubscriber<Int, Never>(receiveSubscription: { downstream = $0 })
   relay.subscribe(tracking)
   downstream?.request(.max(12))
   send(1)
@@ -86,7 +88,7 @@ func expectOnlyCancellingReleasesTheSubscriber<RelayUnderTest: Publisher<Int, Ne
   var subscription: (any Subscription)?
   do {
     let relay = makeRelay()
-    let subscriber = Tracker<Int, Never>(
+    let subscriber = TrackingSubscriber<Int, Never>(
       receiveSubscription: {
         subscription = $0
         $0.request(.unlimited)
@@ -105,14 +107,14 @@ func expectOnlyCancellingReleasesTheSubscriber<RelayUnderTest: Publisher<Int, Ne
 func expectCancellingReleasesEverything<RelayUnderTest: Publisher<Int, Never> & AnyObject>(
   sourceLocation: SourceLocation = #_sourceLocation, makeRelay: () -> RelayUnderTest
 ) {
-  weak var weakSubscriber: Tracker<Int, Never>?
+  weak var weakSubscriber: TrackingSubscriber<Int, Never>?
   weak var weakRelay: RelayUnderTest?
   weak var weakSubscription: AnyObject?
   do {
     let relay = makeRelay()
     weakRelay = relay
     do {
-      let subscriber = Tracker<Int, Never>(receiveSubscription: {
+      let subscriber = TrackingSubscriber<Int, Never>(receiveSubscription: {
         weakSubscription = $0 as AnyObject
       })
       weakSubscriber = subscriber

@@ -1,3 +1,4 @@
+import RelayTestSupport
 import Testing
 
 @testable import Relay
@@ -27,7 +28,7 @@ enum Described {
 
 @Suite struct DownstreamEventTests {
   @Test func sendsAValueOrTheCompletionAndReturnsTheDemand() {
-    let tracker = Tracker<Int, TestingError>(demand: .unlimited, perValue: .max(1))
+    let tracker = TrackingSubscriber<Int, TestingError>(demand: .unlimited, perValue: .max(1))
     let more = DownstreamEvent<Int, TestingError>.value(1).send(to: tracker)
     let none = DownstreamEvent<Int, TestingError>.completion(.finished).send(to: tracker)
     #expect(more == .max(1))

@@ -1,0 +1,80 @@
+import Testing
+
+@testable import ListDiffKit
+
+/// Runs one of the pairing functions on two lists and returns both maps and the pair count.
+private func pair(
+  _ old: [String], _ new: [String], duplicates: ListDiff.DuplicatePolicy
+) -> (newIndexOfOld: [Int32], oldIndexOfNew: [Int32], matched: Int) {
+  var newIndexOfOld = [Int32](repeating: -1, count: old.count)
+  var oldIndexOfNew = [Int32](repeating: -1, count: new.count)
+  let matched = old.withUnsafeBufferPointer { old in
+    new.withUnsafeBufferPointer { new in
+      newIndexOfOld.withUnsafeMutableBufferPointer { newIndexOfOld in
+        oldIndexOfNew.withUnsafeMutableBufferPointer { oldIndexOfNew in
+          _pairByIdentity(
+            old: old, new: new, duplicates: duplicates, newIndexOfOld: newIndexOfOld,
+            oldIndexOfNew: oldIndexOfNew, offset: 0, updates: _NoUpdateDetection())
+        }
+      }
+    }
+  }
+  return (newIndexOfOld, oldIndexOfNew, matched)
+}
+
+@Suite("ListDiff internals: identifier table and pairing")
+struct ListDiffPairingTests {
+  @Test func oldItemsWithOneIdentifierFormAnAscendingChain() {
+    let old = ["a", "b", "a", "c", "a"]
+    old.withUnsafeBufferPointer { old in
+      let table = _IdentifierTable(old: old)
+      defer { table.deallocate() }
+      var states = [_OldItemState](repeating: .unique, count: old.count)
+      states.withUnsafeMutableBufferPointer { table.insertOldItems($0) }
+      #expect(states == [.followed(by: 2), .unique, .followed(by: 4), .unique, .lastOfSeveral])
+      let identifier = "a"
+      let (bucket, found) = table.find(identifier, hash: identifier.hashValue)
+      #expect(found && table.buckets[bucket].cursor == .waiting(0))
+      let missing = "z"
+      #expect(!table.find(missing, hash: missing.hashValue).found)
+    }
+  }
+
+  @Test func bucketCountIsAPowerOfTwoWithRoomToSpare() {
+    #expect(_IdentifierTable<Int>.bucketCount(for: 0) == 8)
+    #expect(_IdentifierTable<Int>.bucketCount(for: 5) == 8)
+    #expect(_IdentifierTable<Int>.bucketCount(for: 6) == 16)
+    #expect(_IdentifierTable<Int>.bucketCount(for: 1_000) == 2_048)
+  }
+
+  @Test func inOrderPairsTheOccurrencesOfAnIdentifierInOrder() {
+    let result = pair(["a", "b", "a", "c"], ["c", "a", "a", "a"], duplicates: .pairInOrder)
+    #expect(result.newIndexOfOld == [1, -1, 2, 0])
+    #expect(result.oldIndexOfNew == [3, 0, 2, -1])
+    #expect(result.matched == 3)
+  }
+
+  @Test func inOrderExtendsAPairToItsUniqueNeighbours() {
+    // "b" and "c" follow "a" on both sides: they pair with their neighbours.
+    let result = pair(["x", "a", "b", "c"], ["a", "b", "c", "y"], duplicates: .pairInOrder)
+    #expect(result.newIndexOfOld == [-1, 0, 1, 2])
+    #expect(result.oldIndexOfNew == [1, 2, 3, -1])
+  }
+
+  @Test func replaceAllPairsOnlyIdentifiersThatOccurOnceOnEachSide() {
+    let result = pair(
+      ["a", "b", "a", "c", "d"], ["c", "a", "b", "d", "d"], duplicates: .replaceAll)
+    #expect(result.newIndexOfOld == [-1, 2, -1, 0, -1])
+    #expect(result.oldIndexOfNew == [3, -1, 1, -1, -1])
+    #expect(result.matched == 2)
+  }
+
+  @Test func longestIncreasingSubsequenceMarksWhatStays() {
+    let oldIndexOfNew: [Int32] = [3, 0, 1, -1, 2, 4]
+    let (marks, length) = oldIndexOfNew.withUnsafeBufferPointer {
+      _markLongestIncreasingSubsequence(oldIndexOfNew: $0)
+    }
+    #expect(length == 4)
+    #expect(marks.map(\.staysInPlace) == [false, true, true, false, true, true])
+  }
+}
