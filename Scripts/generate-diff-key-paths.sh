@@ -17,7 +17,7 @@ swiftc -swift-version 6 -module-cache-path "$work/cache" -o "$work/generate" \
   Scripts/generate-diff-key-paths.swift
 "$work/generate" > "$work/raw.swift"
 swift format format --configuration .swift-format --assume-filename "$generated" \
-  "$work/raw.swift" > "$work/formatted.swift"
+  - < "$work/raw.swift" > "$work/formatted.swift"
 
 if [ "${1-}" = "--check" ]; then
   if ! diff -u "$generated" "$work/formatted.swift"; then

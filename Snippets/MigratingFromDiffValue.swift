@@ -69,7 +69,7 @@ final class TestClass {
   }
 }
 
-let test = TestClass()
-test.exampleClass.state1 = State(stringProperty: "Hello world", intProperty: 0)
+let test = TestClass()  // the hook receives "" at once, the current value
+test.exampleClass.state1 = State(stringProperty: "Hello world", intProperty: 0)  // "Hello world"
 // snippet.hide
-precondition(test.strings == ["Hello world"])
+precondition(test.strings == ["", "Hello world"])
