@@ -10,8 +10,8 @@
 //
 // Parameter packs cannot do this by themselves: Swift 6.3 keeps the element types of a pack
 // dynamic even in a specialized function, so each element would be compared through its
-// `Equatable` witness. The fixed-arity initializers (see `Diff+KeyPaths.swift`) give every
-// part its own generic parameter instead.
+// `Equatable` witness. The fixed-arity initializers (see `Diff+KeyPaths.generated.swift`) give
+// every part its own generic parameter instead.
 
 /// Compares some parts of two values.
 @usableFromInline

@@ -249,23 +249,6 @@ extension ListDiff {
       }
     }
   }
-
-  /// Computes the difference between two collections of objects, detecting updates by content
-  /// or by instance.
-  ///
-  /// - Parameters:
-  ///   - old: The list as it was.
-  ///   - new: The list as it is now.
-  ///   - updates: How a matched pair is judged updated.
-  ///   - duplicates: How to pair items whose identifier occurs more than once.
-  /// - Complexity: Expected O(*n* + *m*) time and memory, as ``init(old:new:duplicates:)``.
-  @available(*, deprecated, renamed: "init(old:new:detectingUpdatesBy:duplicates:)")
-  @inlinable
-  public init<Old: Collection, New: Collection>(
-    old: Old, new: New, updates: UpdateDetection, duplicates: DuplicatePolicy = .pairInOrder
-  ) where Old.Element: Diffable & AnyObject, Old.Element == New.Element {
-    self.init(old: old, new: new, detectingUpdatesBy: updates, duplicates: duplicates)
-  }
 }
 
 /// Calls `body` with the collection's elements in contiguous memory, copying only if needed.

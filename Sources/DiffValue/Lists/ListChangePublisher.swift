@@ -20,20 +20,9 @@ public struct ListChangePublisher<Change>: Relay.Publisher {
   public func receive<S: Relay.Subscriber>(subscriber: S) where S.Input == Change, S.Failure == Never {
     relay.receive(subscriber: subscriber)
   }
-
-  /// The publisher itself: keeps `$items.listChanges()`, the spelling from when it was a
-  /// method, compiling.
-  @available(
-    *, deprecated, message: "listChanges and sectionedListChanges are properties: drop the ()"
-  )
-  public func callAsFunction() -> ListChangePublisher { self }
 }
 
 extension ListChangePublisher: Sendable where Change: Sendable {}
-
-/// The former name of `ListChangePublisher`, after how it was built.
-@available(*, deprecated, renamed: "ListChangePublisher")
-public typealias SharedChanges<Change> = ListChangePublisher<Change>
 
 /// Computes each change once and passes it to every subscriber: one subscription to the
 /// property's transitions, shared through a relay. It computes nothing while nobody listens.

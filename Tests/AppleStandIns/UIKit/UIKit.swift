@@ -159,7 +159,17 @@ extension UICollectionViewDataSource {
 }
 
 @MainActor
+open class UICollectionViewLayout: NSObject {}
+
+@MainActor
+open class UICollectionViewFlowLayout: UICollectionViewLayout {}
+
+@MainActor
 open class UICollectionView: UIScrollView {
+  // Designated in the SDK; a convenience initializer here keeps the stand-in's inherited init().
+  public convenience init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
+    self.init()
+  }
   @MainActor
   public struct CellRegistration<Cell, Item> where Cell: UICollectionViewCell {
     public typealias Handler = (Cell, IndexPath, Item) -> Void
@@ -167,6 +177,10 @@ open class UICollectionView: UIScrollView {
   }
 
   open weak var dataSource: (any UICollectionViewDataSource)?
+  open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {}
+  open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath)
+    -> UICollectionViewCell
+  { UICollectionViewCell() }
   public func dequeueConfiguredReusableCell<Cell, Item>(
     using registration: UICollectionView.CellRegistration<Cell, Item>, for indexPath: IndexPath,
     item: Item?
