@@ -112,8 +112,10 @@ import Testing
 @Suite struct SectionedListDiffIdentifierLookupTests {
   @Test func sectionsAndItemsAreFoundOnEachSide() {
     let old = [ListSection("A", items: [1, 2, 3]), ListSection("B", items: [9])]
-    let new = [ListSection("C", items: [7]), ListSection("B", items: [9, 1]),
-      ListSection("A", items: [3])]
+    let new = [
+      ListSection("C", items: [7]), ListSection("B", items: [9, 1]),
+      ListSection("A", items: [3]),
+    ]
     let diff = SectionedListDiff(old: old, new: new)
     let lookup = diff.identifierLookup(old: old, new: new)
     #expect(lookup.oldIndex(forSectionIdentifier: "A") == 0)

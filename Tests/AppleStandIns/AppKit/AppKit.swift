@@ -99,8 +99,10 @@ open class NSTableView: NSControl {
   open var numberOfColumns: Int { 0 }
   open func beginUpdates() {}
   open func endUpdates() {}
-  open func insertRows(at indexes: IndexSet, withAnimation animationOptions: AnimationOptions = []) {}
-  open func removeRows(at indexes: IndexSet, withAnimation animationOptions: AnimationOptions = []) {}
+  open func insertRows(at indexes: IndexSet, withAnimation animationOptions: AnimationOptions = [])
+  {}
+  open func removeRows(at indexes: IndexSet, withAnimation animationOptions: AnimationOptions = [])
+  {}
   open func moveRow(at oldIndex: Int, to newIndex: Int) {}
   open func reloadData() {}
   open func view(atColumn column: Int, row: Int, makeIfNecessary: Bool) -> NSView? { nil }
