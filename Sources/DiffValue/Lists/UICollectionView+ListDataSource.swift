@@ -50,11 +50,9 @@
     ) {
       self.init(
         view: view, items: items, reloadThreshold: reloadThreshold,
-        supplementaryViewProvider: UICollectionView.ListSupplementaryRegistration.provider(
-          for: supplementaryRegistrations)
-      ) { view, indexPath, item in
-        view.dequeueConfiguredReusableCell(using: cellRegistration, for: indexPath, item: item)
-      }
+        supplementaryViewProvider: UICollectionView.supplementaryViewProvider(
+          supplementaryRegistrations),
+        cellProvider: UICollectionView.cellProvider(cellRegistration))
     }
   }
 
@@ -81,11 +79,9 @@
     ) {
       self.init(
         view: view, sections: sections, reloadThreshold: reloadThreshold,
-        supplementaryViewProvider: UICollectionView.ListSupplementaryRegistration.provider(
-          for: supplementaryRegistrations)
-      ) { view, indexPath, item in
-        view.dequeueConfiguredReusableCell(using: cellRegistration, for: indexPath, item: item)
-      }
+        supplementaryViewProvider: UICollectionView.supplementaryViewProvider(
+          supplementaryRegistrations),
+        cellProvider: UICollectionView.cellProvider(cellRegistration))
     }
   }
 
@@ -137,23 +133,34 @@
             elementKind: elementKind, handler: handler),
           elementKind: elementKind)
       }
+    }
+  }
 
-      /// A supplementary-view provider that dequeues from the registration of each kind, or
-      /// `nil` for no registrations (the updater then answers no supplementary views).
-      static func provider(for registrations: [ListSupplementaryRegistration])
-        -> (@MainActor (UICollectionView, String, IndexPath) -> UICollectionReusableView?)?
-      {
-        guard !registrations.isEmpty else { return nil }
-        var byKind: [String: ListSupplementaryRegistration] = [:]
-        for registration in registrations {
-          let earlier = byKind.updateValue(registration, forKey: registration.elementKind)
-          precondition(
-            earlier == nil,
-            "ListUpdater: two supplementary registrations for the kind "
-              + "\(registration.elementKind): give one for each kind")
-        }
-        return { view, kind, indexPath in byKind[kind]?.dequeue(view, indexPath) }
+  extension UICollectionView {
+    /// A cell provider that dequeues from a cell registration.
+    static func cellProvider<Cell: UICollectionViewCell, Item>(
+      _ registration: CellRegistration<Cell, Item>
+    ) -> @MainActor (UICollectionView, IndexPath, Item) -> UICollectionViewCell {
+      { view, indexPath, item in
+        view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)
       }
+    }
+
+    /// A supplementary-view provider that dequeues from the registration of each kind, or
+    /// `nil` for no registrations (the updater then answers no supplementary views).
+    static func supplementaryViewProvider(_ registrations: [ListSupplementaryRegistration])
+      -> (@MainActor (UICollectionView, String, IndexPath) -> UICollectionReusableView?)?
+    {
+      guard !registrations.isEmpty else { return nil }
+      var byKind: [String: ListSupplementaryRegistration] = [:]
+      for registration in registrations {
+        let earlier = byKind.updateValue(registration, forKey: registration.elementKind)
+        precondition(
+          earlier == nil,
+          "ListUpdater: two supplementary registrations for the kind "
+            + "\(registration.elementKind): give one for each kind")
+      }
+      return { view, kind, indexPath in byKind[kind]?.dequeue(view, indexPath) }
     }
   }
 

@@ -48,9 +48,6 @@ open class NSPasteboardItem: NSObject, NSPasteboardWriting {
 public struct NSDragOperation: OptionSet, Sendable {
   public let rawValue: UInt
   public init(rawValue: UInt) { self.rawValue = rawValue }
-  public static let copy = NSDragOperation(rawValue: 1)
-  public static let link = NSDragOperation(rawValue: 2)
-  public static let generic = NSDragOperation(rawValue: 4)
   public static let move = NSDragOperation(rawValue: 16)
 }
 

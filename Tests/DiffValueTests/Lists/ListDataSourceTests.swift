@@ -70,37 +70,31 @@ import Testing
     #expect(view.problems == [])
   }
 
-  @Test func aDropAcrossSections() {
-    let sections = [Group("a", items: [Item(1), Item(2)]), Group("b", items: [Item(3)])]
-    let view = SimulatedListView(showing: sections) { [] }
-    let updater = SectionedListUpdater(view: view, sections: sections) { view, indexPath, _ in
-      view.dequeueCell(for: indexPath)
-    }
-    updater.reorderingHandlers.canReorderItem = { _ in true }
-    view.simulateUserDrop(from: [0, 0], before: [1, 1])
-    let expected = [Group("a", items: [Item(2)]), Group("b", items: [Item(3), Item(1)])]
-    #expect(updater.sections == expected)
-    #expect(view.shown == expected)
-    #expect(view.problems == [])
-  }
-
-  /// A drop while a batch animates: the batch completes, and the changes after it start from
-  /// the dropped order.
-  @Test func aDropDuringAnAnimation() {
-    let (updater, view) = makeReorderableList([1, 2, 3])
-    view.completesImmediately = false
-    updater.apply(ListChange(old: items([1, 2, 3]), new: items([1, 2, 3, 4])))
-    view.finishAnimations()
-    view.simulateUserDrop(from: [0, 3], before: [0, 0])
-    updater.apply(ListChange(old: items([4, 1, 2, 3]), new: items([4, 1, 2])))
-    view.finishAnimations()
-    #expect(view.shownItems == items([4, 1, 2]))
-    #expect(view.problems == [])
-  }
-
   @Test func aDropNeedsTheUpdaterAsTheDataSource() {
     let view = SimulatedListView(showingItems: items([1, 2])) { items([1, 2]) }
     view.simulateUserDrop(from: [0, 0], before: [0, 2])
     #expect(view.problems == ["a drop needs an updater serving as the data source"])
+  }
+}
+
+/// The user's reordering gesture on each platform: UIKit's (the view moves the row, then tells
+/// the data source) and AppKit's drop (the data source first, then the view).
+enum UserReorder: CaseIterable {
+  case uikitMove
+  case appkitDrop
+
+  /// Moves the item at `from` to `to` (in the data after the move) with this gesture.
+  @MainActor
+  func perform<Model, Item>(on view: SimulatedListView<Model, Item>, from: IndexPath, to: IndexPath)
+  {
+    switch self {
+    case .uikitMove: view.simulateUserMove(from: from, to: to)
+    case .appkitDrop:
+      // AppKit counts the drop place before the move: one further on for a later place of the
+      // same section.
+      let later = to[0] == from[0] && to[1] > from[1]
+      view.simulateUserDrop(
+        from: from, before: IndexPath(indexes: [to[0], to[1] + (later ? 1 : 0)]))
+    }
   }
 }
