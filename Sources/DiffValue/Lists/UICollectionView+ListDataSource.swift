@@ -48,11 +48,11 @@
       cellRegistration: UICollectionView.CellRegistration<Cell, Item>,
       supplementaryRegistrations: [UICollectionView.ListSupplementaryRegistration] = []
     ) {
+      let (cells, supplementaryViews) = UICollectionView.providers(
+        cellRegistration, supplementaryRegistrations)
       self.init(
         view: view, items: items, reloadThreshold: reloadThreshold,
-        supplementaryViewProvider: UICollectionView.supplementaryViewProvider(
-          supplementaryRegistrations),
-        cellProvider: UICollectionView.cellProvider(cellRegistration))
+        supplementaryViewProvider: supplementaryViews, cellProvider: cells)
     }
   }
 
@@ -77,11 +77,11 @@
       cellRegistration: UICollectionView.CellRegistration<Cell, Section.Item>,
       supplementaryRegistrations: [UICollectionView.ListSupplementaryRegistration] = []
     ) {
+      let (cells, supplementaryViews) = UICollectionView.providers(
+        cellRegistration, supplementaryRegistrations)
       self.init(
         view: view, sections: sections, reloadThreshold: reloadThreshold,
-        supplementaryViewProvider: UICollectionView.supplementaryViewProvider(
-          supplementaryRegistrations),
-        cellProvider: UICollectionView.cellProvider(cellRegistration))
+        supplementaryViewProvider: supplementaryViews, cellProvider: cells)
     }
   }
 
@@ -137,20 +137,29 @@
   }
 
   extension UICollectionView {
-    /// A cell provider that dequeues from a cell registration.
-    static func cellProvider<Cell: UICollectionViewCell, Item>(
-      _ registration: CellRegistration<Cell, Item>
-    ) -> @MainActor (UICollectionView, IndexPath, Item) -> UICollectionViewCell {
-      { view, indexPath, item in
-        view.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)
+    /// The cell provider and the supplementary-view provider that dequeue from registrations:
+    /// the cell registration, and the supplementary registration of each kind (no
+    /// supplementary-view provider for no registrations: the updater then answers none).
+    static func providers<Cell: UICollectionViewCell, Item>(
+      _ cellRegistration: CellRegistration<Cell, Item>,
+      _ supplementaryRegistrations: [ListSupplementaryRegistration]
+    ) -> (
+      cells: @MainActor (UICollectionView, IndexPath, Item) -> UICollectionViewCell,
+      supplementaryViews: (
+        @MainActor (UICollectionView, String, IndexPath) -> UICollectionReusableView?
+      )?
+    ) {
+      let cells: @MainActor (UICollectionView, IndexPath, Item) -> UICollectionViewCell = {
+        view, indexPath, item in
+        view.dequeueConfiguredReusableCell(using: cellRegistration, for: indexPath, item: item)
       }
+      return (cells, supplementaryViewProvider(supplementaryRegistrations))
     }
 
-    /// A supplementary-view provider that dequeues from the registration of each kind, or
-    /// `nil` for no registrations (the updater then answers no supplementary views).
-    static func supplementaryViewProvider(_ registrations: [ListSupplementaryRegistration])
-      -> (@MainActor (UICollectionView, String, IndexPath) -> UICollectionReusableView?)?
-    {
+    /// A supplementary-view provider that dequeues from the registration of each kind.
+    private static func supplementaryViewProvider(
+      _ registrations: [ListSupplementaryRegistration]
+    ) -> (@MainActor (UICollectionView, String, IndexPath) -> UICollectionReusableView?)? {
       guard !registrations.isEmpty else { return nil }
       var byKind: [String: ListSupplementaryRegistration] = [:]
       for registration in registrations {
