@@ -191,4 +191,16 @@ func runDataSourceTour(_ model: ContactsModel, _ subscriptions: inout [AnyCancel
   show(
     "The user drags Cid to the top: the model follows, nothing animates again; Cid is at row "
       + "\(row)", view)
+
+  // AppKit's collection view reports a drop before an item and moves nothing itself: the
+  // updater takes the drop, then the view shows the move (reorderListItemsByDragging()).
+  let before = updater.items
+  view.simulateUserDrop(from: IndexPath(indexes: [0, 0]), before: IndexPath(indexes: [0, 3]))
+  let diff = ListDiff(old: before, new: updater.items)
+  let lookup = diff.identifierLookup(old: before, new: updater.items)
+  let cid = Contact(name: "Cid").diffIdentifier
+  show(
+    "On a Mac the user drops Cid after Bob: the model follows again; by identifier, Cid was "
+      + "at row \(lookup.oldIndex(forIdentifier: cid) ?? -1) and is at row "
+      + "\(lookup.newIndex(forIdentifier: cid) ?? -1)", view)
 }

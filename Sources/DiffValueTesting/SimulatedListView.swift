@@ -229,12 +229,40 @@ public final class SimulatedListView<Model: Equatable, Item: Equatable>: ListVie
     if let listDataSource, !listDataSource.canMoveItem(at: from) {
       return problems.append("the data source does not let the user move \(from)")
     }
+    moveShownItem(from: from, to: to)
+    listDataSource?.moveItem(from: from, to: to)  // as UIKit calls moveRowAt
+  }
+
+  /// Drops an item before another as the user does on AppKit's `NSCollectionView`, whose
+  /// updater is its data source: the data source takes the drop first (the collection view
+  /// moves nothing by itself), then the view shows the move it returns, keeping the cell.
+  ///
+  /// - Parameters:
+  ///   - from: The dragged item's index path.
+  ///   - proposed: The index path it is dropped before, counted before the move (the item
+  ///     count of a section drops it at the end).
+  public func simulateUserDrop(from: IndexPath, before proposed: IndexPath) {
+    guard let listDataSource else {
+      return problems.append("a drop needs an updater serving as the data source")
+    }
+    guard contains(from), from[1] < shown[from[0]].items.count else {
+      return problems.append("the user cannot drag \(from)")
+    }
+    guard listDataSource.canMoveItem(at: from) else {
+      return problems.append("the data source does not let the user drag \(from)")
+    }
+    // As the delegate's acceptDrop: the data first, then the view's moveItem(at:to:).
+    guard let to = listDataSource.moveItem(from: from, droppedBefore: proposed) else { return }
+    moveShownItem(from: from, to: to)
+  }
+
+  /// Moves an item and its cell in what the view shows.
+  private func moveShownItem(from: IndexPath, to: IndexPath) {
     let item = shown[from[0]].items.remove(at: from[1])
     let cell = cellIdentities[from[0]].remove(at: from[1])
     shown[to[0]].items.insert(item, at: to[1])
     cellIdentities[to[0]].insert(cell, at: to[1])
     cellPositions = nil
-    listDataSource?.moveItem(from: from, to: to)  // as UIKit calls moveRowAt
   }
 
   /// Removes a row as a swipe-to-delete does once the data source deletes it: the view shows

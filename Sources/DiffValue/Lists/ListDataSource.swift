@@ -120,4 +120,31 @@ public final class ListDataSource<Cell, SupplementaryView> {
   public func moveItem(from source: IndexPath, to destination: IndexPath) {
     answers.moveItem(source, destination)
   }
+
+  /// Takes an item the user dropped before another, as AppKit's collection view reports a
+  /// drop (the view has not moved anything yet): the updater's items change and its
+  /// `reorderingHandlers` hear of it, then the view must show the move it returns.
+  ///
+  /// - Parameters:
+  ///   - source: The dragged item's index path.
+  ///   - proposed: The index path the item was dropped before, counted before the move; the
+  ///     item count of its section drops it at the end.
+  /// - Returns: The move's destination, in the data after it, for the view's
+  ///   `moveItem(at:to:)`; `nil` when nothing moves (dropped where it was, outside what is
+  ///   shown, or an item the reordering handlers do not let move).
+  package func moveItem(from source: IndexPath, droppedBefore proposed: IndexPath) -> IndexPath? {
+    guard source.count == 2, proposed.count == 2,
+      (0..<numberOfSections).contains(source[0]), (0..<numberOfSections).contains(proposed[0]),
+      (0..<numberOfItems(inSection: source[0])).contains(source[1]),
+      (0...numberOfItems(inSection: proposed[0])).contains(proposed[1]),
+      canMoveItem(at: source)
+    else { return nil }
+    // Within a section, the item's own removal shifts the places after it up by one.
+    let sameSectionAfter = proposed[0] == source[0] && proposed[1] > source[1]
+    let destination = IndexPath(
+      indexes: [proposed[0], sameSectionAfter ? proposed[1] - 1 : proposed[1]])
+    guard destination != source else { return nil }
+    moveItem(from: source, to: destination)
+    return destination
+  }
 }

@@ -20,41 +20,156 @@
 
   extension ListUpdater {
     /// Creates an updater that serves as a collection view's data source, its cells made from
-    /// a cell registration (Apple's `dequeueConfiguredReusableCell(using:for:item:)`).
+    /// a cell registration (Apple's `dequeueConfiguredReusableCell(using:for:item:)`), its
+    /// headers and footers from supplementary registrations.
+    ///
+    /// ```swift
+    /// let cells = UICollectionView.CellRegistration<UICollectionViewListCell, Contact> {
+    ///   cell, _, contact in cell.contentConfiguration = contact.configuration
+    /// }
+    /// let header = UICollectionView.ListSupplementaryRegistration(
+    ///   TitleView.self, elementKind: UICollectionView.elementKindSectionHeader
+    /// ) { view, _, _ in view.title = "Contacts" }
+    /// updater = ListUpdater(
+    ///   view: collectionView, items: contacts, cellRegistration: cells,
+    ///   supplementaryRegistrations: [header])
+    /// ```
     ///
     /// - Parameters:
     ///   - view: The collection view; it shows the list in section 0.
     ///   - items: The items the view shows now.
     ///   - reloadThreshold: Above this many operations a change reloads the view.
     ///   - cellRegistration: Configures each cell with its item.
+    ///   - supplementaryRegistrations: The headers, footers and other supplementary views, one
+    ///     registration for each kind the layout shows. None by default.
+    /// - Precondition: No two registrations are for the same kind.
     public convenience init<Cell: UICollectionViewCell>(
       view: UICollectionView, items: [Item], reloadThreshold: Int = 300,
-      cellRegistration: UICollectionView.CellRegistration<Cell, Item>
+      cellRegistration: UICollectionView.CellRegistration<Cell, Item>,
+      supplementaryRegistrations: [UICollectionView.ListSupplementaryRegistration] = []
     ) {
-      self.init(view: view, items: items, reloadThreshold: reloadThreshold) {
-        view, indexPath, item in
-        view.dequeueConfiguredReusableCell(using: cellRegistration, for: indexPath, item: item)
-      }
+      let (cells, supplementaryViews) = UICollectionView.providers(
+        cellRegistration, supplementaryRegistrations)
+      self.init(
+        view: view, items: items, reloadThreshold: reloadThreshold,
+        supplementaryViewProvider: supplementaryViews, cellProvider: cells)
     }
   }
 
   extension SectionedListUpdater {
     /// Creates an updater that serves as a collection view's data source, for sections, its
-    /// cells made from a cell registration.
+    /// cells made from a cell registration, its headers and footers from supplementary
+    /// registrations.
+    ///
+    /// A registration's handler gets the section's index path (item 0); read the section from
+    /// the updater's `sections` there.
     ///
     /// - Parameters:
     ///   - view: The collection view.
     ///   - sections: The sections the view shows now.
     ///   - reloadThreshold: Above this many operations a change reloads the view.
     ///   - cellRegistration: Configures each cell with its item.
+    ///   - supplementaryRegistrations: The headers, footers and other supplementary views, one
+    ///     registration for each kind the layout shows. None by default.
+    /// - Precondition: No two registrations are for the same kind.
     public convenience init<Cell: UICollectionViewCell>(
       view: UICollectionView, sections: [Section], reloadThreshold: Int = 300,
-      cellRegistration: UICollectionView.CellRegistration<Cell, Section.Item>
+      cellRegistration: UICollectionView.CellRegistration<Cell, Section.Item>,
+      supplementaryRegistrations: [UICollectionView.ListSupplementaryRegistration] = []
     ) {
-      self.init(view: view, sections: sections, reloadThreshold: reloadThreshold) {
+      let (cells, supplementaryViews) = UICollectionView.providers(
+        cellRegistration, supplementaryRegistrations)
+      self.init(
+        view: view, sections: sections, reloadThreshold: reloadThreshold,
+        supplementaryViewProvider: supplementaryViews, cellProvider: cells)
+    }
+  }
+
+  extension UICollectionView {
+    /// A supplementary registration together with the element kind it was made for, so that an
+    /// updater serving as the collection view's data source dequeues each header and footer
+    /// from the registration of its kind.
+    ///
+    /// Apple's `SupplementaryRegistration` does not tell its kind, and dequeuing one for
+    /// another kind raises an exception; this pairs them once. Make it where you would make the
+    /// registration (once, not inside a provider), and pass it to the updater's
+    /// `supplementaryRegistrations`.
+    @MainActor
+    public struct ListSupplementaryRegistration {
+      /// The kind of supplementary view: `UICollectionView.elementKindSectionHeader`,
+      /// `.elementKindSectionFooter`, or one of the layout's.
+      public let elementKind: String
+
+      /// Dequeues and configures the view for an index path.
+      let dequeue: @MainActor (UICollectionView, IndexPath) -> UICollectionReusableView
+
+      /// Pairs a registration you made with the element kind you made it for.
+      ///
+      /// - Parameters:
+      ///   - registration: A supplementary registration.
+      ///   - elementKind: The kind it was created with (its `init(elementKind:handler:)`).
+      public init<Supplementary>(
+        _ registration: UICollectionView.SupplementaryRegistration<Supplementary>,
+        elementKind: String
+      ) {
+        self.elementKind = elementKind
+        dequeue = { view, indexPath in
+          view.dequeueConfiguredReusableSupplementary(using: registration, for: indexPath)
+        }
+      }
+
+      /// Makes the registration of a kind of supplementary view, stating the kind once.
+      ///
+      /// - Parameters:
+      ///   - type: The view class, such as `UICollectionViewListCell.self`.
+      ///   - elementKind: The kind of supplementary view.
+      ///   - handler: Configures a view: it gets the view, its kind and its index path.
+      public init<Supplementary>(
+        _ type: Supplementary.Type, elementKind: String,
+        handler: @escaping UICollectionView.SupplementaryRegistration<Supplementary>.Handler
+      ) {
+        self.init(
+          UICollectionView.SupplementaryRegistration<Supplementary>(
+            elementKind: elementKind, handler: handler),
+          elementKind: elementKind)
+      }
+    }
+  }
+
+  extension UICollectionView {
+    /// The cell provider and the supplementary-view provider that dequeue from registrations:
+    /// the cell registration, and the supplementary registration of each kind (no
+    /// supplementary-view provider for no registrations: the updater then answers none).
+    static func providers<Cell: UICollectionViewCell, Item>(
+      _ cellRegistration: CellRegistration<Cell, Item>,
+      _ supplementaryRegistrations: [ListSupplementaryRegistration]
+    ) -> (
+      cells: @MainActor (UICollectionView, IndexPath, Item) -> UICollectionViewCell,
+      supplementaryViews: (
+        @MainActor (UICollectionView, String, IndexPath) -> UICollectionReusableView?
+      )?
+    ) {
+      let cells: @MainActor (UICollectionView, IndexPath, Item) -> UICollectionViewCell = {
         view, indexPath, item in
         view.dequeueConfiguredReusableCell(using: cellRegistration, for: indexPath, item: item)
       }
+      return (cells, supplementaryViewProvider(supplementaryRegistrations))
+    }
+
+    /// A supplementary-view provider that dequeues from the registration of each kind.
+    private static func supplementaryViewProvider(
+      _ registrations: [ListSupplementaryRegistration]
+    ) -> (@MainActor (UICollectionView, String, IndexPath) -> UICollectionReusableView?)? {
+      guard !registrations.isEmpty else { return nil }
+      var byKind: [String: ListSupplementaryRegistration] = [:]
+      for registration in registrations {
+        let earlier = byKind.updateValue(registration, forKey: registration.elementKind)
+        precondition(
+          earlier == nil,
+          "ListUpdater: two supplementary registrations for the kind "
+            + "\(registration.elementKind): give one for each kind")
+      }
+      return { view, kind, indexPath in byKind[kind]?.dequeue(view, indexPath) }
     }
   }
 

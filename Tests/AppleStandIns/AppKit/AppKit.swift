@@ -20,6 +20,52 @@ public protocol NSAnimatablePropertyContainer {
 open class NSView: NSResponder, NSAnimatablePropertyContainer {
   open var window: NSWindow? { nil }
   open func animator() -> Self { self }
+  open func registerForDraggedTypes(_ newTypes: [NSPasteboard.PasteboardType]) {}
+}
+
+public typealias NSPoint = CGPoint
+
+@MainActor
+open class NSEvent: NSObject {}
+
+// Drag and drop, as far as a collection view's reordering uses it.
+open class NSPasteboard: NSObject {
+  public struct PasteboardType: Hashable, RawRepresentable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+  }
+}
+
+public protocol NSPasteboardWriting: NSObjectProtocol {}
+
+open class NSPasteboardItem: NSObject, NSPasteboardWriting {
+  open func setString(_ string: String, forType type: NSPasteboard.PasteboardType) -> Bool {
+    true
+  }
+}
+
+public struct NSDragOperation: OptionSet, Sendable {
+  public let rawValue: UInt
+  public init(rawValue: UInt) { self.rawValue = rawValue }
+  public static let move = NSDragOperation(rawValue: 16)
+}
+
+@MainActor
+open class NSDraggingSession: NSObject {}
+
+@MainActor
+public protocol NSDraggingInfo: NSObjectProtocol {
+  var draggingSource: Any? { get }
+}
+
+// The standard library's on Apple platforms (for Objective-C's out-parameters); Linux lacks it.
+@frozen
+public struct AutoreleasingUnsafeMutablePointer<Pointee> {
+  public var pointee: Pointee {
+    get { fatalError("a stand-in: never runs") }
+    nonmutating set {}
+  }
 }
 
 @MainActor
@@ -50,8 +96,10 @@ open class NSTableView: NSControl {
   open var numberOfColumns: Int { 0 }
   open func beginUpdates() {}
   open func endUpdates() {}
-  open func insertRows(at indexes: IndexSet, withAnimation animationOptions: AnimationOptions = []) {}
-  open func removeRows(at indexes: IndexSet, withAnimation animationOptions: AnimationOptions = []) {}
+  open func insertRows(at indexes: IndexSet, withAnimation animationOptions: AnimationOptions = [])
+  {}
+  open func removeRows(at indexes: IndexSet, withAnimation animationOptions: AnimationOptions = [])
+  {}
   open func moveRow(at oldIndex: Int, to newIndex: Int) {}
   open func reloadData() {}
   open func view(atColumn column: Int, row: Int, makeIfNecessary: Bool) -> NSView? { nil }
@@ -88,9 +136,65 @@ extension NSCollectionViewDataSource {
   ) -> NSView { NSView() }
 }
 
+// An Objective-C protocol in the SDK: only the drag-and-drop methods that reordering uses,
+// each optional, with a default here.
+@MainActor
+public protocol NSCollectionViewDelegate: NSObjectProtocol {
+  /* optional */ func collectionView(
+    _ collectionView: NSCollectionView, pasteboardWriterForItemAt indexPath: IndexPath
+  ) -> (any NSPasteboardWriting)?
+  /* optional */ func collectionView(
+    _ collectionView: NSCollectionView, draggingSession session: NSDraggingSession,
+    willBeginAt screenPoint: NSPoint, forItemsAt indexPaths: Set<IndexPath>)
+  /* optional */ func collectionView(
+    _ collectionView: NSCollectionView, validateDrop draggingInfo: any NSDraggingInfo,
+    proposedIndexPath proposedDropIndexPath: AutoreleasingUnsafeMutablePointer<NSIndexPath>,
+    dropOperation proposedDropOperation: UnsafeMutablePointer<NSCollectionView.DropOperation>
+  ) -> NSDragOperation
+  /* optional */ func collectionView(
+    _ collectionView: NSCollectionView, acceptDrop draggingInfo: any NSDraggingInfo,
+    indexPath: IndexPath, dropOperation: NSCollectionView.DropOperation
+  ) -> Bool
+  /* optional */ func collectionView(
+    _ collectionView: NSCollectionView, draggingSession session: NSDraggingSession,
+    endedAt screenPoint: NSPoint, dragOperation operation: NSDragOperation)
+}
+
+extension NSCollectionViewDelegate {
+  public func collectionView(
+    _ collectionView: NSCollectionView, pasteboardWriterForItemAt indexPath: IndexPath
+  ) -> (any NSPasteboardWriting)? { nil }
+  public func collectionView(
+    _ collectionView: NSCollectionView, draggingSession session: NSDraggingSession,
+    willBeginAt screenPoint: NSPoint, forItemsAt indexPaths: Set<IndexPath>
+  ) {}
+  public func collectionView(
+    _ collectionView: NSCollectionView, validateDrop draggingInfo: any NSDraggingInfo,
+    proposedIndexPath proposedDropIndexPath: AutoreleasingUnsafeMutablePointer<NSIndexPath>,
+    dropOperation proposedDropOperation: UnsafeMutablePointer<NSCollectionView.DropOperation>
+  ) -> NSDragOperation { [] }
+  public func collectionView(
+    _ collectionView: NSCollectionView, acceptDrop draggingInfo: any NSDraggingInfo,
+    indexPath: IndexPath, dropOperation: NSCollectionView.DropOperation
+  ) -> Bool { false }
+  public func collectionView(
+    _ collectionView: NSCollectionView, draggingSession session: NSDraggingSession,
+    endedAt screenPoint: NSPoint, dragOperation operation: NSDragOperation
+  ) {}
+}
+
 @MainActor
 open class NSCollectionView: NSView {
+  public enum DropOperation: Int, Sendable {
+    case on = 0
+    case before = 1
+  }
+
   open weak var dataSource: (any NSCollectionViewDataSource)?
+  open weak var delegate: (any NSCollectionViewDelegate)?
+  open func setDraggingSourceOperationMask(
+    _ dragOperationMask: NSDragOperation, forLocal localDestination: Bool
+  ) {}
   public typealias SupplementaryElementKind = String
   public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
   public static let elementKindSectionFooter = "UICollectionElementKindSectionFooter"

@@ -176,11 +176,27 @@ open class UICollectionView: UIScrollView {
     public init(handler: @escaping UICollectionView.CellRegistration<Cell, Item>.Handler) {}
   }
 
+  @MainActor
+  public struct SupplementaryRegistration<Supplementary>
+  where Supplementary: UICollectionReusableView {
+    public typealias Handler = (Supplementary, String, IndexPath) -> Void
+    public init(
+      elementKind: String,
+      handler: @escaping UICollectionView.SupplementaryRegistration<Supplementary>.Handler
+    ) {}
+  }
+
   open weak var dataSource: (any UICollectionViewDataSource)?
   open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {}
   open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath)
     -> UICollectionViewCell
   { UICollectionViewCell() }
+  public func dequeueConfiguredReusableSupplementary<Supplementary>(
+    using registration: UICollectionView.SupplementaryRegistration<Supplementary>,
+    for indexPath: IndexPath
+  ) -> Supplementary where Supplementary: UICollectionReusableView {
+    fatalError("a stand-in: never runs")
+  }
   public func dequeueConfiguredReusableCell<Cell, Item>(
     using registration: UICollectionView.CellRegistration<Cell, Item>, for indexPath: IndexPath,
     item: Item?

@@ -49,6 +49,45 @@ import Testing
     #expect(view.shownItems == items([3]))
   }
 
+  /// An explicit reload among coalesced changes: each completion once, in order of the calls,
+  /// when the view shows the latest list.
+  @Test func completionsOfChangesCoalescedWithAReloadRunOnceInOrder() {
+    let (updater, view) = makeList(items([1, 2]))
+    view.completesImmediately = false
+    var order: [String] = []
+    updater.apply(ListChange(old: items([1, 2]), new: items([2, 1]))) { order.append("a") }
+    updater.apply(ListChange(old: items([2, 1]), new: items([2]))) { order.append("b") }
+    updater.applyUsingReloadData(items([5, 6])) { order.append("reload") }
+    updater.apply(ListChange(old: items([5, 6]), new: items([6, 5, 7]))) { order.append("c") }
+    view.finishAnimations()
+    #expect(order == ["a", "b", "reload", "c"])
+    #expect(view.shownItems == items([6, 5, 7]))
+    #expect(view.problems == [])
+  }
+
+  /// A user's drop while changes wait: the queued changes' completions still run once each, in
+  /// order, and the view ends at the latest list.
+  @Test func completionsOfChangesQueuedAroundAUserDropRunOnceInOrder() {
+    let (updater, view) = ListUpdaterDataSourceTests().makeProvidedList(items([1, 2, 3]))
+    updater.reorderingHandlers.canReorderItem = { _ in true }
+    view.completesImmediately = false
+    var order: [String] = []
+    updater.apply(ListChange(old: items([1, 2, 3]), new: items([1, 2, 3, 4]))) {
+      order.append("a")
+    }
+    view.finishAnimations()
+    view.completesImmediately = false
+    updater.apply(ListChange(old: items([1, 2, 3, 4]), new: items([1, 2, 4]))) {
+      order.append("b")
+    }
+    view.simulateUserDrop(from: [0, 2], before: [0, 0])  // while "b" animates
+    updater.apply(ListChange(old: items([4, 1, 2]), new: items([4, 2]))) { order.append("c") }
+    view.finishAnimations()
+    #expect(order == ["a", "b", "c"])
+    #expect(view.shownItems == items([4, 2]))
+    #expect(view.problems == [])
+  }
+
   /// Changes shown together animate only if all of them asked to (IGListKit's transaction
   /// builder keeps `animated && animated`).
   @Test func coalescedChangesAnimateOnlyIfAllAsked() {

@@ -129,20 +129,22 @@ import Testing
 
   /// A drag while a batch animates: the batch completes, and the changes after it start from
   /// the dragged order.
-  @Test func aDragDuringAnAnimation() {
+  @Test(arguments: UserReorder.allCases)
+  func aDragDuringAnAnimation(gesture: UserReorder) {
     let (updater, view) = ListUpdaterDataSourceTests().makeProvidedList(items([1, 2, 3]))
     updater.reorderingHandlers.canReorderItem = { _ in true }
     view.completesImmediately = false
     updater.apply(ListChange(old: items([1, 2, 3]), new: items([1, 2, 3, 4])))
     view.finishAnimations()
-    view.simulateUserMove(from: [0, 3], to: [0, 0])
+    gesture.perform(on: view, from: [0, 3], to: [0, 0])
     updater.apply(ListChange(old: items([4, 1, 2, 3]), new: items([4, 1, 2])))
     view.finishAnimations()
     #expect(view.shownItems == items([4, 1, 2]))
     #expect(view.problems == [])
   }
 
-  @Test func aDragAcrossSections() {
+  @Test(arguments: UserReorder.allCases)
+  func aDragAcrossSections(gesture: UserReorder) {
     let sections = [Group("a", items: [Item(1), Item(2)]), Group("b", items: [Item(3)])]
     let view = SimulatedListView(showing: sections) { [] }
     let updater = SectionedListUpdater(view: view, sections: sections) { view, indexPath, _ in
@@ -151,7 +153,7 @@ import Testing
     var reported: SectionedListChange<Group>?
     updater.reorderingHandlers.canReorderItem = { _ in true }
     updater.reorderingHandlers.didReorder = { reported = $0 }
-    view.simulateUserMove(from: [0, 0], to: [1, 1])
+    gesture.perform(on: view, from: [0, 0], to: [1, 1])
     let expected = [Group("a", items: [Item(2)]), Group("b", items: [Item(3), Item(1)])]
     #expect(updater.sections == expected)
     #expect(reported?.new == expected)
