@@ -108,15 +108,9 @@ final class RelayStorage<Output>: @unchecked Sendable {
     }
   }
 
-  /// The last value sent; waits while an in-place write on another thread has it.
-  @inlinable
-  var latestValue: Output? {
-    withMachine(waitingFor: .value) { $0.latestValue }
-  }
-
   /// The last value sent, of a relay that keeps one; waits while an in-place write on another
   /// thread has it.
-  @inlinable @inline(__always)
+  @inlinable
   var latestKeptValue: Output {
     withMachine(waitingFor: .value) { $0.latestKeptValue }
   }
