@@ -92,6 +92,8 @@ public final class SimulatedListView<Model: Equatable, Item: Equatable>: ListVie
   private var cellPositions: [Int: IndexPath]?
   /// The data source an updater made from a cell provider, if any.
   private var listDataSource: ListDataSource<SimulatedCell, SimulatedCell>?
+  /// The data source an updater made from a row-and-column cell provider, if any.
+  private var listRowDataSource: ListRowDataSource<Int, SimulatedCell, SimulatedCell>?
   /// The cells the cell provider made, by identity.
   private var providedCells: [Int: SimulatedCell] = [:]
   private var runningAnimations: [(Bool) -> Void] = []
@@ -254,6 +256,29 @@ public final class SimulatedListView<Model: Equatable, Item: Equatable>: ListVie
     // As the delegate's acceptDrop: the data first, then the view's moveItem(at:to:).
     guard let to = listDataSource.moveItem(from: from, droppedBefore: proposed) else { return }
     moveShownItem(from: from, to: to)
+  }
+
+  /// Drops a row above another as the user does on AppKit's `NSTableView`, whose updater is its
+  /// data source: the data source takes the drop first (the table view moves nothing by itself),
+  /// then the view shows the move it returns, keeping the row's cell.
+  ///
+  /// - Parameters:
+  ///   - row: The dragged row.
+  ///   - proposedRow: The row it is dropped above, counted before the move (the row count drops
+  ///     it at the end).
+  public func simulateUserDrop(fromRow row: Int, aboveRow proposedRow: Int) {
+    guard let listRowDataSource else {
+      return problems.append("a row drop needs an updater serving as the row data source")
+    }
+    guard contains(IndexPath(indexes: [0, row])) else {
+      return problems.append("the user cannot drag row \(row)")
+    }
+    guard listRowDataSource.canMoveRow(row) else {
+      return problems.append("the data source does not let the user drag row \(row)")
+    }
+    // As the data source's acceptDrop: the data first, then the view's moveRow(at:to:).
+    guard let to = listRowDataSource.moveRow(row, droppedAbove: proposedRow) else { return }
+    moveShownItem(from: IndexPath(indexes: [0, row]), to: IndexPath(indexes: [0, to]))
   }
 
   /// Moves an item and its cell in what the view shows.
@@ -519,4 +544,59 @@ extension SimulatedListView: CellProvidingListView {
 
   /// A new header or footer for a supplementary-view provider to configure.
   public func dequeueSupplementaryView() -> SimulatedCell { SimulatedCell() }
+}
+
+extension SimulatedListView: RowProvidingListView {
+  /// The columns of a simulated view of rows: their indexes.
+  public typealias Column = Int
+  /// The cell views a row-and-column cell provider makes: `SimulatedCell`s, from
+  /// `dequeueCellView()`.
+  public typealias CellView = SimulatedCell
+  /// The row views a row-view provider makes: `SimulatedCell`s too.
+  public typealias RowView = SimulatedCell
+
+  /// Takes `source` as the data source, as an `NSTableView` would: the view's data is then one
+  /// section of its rows (named as the first section shown now), and its cell views come from
+  /// the cell provider.
+  public func useListRowDataSource(
+    _ source: ListRowDataSource<Int, SimulatedCell, SimulatedCell>
+  ) -> AnyObject? {
+    listRowDataSource = source
+    let flatModel = shown.first?.model
+    dataSource = { [unowned source] in
+      guard let flatModel else { return [] }
+      let items = (0..<source.numberOfRows).compactMap { source.item(atRow: $0) as? Item }
+      return [ListSection(flatModel, items: items)]
+    }
+    return nil
+  }
+
+  /// The cell view of a row in a column, made by the cell provider, as a table view asks for it
+  /// when the row comes on screen.
+  ///
+  /// - Parameters:
+  ///   - column: A column index.
+  ///   - row: A row of what the view shows.
+  /// - Returns: The cell view, or `nil` outside what is shown or without a cell provider.
+  public func cellView(forColumn column: Int, row: Int) -> SimulatedCell? {
+    guard contains(IndexPath(indexes: [0, row])) else { return nil }
+    return listRowDataSource?.cellView(for: column, row: row)
+  }
+
+  /// The row view of a row, from the row-view provider.
+  ///
+  /// - Parameter row: A row of what the view shows.
+  /// - Returns: What the provider returns, or `nil`.
+  public func rowView(forRow row: Int) -> SimulatedCell? {
+    guard contains(IndexPath(indexes: [0, row])) else { return nil }
+    return listRowDataSource?.rowView(forRow: row)
+  }
+
+  /// A new cell view for a row-and-column cell provider (or a row view for a row-view provider)
+  /// to configure.
+  public func dequeueCellView() -> SimulatedCell {
+    let cell = SimulatedCell()
+    cell.configurationCount += 1
+    return cell
+  }
 }

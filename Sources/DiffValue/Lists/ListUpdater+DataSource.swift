@@ -57,6 +57,66 @@ extension ListUpdater {
     dataSource = (source, view.useListDataSource(source))
   }
 
+  /// Creates an updater that also serves as the data source of a view of rows and columns: each
+  /// row's cell views come from `cellProvider`, one per column, its row view from
+  /// `rowViewProvider` (Apple's `NSTableViewDiffableDataSource(tableView:cellProvider:)` and its
+  /// `rowViewProvider`).
+  ///
+  /// ```swift
+  /// lazy var updater = ListUpdater(view: tableView, items: contacts) {
+  ///   tableView, column, row, contact in
+  ///   let view = tableView.makeView(withIdentifier: column.identifier, owner: nil) as? ContactView
+  ///     ?? ContactView()
+  ///   view.bindViewModel(contact)
+  ///   return view
+  /// }
+  /// ```
+  ///
+  /// A `ListBindable` cell view is still re-bound in place; any other row is reloaded when its
+  /// item changes, which calls `cellProvider` again.
+  ///
+  /// - Parameters:
+  ///   - view: The list view; it shows the list as its rows. The updater holds it, and becomes
+  ///     its data source.
+  ///   - items: The items the view shows now.
+  ///   - reloadThreshold: Above this many operations a change reloads the view.
+  ///   - rowViewProvider: Makes the view that holds a row's cell views; without it (or when it
+  ///     returns `nil`) the view makes its own. Called on the main thread when the view asks.
+  ///   - cellProvider: Makes the cell view for an item in a column at a row. Called on the main
+  ///     thread when the view asks, inside batches included.
+  public convenience init<View: RowProvidingListView>(
+    view: View, items: [Item], reloadThreshold: Int = 300,
+    rowViewProvider: (@MainActor (View, _ row: Int, Item) -> View.RowView?)? = nil,
+    cellProvider: @escaping @MainActor (View, View.Column, _ row: Int, Item) -> View.CellView
+  ) {
+    self.init(view: view, items: items, reloadThreshold: reloadThreshold)
+    let source = ListRowDataSource<View.Column, View.CellView, View.RowView>(
+      ListRowDataSource.Answers(
+        numberOfRows: { [weak self] in self?.items.count ?? 0 },
+        item: { [weak self] row in self?.item(at: IndexPath(indexes: [0, row])) },
+        cellView: { [weak self, weak view] column, row in
+          guard let view, let item = self?.item(at: IndexPath(indexes: [0, row])) else {
+            return nil
+          }
+          return cellProvider(view, column, row, item)
+        },
+        rowView: rowViewProvider.map { provider in
+          { [weak self, weak view] row in
+            guard let view, let item = self?.item(at: IndexPath(indexes: [0, row])) else {
+              return nil
+            }
+            return provider(view, row, item)
+          }
+        },
+        canMoveRow: { [weak self] row in
+          self?.canMoveItem(at: IndexPath(indexes: [0, row])) ?? false
+        },
+        moveRow: { [weak self] from, to in
+          self?.moveItem(from: IndexPath(indexes: [0, from]), to: IndexPath(indexes: [0, to]))
+        }))
+    dataSource = (source, view.useListRowDataSource(source))
+  }
+
   /// Whether the user may move the item at an index path.
   private func canMoveItem(at indexPath: IndexPath) -> Bool {
     guard let canReorderItem = reorderingHandlers.canReorderItem, let item = item(at: indexPath)

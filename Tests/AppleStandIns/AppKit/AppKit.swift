@@ -17,13 +17,25 @@ public protocol NSAnimatablePropertyContainer {
 }
 
 @MainActor
-open class NSView: NSResponder, NSAnimatablePropertyContainer {
+open class NSView: NSResponder, NSAnimatablePropertyContainer, NSUserInterfaceItemIdentification {
+  open var identifier: NSUserInterfaceItemIdentifier?
   open var window: NSWindow? { nil }
   open func animator() -> Self { self }
   open func registerForDraggedTypes(_ newTypes: [NSPasteboard.PasteboardType]) {}
 }
 
 public typealias NSPoint = CGPoint
+
+public struct NSUserInterfaceItemIdentifier: Hashable, RawRepresentable, Sendable {
+  public let rawValue: String
+  public init(rawValue: String) { self.rawValue = rawValue }
+  public init(_ rawValue: String) { self.rawValue = rawValue }
+}
+
+@MainActor
+public protocol NSUserInterfaceItemIdentification: NSObjectProtocol {
+  var identifier: NSUserInterfaceItemIdentifier? { get set }
+}
 
 @MainActor
 open class NSEvent: NSObject {}
@@ -79,6 +91,92 @@ open class NSViewController: NSResponder {
   open var view = NSView()
 }
 
+// An Objective-C protocol in the SDK: NSControl's text-editing delegate, which
+// NSTableViewDelegate refines; none of its optional methods is used here.
+@MainActor
+public protocol NSControlTextEditingDelegate: NSObjectProtocol {}
+
+@MainActor
+open class NSTableColumn: NSObject {
+  public init(identifier: NSUserInterfaceItemIdentifier) { self.identifier = identifier }
+  open var identifier: NSUserInterfaceItemIdentifier
+}
+
+@MainActor
+open class NSTableRowView: NSView {}
+
+// An Objective-C protocol in the SDK: only the methods an updater answers, each optional, with
+// a default here.
+@MainActor
+public protocol NSTableViewDataSource: NSObjectProtocol {
+  // optional
+  func numberOfRows(in tableView: NSTableView) -> Int
+  // optional
+  func tableView(_ tableView: NSTableView, pasteboardWriterForRow row: Int)
+    -> (any NSPasteboardWriting)?
+  // optional
+  func tableView(
+    _ tableView: NSTableView, draggingSession session: NSDraggingSession,
+    willBeginAt screenPoint: NSPoint, forRowIndexes rowIndexes: IndexSet)
+  // optional
+  func tableView(
+    _ tableView: NSTableView, draggingSession session: NSDraggingSession,
+    endedAt screenPoint: NSPoint, operation: NSDragOperation)
+  // optional
+  func tableView(
+    _ tableView: NSTableView, validateDrop info: any NSDraggingInfo, proposedRow row: Int,
+    proposedDropOperation dropOperation: NSTableView.DropOperation
+  ) -> NSDragOperation
+  // optional
+  func tableView(
+    _ tableView: NSTableView, acceptDrop info: any NSDraggingInfo, row: Int,
+    dropOperation: NSTableView.DropOperation
+  ) -> Bool
+}
+
+extension NSTableViewDataSource {
+  public func numberOfRows(in tableView: NSTableView) -> Int { 0 }
+  public func tableView(_ tableView: NSTableView, pasteboardWriterForRow row: Int)
+    -> (any NSPasteboardWriting)?
+  { nil }
+  public func tableView(
+    _ tableView: NSTableView, draggingSession session: NSDraggingSession,
+    willBeginAt screenPoint: NSPoint, forRowIndexes rowIndexes: IndexSet
+  ) {}
+  public func tableView(
+    _ tableView: NSTableView, draggingSession session: NSDraggingSession,
+    endedAt screenPoint: NSPoint, operation: NSDragOperation
+  ) {}
+  public func tableView(
+    _ tableView: NSTableView, validateDrop info: any NSDraggingInfo, proposedRow row: Int,
+    proposedDropOperation dropOperation: NSTableView.DropOperation
+  ) -> NSDragOperation { [] }
+  public func tableView(
+    _ tableView: NSTableView, acceptDrop info: any NSDraggingInfo, row: Int,
+    dropOperation: NSTableView.DropOperation
+  ) -> Bool { false }
+}
+
+// An Objective-C protocol in the SDK: only the view-based table's view methods, each optional,
+// with a default here.
+@MainActor
+public protocol NSTableViewDelegate: NSControlTextEditingDelegate {
+  // optional
+  func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int)
+    -> NSView?
+  // optional
+  func tableView(_ tableView: NSTableView, rowViewForRow row: Int) -> NSTableRowView?
+}
+
+extension NSTableViewDelegate {
+  public func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int)
+    -> NSView?
+  { nil }
+  public func tableView(_ tableView: NSTableView, rowViewForRow row: Int) -> NSTableRowView? {
+    nil
+  }
+}
+
 @MainActor
 open class NSTableView: NSControl {
   public struct AnimationOptions: OptionSet, Sendable {
@@ -92,6 +190,13 @@ open class NSTableView: NSControl {
     public static let slideRight = AnimationOptions(rawValue: 0x40)
   }
 
+  public enum DropOperation: UInt, Sendable {
+    case on = 0
+    case above = 1
+  }
+
+  open weak var dataSource: (any NSTableViewDataSource)?
+  open weak var delegate: (any NSTableViewDelegate)?
   open var numberOfRows: Int { 0 }
   open var numberOfColumns: Int { 0 }
   open func beginUpdates() {}
@@ -103,6 +208,11 @@ open class NSTableView: NSControl {
   open func moveRow(at oldIndex: Int, to newIndex: Int) {}
   open func reloadData() {}
   open func view(atColumn column: Int, row: Int, makeIfNecessary: Bool) -> NSView? { nil }
+  open func makeView(withIdentifier identifier: NSUserInterfaceItemIdentifier, owner: Any?)
+    -> NSView?
+  { nil }
+  open func setDropRow(_ row: Int, dropOperation: NSTableView.DropOperation) {}
+  open func setDraggingSourceOperationMask(_ mask: NSDragOperation, forLocal isLocal: Bool) {}
 }
 
 @MainActor
@@ -119,8 +229,10 @@ public protocol NSCollectionViewDataSource: NSObjectProtocol {
   func collectionView(
     _ collectionView: NSCollectionView, itemForRepresentedObjectAt indexPath: IndexPath
   ) -> NSCollectionViewItem
-  /* optional */ func numberOfSections(in collectionView: NSCollectionView) -> Int
-  /* optional */ func collectionView(
+  // optional
+  func numberOfSections(in collectionView: NSCollectionView) -> Int
+  // optional
+  func collectionView(
     _ collectionView: NSCollectionView,
     viewForSupplementaryElementOfKind kind: NSCollectionView.SupplementaryElementKind,
     at indexPath: IndexPath
@@ -140,22 +252,27 @@ extension NSCollectionViewDataSource {
 // each optional, with a default here.
 @MainActor
 public protocol NSCollectionViewDelegate: NSObjectProtocol {
-  /* optional */ func collectionView(
+  // optional
+  func collectionView(
     _ collectionView: NSCollectionView, pasteboardWriterForItemAt indexPath: IndexPath
   ) -> (any NSPasteboardWriting)?
-  /* optional */ func collectionView(
+  // optional
+  func collectionView(
     _ collectionView: NSCollectionView, draggingSession session: NSDraggingSession,
     willBeginAt screenPoint: NSPoint, forItemsAt indexPaths: Set<IndexPath>)
-  /* optional */ func collectionView(
+  // optional
+  func collectionView(
     _ collectionView: NSCollectionView, validateDrop draggingInfo: any NSDraggingInfo,
     proposedIndexPath proposedDropIndexPath: AutoreleasingUnsafeMutablePointer<NSIndexPath>,
     dropOperation proposedDropOperation: UnsafeMutablePointer<NSCollectionView.DropOperation>
   ) -> NSDragOperation
-  /* optional */ func collectionView(
+  // optional
+  func collectionView(
     _ collectionView: NSCollectionView, acceptDrop draggingInfo: any NSDraggingInfo,
     indexPath: IndexPath, dropOperation: NSCollectionView.DropOperation
   ) -> Bool
-  /* optional */ func collectionView(
+  // optional
+  func collectionView(
     _ collectionView: NSCollectionView, draggingSession session: NSDraggingSession,
     endedAt screenPoint: NSPoint, dragOperation operation: NSDragOperation)
 }

@@ -1,0 +1,105 @@
+/// A list view of one section whose cells an updater can make row by row and column by column:
+/// AppKit's `NSTableView` on macOS, and `SimulatedListView` in tests.
+///
+/// A view of your own conforms by making `source` its data source (and whatever asks it for
+/// cell views), asking it for the row count, the cell views and the row views, and telling it of
+/// the user's drops.
+@MainActor
+public protocol RowProvidingListView: ListView {
+  /// The type of the view's columns, which the cell provider is given.
+  associatedtype Column
+  /// The type of the view's cell views: one per row and column.
+  associatedtype CellView
+  /// The type of the view that holds a row's cell views.
+  associatedtype RowView
+
+  /// Makes `source` the view's data source.
+  ///
+  /// - Parameter source: Answers the view's questions; the updater keeps it.
+  /// - Returns: An object the updater keeps alive as long as it lives (the bridge a view that
+  ///   holds its data source weakly points to), or `nil`.
+  func useListRowDataSource(_ source: ListRowDataSource<Column, CellView, RowView>) -> AnyObject?
+}
+
+/// What an updater answers as the data source of a view of rows and columns: the row count, the
+/// cell views from its cell provider, the row views from its row-view provider, and the user's
+/// drops. The updater makes it; the view asks it.
+///
+/// Everything is read from what the updater's view shows (its `items`), so that inside a batch
+/// the view gets the new data.
+@MainActor
+public final class ListRowDataSource<Column, CellView, RowView> {
+  /// The answers, each reading the updater (held weakly: once it is gone, the view is empty).
+  struct Answers {
+    var numberOfRows: () -> Int
+    var item: (Int) -> Any?
+    var cellView: (Column, Int) -> CellView?
+    var rowView: ((Int) -> RowView?)?
+    var canMoveRow: (Int) -> Bool
+    var moveRow: (_ from: Int, _ to: Int) -> Void
+  }
+
+  private let answers: Answers
+
+  init(_ answers: Answers) { self.answers = answers }
+
+  /// The number of rows the view shows.
+  ///
+  /// - Complexity: O(1).
+  public var numberOfRows: Int { answers.numberOfRows() }
+
+  /// The item of a row of what the view shows, for a view that needs the value itself.
+  ///
+  /// - Parameter row: A row index.
+  /// - Returns: The item, or `nil` outside what is shown.
+  public func item(atRow row: Int) -> Any? { answers.item(row) }
+
+  /// The cell view for a row and column, from the updater's cell provider.
+  ///
+  /// - Parameters:
+  ///   - column: One of the view's columns.
+  ///   - row: A row of what the view shows.
+  /// - Returns: The view, or `nil` when the row is outside what is shown or the updater is gone.
+  public func cellView(for column: Column, row: Int) -> CellView? { answers.cellView(column, row) }
+
+  /// The row view for a row, from the updater's row-view provider.
+  ///
+  /// - Parameter row: A row of what the view shows.
+  /// - Returns: The row view, or `nil` without a row-view provider or outside what is shown (the
+  ///   view then makes its own).
+  public func rowView(forRow row: Int) -> RowView? { answers.rowView?(row) }
+
+  /// Whether the updater has a row-view provider.
+  public var hasRowViews: Bool { answers.rowView != nil }
+
+  /// Whether the user may drag the item of a row: the updater's
+  /// `reorderingHandlers.canReorderItem` says.
+  ///
+  /// - Parameter row: A row of what the view shows.
+  /// - Returns: `false` without a `canReorderItem` handler, or outside what is shown.
+  public func canMoveRow(_ row: Int) -> Bool { answers.canMoveRow(row) }
+
+  /// Takes a row the user dropped above another, as AppKit's table view reports a drop (the
+  /// view has not moved anything yet): the updater's items change and its `reorderingHandlers`
+  /// hear of it, then the view must show the move it returns.
+  ///
+  /// - Parameters:
+  ///   - row: The dragged row.
+  ///   - proposedRow: The row it was dropped above, counted before the move; the row count drops
+  ///     it at the end.
+  /// - Returns: The move's destination, in the data after it, for the view's
+  ///   `moveRow(at:to:)`; `nil` when nothing moves (dropped where it was, outside what is shown,
+  ///   or a row the reordering handlers do not let move).
+  /// - Complexity: O(*n*), and a diff of the two orders.
+  package func moveRow(_ row: Int, droppedAbove proposedRow: Int) -> Int? {
+    let count = numberOfRows
+    guard (0..<count).contains(row), (0...count).contains(proposedRow), canMoveRow(row) else {
+      return nil
+    }
+    // The row's own removal shifts the places after it up by one.
+    let destination = proposedRow > row ? proposedRow - 1 : proposedRow
+    guard destination != row else { return nil }
+    answers.moveRow(row, destination)
+    return destination
+  }
+}
