@@ -75,7 +75,8 @@ for framework in UIKit AppKit; do
   # The Apple code must really have been compiled, not skipped by its `#if`.
   case "$framework" in
     UIKit) expected=(UITableView.performListUpdate UICollectionView.performListUpdate) ;;
-    AppKit) expected=(NSTableView.performListUpdate NSCollectionView.performListUpdate) ;;
+    AppKit) expected=(NSTableView.performListUpdate NSTableView.useListRowDataSource
+      NSCollectionView.performListUpdate) ;;
   esac
   expected+=("View.onReceive")
   for symbol in "${expected[@]}"; do
