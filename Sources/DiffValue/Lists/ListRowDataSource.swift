@@ -21,9 +21,10 @@ public protocol RowProvidingListView: ListView {
   func useListRowDataSource(_ source: ListRowDataSource<Column, CellView, RowView>) -> AnyObject?
 }
 
-/// What an updater answers as the data source of a view of rows and columns: the row count, the
-/// cell views from its cell provider, the row views from its row-view provider, and the user's
-/// drops. The updater makes it; the view asks it.
+/// What an updater answers as the data source of a view of rows and columns.
+///
+/// The row count, the cell views from its cell provider, the row views from its row-view
+/// provider, and the user's drops. The updater makes it; the view asks it.
 ///
 /// Everything is read from what the updater's view shows (its `items`), so that inside a batch
 /// the view gets the new data.

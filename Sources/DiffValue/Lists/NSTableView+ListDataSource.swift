@@ -9,8 +9,9 @@
     /// The views that hold a row's cell views.
     public typealias RowView = NSTableRowView
 
-    /// Sets the table view's `dataSource` and `delegate` to a bridge that asks `source`; the
-    /// updater keeps it (both are weak). For the user's drags, see
+    /// Sets the table view's `dataSource` and `delegate` to a bridge that asks `source`.
+    ///
+    /// The updater keeps the bridge (both properties are weak). For the user's drags, see
     /// ``reorderListItemsByDragging()``.
     ///
     /// A view-based table view asks its *delegate* for its cell views and row views

@@ -4,9 +4,10 @@ import Foundation
 import ListDiffTestSupport
 import Testing
 
-/// The updater as the data source of a view of rows and columns (Apple's
-/// `NSTableViewDiffableDataSource(tableView:cellProvider:)`): the row count, a cell view per
-/// row and column from the cell provider, row views, and AppKit's drops, driven through a
+/// The updater answers as the data source of a view of rows and columns.
+///
+/// As Apple's `NSTableViewDiffableDataSource(tableView:cellProvider:)`: the row count, a cell
+/// view per row and column from the cell provider, and row views, driven through a
 /// `SimulatedListView` as `NSTableView` asks its bridge.
 @MainActor
 @Suite struct ListRowDataSourceTests {
@@ -15,8 +16,8 @@ import Testing
     -> (ListUpdater<Item>, SimulatedListView<String, Item>)
   {
     let view = SimulatedListView(showingItems: items) { [] }
-    typealias RowViewProvider = @MainActor (SimulatedListView<String, Item>, Int, Item) ->
-      SimulatedCell?
+    typealias RowViewProvider =
+      @MainActor (SimulatedListView<String, Item>, Int, Item) -> SimulatedCell?
     let rowViewProvider: RowViewProvider = { view, row, item in
       let rowView = view.dequeueCellView()
       rowView.text = "row \(row): \(item.id)"
@@ -64,14 +65,15 @@ import Testing
   }
 }
 
-/// AppKit's table drops, through the updater as data source: `NSTableView` reports the row the
-/// user dropped a row above (counted before the move) and moves nothing itself; the data source
-/// takes the move, then the view shows it. `SimulatedListView.simulateUserDrop(fromRow:aboveRow:)`
-/// drives that path as the AppKit bridge's `acceptDrop` does.
+/// A row dropped on a table view moves there through the updater as its data source.
+///
+/// `NSTableView` reports the row the user dropped a row above (counted before the move) and moves
+/// nothing itself; the data source takes the move, then the view shows it.
+/// `SimulatedListView.simulateUserDrop(fromRow:aboveRow:)` drives that path as the AppKit
+/// bridge's `acceptDrop` does.
 @MainActor
 @Suite struct ListRowDataSourceDropTests {
-  func makeReorderableTable(_ ids: [Int]) -> (ListUpdater<Item>, SimulatedListView<String, Item>)
-  {
+  func makeReorderableTable(_ ids: [Int]) -> (ListUpdater<Item>, SimulatedListView<String, Item>) {
     let (updater, view) = ListRowDataSourceTests().makeTable(items(ids))
     updater.reorderingHandlers.canReorderItem = { $0.id != 9 }
     return (updater, view)
