@@ -27,6 +27,7 @@ struct RelayRoundEnding: ~Copyable {
   @usableFromInline let word = Atomic<Word>(.idle)
   /// The order of the subscriber the round in progress calls, so that a subscriber that
   /// cancels another on the delivering thread can tell whether that one is on the stack.
+  ///
   /// Written and read by the delivering thread only.
   @usableFromInline let calling = Atomic<UInt64>(0)
 
