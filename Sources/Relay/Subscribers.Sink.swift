@@ -3,7 +3,6 @@
   import Combine
 #endif
 
-import Synchronization
 
 extension Publisher {
   /// Subscribes with closures for values and for the completion, asking for every value.
@@ -101,7 +100,7 @@ extension Subscribers {
 
     @usableFromInline let handlers: Unmanaged<Handlers>
     /// Four times the number of closure calls in progress, plus `ended` and `released`.
-    @usableFromInline let calls = Atomic<Int>(0)
+    @usableFromInline let calls = AtomicWord(0)
     @usableFromInline let state = Lock<State>.make(State())
 
     /// The closure called with each value; a closure that does nothing once the sink has
@@ -138,6 +137,7 @@ extension Subscribers {
 
     deinit {
       if calls.load(ordering: .acquiring) & Sink.released == 0 { handlers.release() }
+      calls.deallocate()
     }
 
     /// `Sink`, as Combine names it in logs.
