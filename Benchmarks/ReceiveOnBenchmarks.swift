@@ -7,7 +7,9 @@ import Foundation
 // send to the subscriber and back.
 
 /// Times one delivery of `count` values waiting behind a suspended queue: from the resume
-/// to the last value's arrival, in nanoseconds. The values are sent before the clock starts.
+/// to the last value's arrival, in nanoseconds.
+///
+/// The values are sent before the clock starts.
 @inline(never)
 func receiveOnBacklogNanoseconds(count: Int) -> Double {
   let queue = DispatchQueue(label: "backlog")

@@ -24,7 +24,8 @@ let deletes = diff.deletes  // old indices
 let inserts = diff.inserts  // new indices
 let updates = diff.updates  // old indices of items whose content changed
 let moves = diff.moves  // from old index to new index; the fewest for the pairing chosen
-let update = diff.batchUpdate()  // index paths for one performBatchUpdates, valid under UIKit's rules
+// Index paths for one performBatchUpdates, valid under UIKit's rules.
+let update = diff.batchUpdate()
 #expect(BatchUpdateChecker.check(update, old: before, new: after) == nil)  // in your own tests
 // snippet.hide
 precondition(deletes == [2] && inserts == [3] && updates == [1])

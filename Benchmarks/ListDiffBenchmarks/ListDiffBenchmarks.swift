@@ -50,7 +50,8 @@ public func runListDiffBenchmarks() {
   // No common prefix or suffix to skip: every item is hashed and almost every one moves.
   var shuffled = large.old
   shuffled.shuffle()
-  measureListDiffAgainstFloor("100,000 items, all shuffled", old: large.old, new: shuffled, runs: 21)
+  measureListDiffAgainstFloor(
+    "100,000 items, all shuffled", old: large.old, new: shuffled, runs: 21)
 
   measureSectionedListDiff()
 
@@ -217,7 +218,8 @@ private func measureListDiffAgainstFloor(
   let time = Timing(diffSamples)
   let floorTime = Timing(floorSamples)
   let ratios = Timing(zip(diffSamples, floorSamples).map { $0 / $1 })
-  printListDiff(name, diff, time: time, memory: memory(old: old, new: new, duplicates: .pairInOrder))
+  printListDiff(
+    name, diff, time: time, memory: memory(old: old, new: new, duplicates: .pairInOrder))
   print(
     "  floor (every identifier hashed once + a longest increasing subsequence of the"
       + " \(floor.matchedOldOffsets.count) pairs): \(floorTime); the diff is median"

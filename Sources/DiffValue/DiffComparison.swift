@@ -161,7 +161,9 @@ struct DiffWholeValue<Root: Equatable>: DiffComparison {
   }
 
   @inlinable @inline(__always)
-  func snapshot(_ value: UnsafeRawPointer) -> Root { value.assumingMemoryBound(to: Root.self).pointee }
+  func snapshot(_ value: UnsafeRawPointer) -> Root {
+    value.assumingMemoryBound(to: Root.self).pointee
+  }
 
   @inlinable @inline(__always)
   func agrees(_ snapshot: borrowing Root, _ new: UnsafeRawPointer) -> Bool {

@@ -50,8 +50,9 @@ public final class ObserveToken: Cancellable, Hashable, Sendable {
   /// Whether the observation has been stopped.
   public var isCancelled: Bool { loop.isCancelled }
 
-  /// Stops the observation: the closure does not run again. Calling it again does nothing;
-  /// any thread may call it.
+  /// Stops the observation: the closure does not run again.
+  ///
+  /// Calling it again does nothing; any thread may call it.
   public func cancel() { loop.cancel() }
 
   /// Keeps the token in a set; dropping the set stops the observation.

@@ -52,9 +52,10 @@ internal enum _SectionFate: Equatable {
   }
 }
 
-/// The replay of one batch update with UIKit's rules (see ``BatchUpdateChecker``): each rule
-/// is a method, and the rules that hold on both sides of the update take the side as a
-/// parameter. ``run()`` checks them in a fixed order and reports the first one broken.
+/// The replay of one batch update with UIKit's rules (see ``BatchUpdateChecker``).
+///
+/// Each rule is a method, and the rules that hold on both sides of the update take the side as
+/// a parameter. ``run()`` checks them in a fixed order and reports the first one broken.
 internal struct _BatchUpdateReplay<Model, Item> {
   /// The sections before and after the update.
   let sections: _BothSides<[ListSection<Model, Item>]>
@@ -243,8 +244,10 @@ internal struct _BatchUpdateReplay<Model, Item> {
     return nil
   }
 
-  /// Rule 4 for items: in every surviving section, items after = before + inserted - deleted
-  /// + moved in - moved out, a reload counting as a delete and an insert.
+  /// Rule 4 for items: in every surviving section, the counts add up.
+  ///
+  /// Items after = before + inserted - deleted + moved in - moved out, a reload counting as a
+  /// delete and an insert.
   func checkItemCounts() -> BatchUpdateViolation? {
     var removedOrAdded = _BothSides(
       old: [Int](repeating: 0, count: sections.old.count),
@@ -273,9 +276,11 @@ internal struct _BatchUpdateReplay<Model, Item> {
     return nil
   }
 
-  /// Rule 7: what the view shows. Inserted and reloaded positions show the data source's
-  /// items, moved items their old cells; the remaining old cells fill the other positions in
-  /// order, and inserted and reloaded sections show the data source's sections.
+  /// Rule 7: what the view shows.
+  ///
+  /// Inserted and reloaded positions show the data source's items, moved items their old cells; the
+  /// remaining old cells fill the other positions in order, and inserted and reloaded sections show
+  /// the data source's sections.
   func replayContent() -> [ListSection<Model, Item>] {
     let (old, new) = (sections.old, sections.new)
     var slots: [[Item?]] = new.indices.map { slot in

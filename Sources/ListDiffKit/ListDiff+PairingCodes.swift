@@ -149,8 +149,9 @@ extension _PairingCode where Role == _CursorRole {
 
 /// An item's entry in the search for a longest increasing subsequence: the previous member of
 /// the best run ending at the item while the search runs, and once it is done, whether the
-/// item belongs to the longest run. Unmatched items and those without a predecessor hold
-/// `none`.
+/// item belongs to the longest run.
+///
+/// Unmatched items and those without a predecessor hold `none`.
 @usableFromInline internal typealias _SubsequenceMark = _PairingCode<_SubsequenceRole>
 
 extension _PairingCode where Role == _SubsequenceRole {

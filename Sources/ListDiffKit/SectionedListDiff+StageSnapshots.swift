@@ -20,7 +20,9 @@ internal struct _StageSnapshots<Section: DiffableSection> {
   var sections: _SectionMatching { plan.sections }
 
   /// The stages: the section batch and the item batch, together unless the plan splits them,
-  /// then the reload batch if it holds anything. Empty stages are left out.
+  /// then the reload batch if it holds anything.
+  ///
+  /// Empty stages are left out.
   ///
   /// - Complexity: O(*S* + *M*) for *S* new sections and *M* new items, for each stage but the
   ///   last.

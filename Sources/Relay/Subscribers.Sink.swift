@@ -3,7 +3,6 @@
   import Combine
 #endif
 
-
 extension Publisher {
   /// Subscribes with closures for values and for the completion, asking for every value.
   ///
@@ -113,9 +112,11 @@ extension Subscribers {
       liveHandlers?.receiveCompletion ?? { _ in }
     }
 
-    /// The closures, retained, unless they were released. Read under the lock, which orders
-    /// the read with their release; a class reference, not a closure, comes out of it (a
-    /// closure returned through the generic `withLock` would be re-abstracted on every call).
+    /// The closures, retained, unless they were released.
+    ///
+    /// Read under the lock, which orders the read with their release; a class reference, not a
+    /// closure, comes out of it (a closure returned through the generic `withLock` would be
+    /// re-abstracted on every call).
     @inlinable
     var liveHandlers: Handlers? {
       state.withLock { state in state.handlersReleased ? nil : handlers.takeUnretainedValue() }
@@ -210,8 +211,10 @@ extension Subscribers {
 
     /// What a relay calls for each value while the sink's demand is unlimited, in place of
     /// `receive(_:)`: `receiveValue` without the call counting, skipped once the sink has
-    /// ended, so that the two paths agree on the last value the sink takes. It keeps the
-    /// closures alive for as long as the relay keeps it (until the subscription is cancelled).
+    /// ended, so that the two paths agree on the last value the sink takes.
+    ///
+    /// It keeps the closures alive for as long as the relay keeps it (until the subscription is
+    /// cancelled).
     @inlinable
     func receiverForUnlimitedDemand() -> (Input) -> Void {
       guard let handlers = liveHandlers else { return { _ in } }

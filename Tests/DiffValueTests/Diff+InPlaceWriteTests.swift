@@ -168,7 +168,8 @@ final class InventoryModel: @unchecked Sendable {
     #expect(model.inventory.count == perThread)
     #expect(model.inventory.picked.count == perThread)
     let values = published.withLock { $0 }
-    #expect(zip(values, values.dropFirst()).allSatisfy { $0.title != $1.title || $0.picked != $1.picked })
+    #expect(
+      zip(values, values.dropFirst()).allSatisfy { $0.title != $1.title || $0.picked != $1.picked })
     subscription.cancel()
   }
 

@@ -38,7 +38,11 @@ final class ChangeCounter: @unchecked Sendable {
 
 /// Reads `read` inside `withObservationTracking` and counts the changes it is told of.
 func track(_ counter: ChangeCounter, _ read: () -> Void) {
-  withObservationTracking { read() } onChange: { counter.record() }
+  withObservationTracking {
+    read()
+  } onChange: {
+    counter.record()
+  }
 }
 
 /// `@Diff` in Swift's Observation: a tracked read is told of a published change once, before
@@ -179,10 +183,11 @@ func track(_ counter: ChangeCounter, _ read: () -> Void) {
   }
 
   /// Threads write at once while trackings are re-armed: each tracking armed before a
-  /// published change is told, at least once and at most once per write. A write queued
-  /// behind another thread's delivery is told by the thread that compares it, the drainer
-  /// perhaps, after the write returned. Two writes told at the same instant on two threads may
-  /// both reach a tracking before Observation cancels it after its first call, as they may for
+  /// published change is told, at least once and at most once per write.
+  ///
+  /// A write queued behind another thread's delivery is told by the thread that compares it, the
+  /// drainer perhaps, after the write returned. Two writes told at the same instant on two threads
+  /// may both reach a tracking before Observation cancels it after its first call, as they may for
   /// an `@Observable` property written from two threads.
   @Test func concurrentWritesTellEveryArmedTrackingOnce() {
     let model = PersonModel()

@@ -5,8 +5,9 @@ import TestSupport
 import Testing
 
 /// Every way a `@Diff` property's hooks and subscriptions end returns while another thread is
-/// inside a subscriber that waits for the thread ending them. Each of these waited for the
-/// whole round before, and so deadlocked.
+/// inside a subscriber that waits for the thread ending them.
+///
+/// Each of these waited for the whole round before, and so deadlocked.
 @Suite struct HookLivenessTests {
   final class Observed: @unchecked Sendable {
     @Diff(\.name) var profile = Profile(name: "start", age: 0)

@@ -33,7 +33,9 @@ import Testing
   }
 
   /// The comparison sees values: an object mutated in place and written back compares equal to
-  /// the last published value, which refers to the same object. A new instance publishes.
+  /// the last published value, which refers to the same object.
+  ///
+  /// A new instance publishes.
   @Test func aClassMutatedInPlaceAndWrittenBackPublishesNothing() {
     final class Score: Equatable, @unchecked Sendable {
       var points: Int

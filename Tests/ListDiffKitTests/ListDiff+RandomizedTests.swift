@@ -197,7 +197,9 @@ struct ListDiffRandomizedTests {
 
 /// The pairing `DuplicatePolicy.pairInOrder` documents, by the book: the common prefix and
 /// suffix pair in place, then each remaining new item takes the first remaining old item with
-/// its identifier. Returns, for each new offset, its old partner.
+/// its identifier.
+///
+/// Returns, for each new offset, its old partner.
 func referencePairing(old: [Int], new: [Int]) -> [Int?] {
   var prefix = 0
   while prefix < min(old.count, new.count) && old[prefix] == new[prefix] { prefix += 1 }

@@ -21,10 +21,13 @@ public final class ListDiffTestObject: Diffable, Equatable, CustomStringConverti
     self.title = title
   }
 
+  /// The object's identity, `id`.
   public var diffIdentifier: Int { id }
 
+  /// Whether the other object has the same content, `title`.
   public func isContentEqual(to other: ListDiffTestObject) -> Bool { title == other.title }
 
+  /// Whether both objects have the same identity and the same content.
   public static func == (lhs: ListDiffTestObject, rhs: ListDiffTestObject) -> Bool {
     lhs.id == rhs.id && lhs.title == rhs.title
   }

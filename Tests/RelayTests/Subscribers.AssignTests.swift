@@ -63,7 +63,9 @@ import Testing
   }
 
   /// A relay assigned to an object the test then lets go of, with `assign`; 42 is sent and
-  /// written first. Whether the object is released is up to the subscription.
+  /// written first.
+  ///
+  /// Whether the object is released is up to the subscription.
   static func assignToAnObjectLetGo(
     _ assign: (PassthroughRelay<Int>, TestObject) -> AnyCancellable
   ) -> (relay: PassthroughRelay<Int>, cancellable: AnyCancellable, isReleased: () -> Bool) {

@@ -36,7 +36,7 @@ import Testing
     #expect(demand == .unlimited)
   }
 
-  /// Issue 8: the sum stayed finite past `Int.max`, and reading `.max` of it then trapped.
+  /// A sum past `Int.max` is unlimited, and reading its `.max` does not trap.
   @Test func aSumPastIntMaxIsUnlimited() {
     let sum = Demand.max(Int.max) + 1
     #expect(sum == .unlimited)
@@ -48,7 +48,7 @@ import Testing
     #expect((Demand.max(Int.max) + .max(0)).max == Int.max)
   }
 
-  /// Issue 8: `+ Int.min` negated its operand, which traps.
+  /// Adding or subtracting `Int.min` does not trap (negating it would).
   @Test func addingTheMostNegativeCountDoesNotTrap() {
     #expect(Demand.unlimited + Int.min == .unlimited)
     #expect(Demand.max(5) + Int.min == .none)
@@ -56,6 +56,8 @@ import Testing
     #expect(Demand.unlimited - Int.min == .unlimited)
   }
 
+  /// A negative result is `.none`.
+  ///
   /// Apple: "A negative demand is impossible; when an operation would result in a negative
   /// value, Combine adjusts the value to `.max(0)`."
   @Test func aNegativeResultIsNone() {

@@ -101,8 +101,10 @@ import Testing
   }
 
   /// Combine releases the closures on completion with or without a subscription, and on
-  /// cancel only with one. Relay also releases them on a cancel before any subscription: a
-  /// cancelled sink stays cancelled (a deliberate difference, documented on `Sink`).
+  /// cancel only with one.
+  ///
+  /// Relay also releases them on a cancel before any subscription: a cancelled sink stays cancelled
+  /// (a deliberate difference, documented on `Sink`).
   @Test(arguments: [true, false], Termination.allCases)
   func releasesItsClosuresWhenItEnds(subscribed: Bool, termination: Termination) {
     var valueClosureGone = false
@@ -147,7 +149,7 @@ import Testing
     deinit { onDeinit() }
   }
 
-  /// Issue 8: `self → cancellable → closure → self` breaks when the publisher completes.
+  /// A cycle `self → cancellable → closure → self` breaks when the publisher completes.
   @Test func aCycleThroughTheClosuresBreaksOnCompletion() {
     var ownerGone = false
     let publisher = TestPublisher<Int, Never>(subscription: TestSubscription())

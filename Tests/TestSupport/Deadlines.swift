@@ -35,8 +35,10 @@ public nonisolated(nonsending) func waitUntil(
 }
 
 /// Runs `body` on a new thread and waits at most `seconds` for it; returns whether it
-/// returned in time. A test of a deadlock fails this way instead of hanging; the stuck
-/// thread is left behind, so unblock it afterwards when the test can.
+/// returned in time.
+///
+/// A test of a deadlock fails this way instead of hanging; the stuck thread is left behind, so
+/// unblock it afterwards when the test can.
 public func finishes(within seconds: Double, _ body: @escaping @Sendable () -> Void) -> Bool {
   let done = DispatchSemaphore(value: 0)
   Thread.detachNewThread {

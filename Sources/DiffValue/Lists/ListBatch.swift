@@ -62,11 +62,12 @@ struct ListBatch<Data> {
 
   /// Decides how each changed item is shown: a visible `ListBindable` cell is re-bound with the
   /// new value and keeps its place in the update (kept, or moved), as IGListKit's binding
-  /// section controller does. Any other cell, when `reconfiguring`, stays too: it is reconfigured
-  /// in place, or, when the item shifts or moves, reconfigured at its new place in a batch right
-  /// after. Otherwise it is reloaded if the item keeps its index path and is not moved (UIKit
-  /// reloads only in place), and deleted and inserted otherwise, so that it shows the new
-  /// content at once.
+  /// section controller does.
+  ///
+  /// Any other cell, when `reconfiguring`, stays too: it is reconfigured in place, or, when the
+  /// item shifts or moves, reconfigured at its new place in a batch right after. Otherwise it is
+  /// reloaded if the item keeps its index path and is not moved (UIKit reloads only in place), and
+  /// deleted and inserted otherwise, so that it shows the new content at once.
   ///
   /// - Parameters:
   ///   - bindableCell: The view's visible bindable cell at an index path before the batch.

@@ -17,7 +17,8 @@ public struct ListChangePublisher<Change>: Relay.Publisher {
 
   /// Attaches a subscriber; it receives the changes published from now on.
   @inlinable
-  public func receive<S: Relay.Subscriber>(subscriber: S) where S.Input == Change, S.Failure == Never {
+  public func receive<S: Relay.Subscriber>(subscriber: S)
+  where S.Input == Change, S.Failure == Never {
     relay.receive(subscriber: subscriber)
   }
 }
@@ -25,7 +26,9 @@ public struct ListChangePublisher<Change>: Relay.Publisher {
 extension ListChangePublisher: Sendable where Change: Sendable {}
 
 /// Computes each change once and passes it to every subscriber: one subscription to the
-/// property's transitions, shared through a relay. It computes nothing while nobody listens.
+/// property's transitions, shared through a relay.
+///
+/// It computes nothing while nobody listens.
 final class ChangeFeed<Value: Equatable, Change>: @unchecked Sendable {
   // Both fields are set in init and never change.
   let relay = PassthroughRelay<Change>()

@@ -36,7 +36,9 @@ public enum ListSupplementaryKind {
 
 /// What an updater answers as a view's data source: the counts, the cells from its cell
 /// provider, the headers and footers from its supplementary-view provider, and the user's
-/// moves. The updater makes it; the view asks it.
+/// moves.
+///
+/// The updater makes it; the view asks it.
 ///
 /// Everything is read from what the updater's view shows (its `items` or `sections`), so that
 /// inside a batch the view gets the new data.

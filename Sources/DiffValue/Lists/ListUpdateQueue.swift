@@ -135,8 +135,10 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
     }
   }
 
-  /// Runs the transitions until one waits for the view, or none is left. Reentrant calls (a
-  /// completion, a data source or a cell that applies a change) leave the work to the loop.
+  /// Runs the transitions until one waits for the view, or none is left.
+  ///
+  /// Reentrant calls (a completion, a data source or a cell that applies a change) leave the work
+  /// to the loop.
   private func advance() {
     guard !isAdvancing else { return }
     isAdvancing = true
@@ -251,8 +253,9 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
     transition?.batches = []
   }
 
-  /// Ends the transition and calls its completions: the view shows its target. The changes
-  /// waiting, and those a completion applies, start once they have all run.
+  /// Ends the transition and calls its completions: the view shows its target.
+  ///
+  /// The changes waiting, and those a completion applies, start once they have all run.
   private func finish(_ finished: Transition) {
     transition = waiting.map {
       Transition(

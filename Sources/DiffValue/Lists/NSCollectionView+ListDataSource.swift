@@ -8,7 +8,9 @@
     public typealias SupplementaryView = NSView
 
     /// Sets the collection view's `dataSource` to a bridge that asks `source`; the updater keeps
-    /// it (`dataSource` is weak). For the user's drags, see ``reorderListItemsByDragging()``.
+    /// it (`dataSource` is weak).
+    ///
+    /// For the user's drags, see ``reorderListItemsByDragging()``.
     public func useListDataSource(
       _ source: ListDataSource<Cell, SupplementaryView>
     ) -> AnyObject? {

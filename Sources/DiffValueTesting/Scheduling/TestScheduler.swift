@@ -1,9 +1,9 @@
+import Dispatch
+import Relay
 #if canImport(Combine)
   // `Scheduler` is Combine's there, and a file that names its members must import Combine.
   import Combine
 #endif
-import Dispatch
-import Relay
 #if canImport(Combine)
   // `Scheduler` is Combine's there, and a file that names its members must import Combine.
   import Combine
@@ -73,7 +73,9 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
 
     /// Takes the next action dated at or before `instant` (any date when `nil`), moves the clock
     /// to its date and queues a repeating action's next run; with none due, moves the clock to
-    /// `instant`. The clock never goes back.
+    /// `instant`.
+    ///
+    /// The clock never goes back.
     mutating func takeNext(dueBy instant: SchedulerTimeType?) -> (() -> Void)? {
       guard let next = queue.last, instant.map({ next.date <= $0 }) ?? true else {
         if let instant, now < instant { now = instant }
@@ -174,8 +176,9 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
   }
 
   /// Moves the clock to `instant`, running in order every action due by then, those that the
-  /// actions schedule included. An instant before `now` runs what is dated by it and leaves the
-  /// clock where it is.
+  /// actions schedule included.
+  ///
+  /// An instant before `now` runs what is dated by it and leaves the clock where it is.
   ///
   /// - Parameter instant: The moment to move to.
   public func advance(to instant: SchedulerTimeType) {
@@ -226,7 +229,9 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
   }
 
   /// Yields a few times: a task that an action resumed gets to run, and to schedule its next
-  /// work, before the clock moves on. A bounded number of turns, not a guarantee.
+  /// work, before the clock moves on.
+  ///
+  /// A bounded number of turns, not a guarantee.
   @MainActor
   private func yieldToOtherTasks() async {
     for _ in 0..<20 { await Task.yield() }

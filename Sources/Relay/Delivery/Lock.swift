@@ -76,8 +76,10 @@ package final class LockCondition: @unchecked Sendable {
   // `condition` is only waited on, and `waiters` only read or written, with the mutex of the
   // one `Lock` it is used with held.
   @usableFromInline let condition: UnsafeMutablePointer<pthread_cond_t>
-  /// How many threads wait on it now. Guarded by the lock, so the dynamic exclusivity check a
-  /// class's `var` pays on every access is left out.
+  /// How many threads wait on it now.
+  ///
+  /// Guarded by the lock, so the dynamic exclusivity check a class's `var` pays on every access is
+  /// left out.
   @usableFromInline @exclusivity(unchecked) var waiters = 0
 
   @inlinable
@@ -102,6 +104,7 @@ package final class LockCondition: @unchecked Sendable {
 }
 
 /// An identity for the calling thread, to tell a reentrant call from another thread's.
+///
 /// DiffValue uses it too, hence `package`.
 @usableFromInline
 package struct ThreadIdentity: Equatable, @unchecked Sendable {

@@ -160,8 +160,9 @@ struct SerialDelivery<Event> {
   // MARK: Delivering
 
   /// The runner on `thread` has delivered an event: it stops, and this returns true, when
-  /// nothing waits; otherwise it goes on with `next(from:)`. The hot path: no answer carrying
-  /// an event is built.
+  /// nothing waits; otherwise it goes on with `next(from:)`.
+  ///
+  /// The hot path: no answer carrying an event is built.
   @inlinable @inline(__always)
   mutating func stopIfIdle(from thread: ThreadIdentity) -> Bool {
     guard waiting.isEmpty else { return false }

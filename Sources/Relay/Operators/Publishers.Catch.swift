@@ -78,8 +78,9 @@ extension Publishers.Catch {
       var phase = TwoUpstreamPhase.awaitingFirst
       var demand = Subscribers.Demand.none
 
-      /// Ends the operator: returns the phase it was in. Nothing is kept for the new
-      /// publisher: the handler makes it.
+      /// Ends the operator: returns the phase it was in.
+      ///
+      /// Nothing is kept for the new publisher: the handler makes it.
       mutating func end() -> TwoUpstreamPhase {
         defer { phase = .terminated }
         return phase

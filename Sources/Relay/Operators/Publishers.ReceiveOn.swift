@@ -1,8 +1,13 @@
+import Dispatch
+import Synchronization
 #if canImport(Combine)
   // `Scheduler` is Combine's there, and a file that names its members must import Combine.
   import Combine
 #endif
+<<<<<<< HEAD
 import Dispatch
+=======
+>>>>>>> main
 #if canImport(Combine)
   // `Scheduler` is Combine's there, and a file that names its members must import Combine.
   import Combine
@@ -126,8 +131,10 @@ extension Publishers {
         @usableFromInline var hasPendingBlock = false
         /// A block is delivering a batch: no other may start one (on a concurrent queue).
         @usableFromInline var isDelivering = false
-        /// The completion arrived: nothing more is accepted. The upstream's subscription is
-        /// kept until the completion is delivered, for the demand of the values before it.
+        /// The completion arrived: nothing more is accepted.
+        ///
+        /// The upstream's subscription is kept until the completion is delivered, for the demand of
+        /// the values before it.
         @usableFromInline var isCompleted = false
         /// The last batch's emptied storage, which the next delivering block takes: on a
         /// concurrent queue a block that will not deliver runs beside the one that does.

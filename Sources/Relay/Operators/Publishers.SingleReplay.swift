@@ -55,7 +55,8 @@ extension Publishers {
         current = connection
         return (connection, true)
       }
-      connection.storage.attach(Member(downstream: subscriber, replay: self, connection: connection))
+      connection.storage.attach(
+        Member(downstream: subscriber, replay: self, connection: connection))
       if connects { upstream.subscribe(Connector(replay: self, connection: connection)) }
     }
 

@@ -120,9 +120,11 @@ public final class CurrentValueRelay<Output>: Publisher {
 
   /// Begins an in-place write, once no other write (another in-place write, a `modify`)
   /// holds the relay: the value to change, and whether it moved out of the relay (nothing
-  /// waiting in the sequence) or is a copy. Until `commitInPlaceWrite(_:publishes:)`, sends
-  /// wait behind it and, while the value is out, readers on other threads wait for it; a read
-  /// on the writing thread stops the program (an overlapping access).
+  /// waiting in the sequence) or is a copy.
+  ///
+  /// Until `commitInPlaceWrite(_:publishes:)`, sends wait behind it and, while the value is out,
+  /// readers on other threads wait for it; a read on the writing thread stops the program (an
+  /// overlapping access).
   ///
   /// - Returns: The value, or `nil` when the relay has finished.
   @inlinable

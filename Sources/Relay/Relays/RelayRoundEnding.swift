@@ -25,6 +25,7 @@ struct RelayRoundEnding: ~Copyable {
   @usableFromInline let word: AtomicWord<Word>
   /// The order of the subscriber the round in progress calls, so that a subscriber that
   /// cancels another on the delivering thread can tell whether that one is on the stack.
+  ///
   /// Written and read by the delivering thread only.
   @usableFromInline let calling: AtomicWord<UInt64>
 

@@ -489,9 +489,11 @@ struct RelayStateMachine<Output> {
 
   /// An in-place write starts on `thread`, which the storage let in once no other write
   /// held the reservation: until it commits, sends and owed current values wait behind it, as
-  /// behind a `modify`. When nothing waits in the sequence, the latest value is `current`,
-  /// and it leaves the relay, to be changed where it lies with nothing sharing its storage;
-  /// readers wait for it. Otherwise the write changes a copy of the latest value.
+  /// behind a `modify`.
+  ///
+  /// When nothing waits in the sequence, the latest value is `current`, and it leaves the relay, to
+  /// be changed where it lies with nothing sharing its storage; readers wait for it. Otherwise the
+  /// write changes a copy of the latest value.
   ///
   /// - Returns: The value, or `nil` when the relay keeps no value or has finished (the caller
   ///   then sends a copy, which is ignored).
@@ -560,7 +562,9 @@ struct RelayStateMachine<Output> {
   }
 
   /// Queues the events held behind a reservation, in order; those the runner sent itself stay
-  /// its own work. Drops them when the relay has finished.
+  /// its own work.
+  ///
+  /// Drops them when the relay has finished.
   @inlinable
   mutating func requeue(_ held: [RelayReservation<Output>.Held]) -> RelayReleased<Output> {
     if isFinished { return drop(held) }

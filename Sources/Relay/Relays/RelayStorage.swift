@@ -2,8 +2,9 @@ import Dispatch
 
 /// The storage of a relay: it takes the lock, hands the state machine one event, releases the
 /// lock, and then carries out the answer: runs a round, releases what was dropped, or
-/// schedules the drainer. Shared by `CurrentValueRelay`, `PassthroughRelay`, `singleReplay()`
-/// and `@Diff`.
+/// schedules the drainer.
+///
+/// Shared by `CurrentValueRelay`, `PassthroughRelay`, `singleReplay()` and `@Diff`.
 ///
 /// A send that finds nobody delivering takes the lock once: it becomes the runner under the
 /// lock, calls the subscribers, and then stops with one compare-and-exchange on `ending`,
@@ -24,12 +25,16 @@ final class RelayStorage<Output>: @unchecked Sendable {
   @usableFromInline let ending = RelayRoundEnding()
   /// What readers and `modify` wait on while an in-place write on another thread has the value.
   @usableFromInline let inPlaceWriteEnded = LockCondition()
-  /// Whether rounds go through `isDuplicateAt`. A flag rather than an optional closure, so that
-  /// the hot path neither unwraps nor copies a closure.
+  /// Whether rounds go through `isDuplicateAt`.
+  ///
+  /// A flag rather than an optional closure, so that the hot path neither unwraps nor copies a
+  /// closure.
   @usableFromInline let checksDuplicates: Bool
   /// Whether the value at the second address repeats the one at the first; such a value is
-  /// stored but not delivered. Addresses rather than values: the relay holds both in memory,
-  /// and a closure of values would be called through thunks that load and copy each one.
+  /// stored but not delivered.
+  ///
+  /// Addresses rather than values: the relay holds both in memory, and a closure of values would be
+  /// called through thunks that load and copy each one.
   @usableFromInline let isDuplicateAt: (UnsafeRawPointer, UnsafeRawPointer) -> Bool
   @usableFromInline let subscriptionName: String
 
@@ -76,8 +81,10 @@ final class RelayStorage<Output>: @unchecked Sendable {
   }
 
   /// Runs one event of the state machine once no write on another thread holds what it
-  /// needs (`Wait`). The same thread, inside its own write, stops the program instead: an
-  /// overlapping access, which would otherwise wait for itself.
+  /// needs (`Wait`).
+  ///
+  /// The same thread, inside its own write, stops the program instead: an overlapping access, which
+  /// would otherwise wait for itself.
   @inlinable
   func withMachine<Result>(
     waitingFor wait: Wait, _ event: (inout RelayStateMachine<Output>) -> Result
@@ -97,15 +104,15 @@ final class RelayStorage<Output>: @unchecked Sendable {
           "a @Diff or relay value was read or written while this thread was writing it "
             + "(an overlapping access, such as a write through the property inside its modify)")
         return false
-      }
-    ) { machine in
-      if machine.hasRunner, !ending.holdRunner() { machine.runnerStoppedWithoutLock() }
-      let result = event(&machine)
-      ending.set(machine.roundEnding)
-      if machine.reservation == nil { inPlaceWriteEnded.signalAllWaiting() }
-      machine._checkInvariants()
-      return result
-    }
+      },
+      { machine in
+        if machine.hasRunner, !ending.holdRunner() { machine.runnerStoppedWithoutLock() }
+        let result = event(&machine)
+        ending.set(machine.roundEnding)
+        if machine.reservation == nil { inPlaceWriteEnded.signalAllWaiting() }
+        machine._checkInvariants()
+        return result
+      })
   }
 
   /// The last value sent, of a relay that keeps one; waits while an in-place write on another
@@ -160,6 +167,7 @@ final class RelayStorage<Output>: @unchecked Sendable {
 
   /// Begins an in-place write, once no other write holds the relay: the value to change,
   /// moved out of the relay when nothing waits (see `RelayStateMachine.beginInPlaceWrite`).
+  ///
   /// End it with `commitInPlaceWrite`.
   @inlinable
   func beginInPlaceWrite() -> RelayInPlaceValue<Output>? {
@@ -223,9 +231,11 @@ final class RelayStorage<Output>: @unchecked Sendable {
 
   /// What an unlimited round calls for `subscriber`: for a `Sink`, its own closure behind a
   /// check that the sink has not ended, saving the call counting of `Sink.receive(_:)` per
-  /// value. The check keeps the two paths in step: once a sink has ended, neither calls it, so
-  /// a cancelled sink's values are an unbroken stretch of the sequence. Resolved at compile time
-  /// where `S` is known.
+  /// value.
+  ///
+  /// The check keeps the two paths in step: once a sink has ended, neither calls it, so a cancelled
+  /// sink's values are an unbroken stretch of the sequence. Resolved at compile time where `S` is
+  /// known.
   @inlinable
   static func receiveIgnoringDemand<S: Subscriber>(of subscriber: S) -> (Output) -> Void
   where S.Input == Output {
@@ -241,8 +251,10 @@ final class RelayStorage<Output>: @unchecked Sendable {
     carryOut(withMachine { $0.request(demand, for: id, from: thread) }, from: thread)
   }
 
-  /// Cancels a subscription. It never waits: once it returns, at most one more call reaches the
-  /// subscriber, from a round another thread had already begun.
+  /// Cancels a subscription.
+  ///
+  /// It never waits: once it returns, at most one more call reaches the subscriber, from a round
+  /// another thread had already begun.
   @inlinable
   func cancel(_ id: UInt64) {
     let thread = ThreadIdentity.current
@@ -302,7 +314,9 @@ final class RelayStorage<Output>: @unchecked Sendable {
   }
 
   /// Ends the round just delivered, and delivers the rounds that follow it, until the state
-  /// machine says stop. Only the runner gets here.
+  /// machine says stop.
+  ///
+  /// Only the runner gets here.
   ///
   /// The common case costs one compare-and-exchange: nothing was left to do, and the round
   /// ends without the lock. A duplicate takes the lock only when its round claimed demand,
@@ -374,8 +388,10 @@ final class RelayStorage<Output>: @unchecked Sendable {
     return true
   }
 
-  /// Whether `value` repeats `previous`. Both are borrowed where they lie; the caller releases
-  /// `previous` once it is done, outside the lock.
+  /// Whether `value` repeats `previous`.
+  ///
+  /// Both are borrowed where they lie; the caller releases `previous` once it is done, outside the
+  /// lock.
   @inlinable @inline(__always)
   func repeats(_ previous: inout Output?, _ value: Output) -> Bool {
     withUnsafeMutablePointer(to: &previous) { old in
@@ -386,8 +402,9 @@ final class RelayStorage<Output>: @unchecked Sendable {
     }
   }
 
-  /// Calls each target not cancelled, in order. Their demand is unlimited, so what they
-  /// return changes nothing.
+  /// Calls each target not cancelled, in order.
+  ///
+  /// Their demand is unlimited, so what they return changes nothing.
   @inlinable
   func callUnlimited(_ targets: RelaySubscriberLoan<Output>, with value: Output) {
     targets.forEachTarget { order, target in

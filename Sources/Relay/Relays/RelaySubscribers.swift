@@ -150,8 +150,9 @@ struct RelaySubscribers<Output> {
   mutating func endLending() { isLent = false }
 
   /// Takes one unit of demand from each subscriber that has some, for a round: returns a new
-  /// list of those to call and what was taken. The others are owed the value, when the relay
-  /// keeps one.
+  /// list of those to call and what was taken.
+  ///
+  /// The others are owed the value, when the relay keeps one.
   @inlinable
   mutating func claim(keepsCurrentValue: Bool) -> (
     targets: RelaySubscriberList<Output>, claims: [Claim]

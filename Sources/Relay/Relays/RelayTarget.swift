@@ -8,8 +8,9 @@ final class RelayTarget<Output>: @unchecked Sendable {
   // The closures are constants; `isCancelled` is atomic.
   @usableFromInline let receive: (Output) -> Subscribers.Demand
   /// Delivers a value in a round whose subscribers all have unlimited demand, where the demand
-  /// a subscriber returns changes nothing. For a `Sink` it is the sink's own closure, which
-  /// saves a call per subscriber per value.
+  /// a subscriber returns changes nothing.
+  ///
+  /// For a `Sink` it is the sink's own closure, which saves a call per subscriber per value.
   @usableFromInline let receiveIgnoringDemand: (Output) -> Void
   @usableFromInline let finish: () -> Void
   /// Set by `cancel()` before it returns; the deliverer checks it before each call, so that

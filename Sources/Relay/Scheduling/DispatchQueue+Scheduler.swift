@@ -12,6 +12,7 @@ import Dispatch
   #if canImport(Combine)
     // Where Combine exists without Darwin (the stand-in Combine on Linux), `Scheduler` is
     // Combine's and Dispatch does not conform to it: Relay does, retroactively.
+    // swift-format-ignore: AvoidRetroactiveConformances
     extension DispatchQueue: @retroactive Scheduler {}
   #else
     extension DispatchQueue: Scheduler {}

@@ -218,11 +218,6 @@ extension Publishers {
     public let upstream: Upstream
     public let keyPath: KeyPath<Upstream.Output, Output>
 
-    init(upstream: Upstream, keyPath: KeyPath<Upstream.Output, Output>) {
-      self.upstream = upstream
-      self.keyPath = keyPath
-    }
-
     public func receive<S>(subscriber: S)
     where Output == S.Input, S: Subscriber, Upstream.Failure == S.Failure {
       let keyPath = keyPath

@@ -52,14 +52,19 @@ open class UITableViewHeaderFooterView: UIView {}
 public protocol UITableViewDataSource: NSObjectProtocol {
   func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int
   func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell
-  /* optional */ func numberOfSections(in tableView: UITableView) -> Int
-  /* optional */ func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int)
+  // Optional in Objective-C.
+  func numberOfSections(in tableView: UITableView) -> Int
+  // Optional in Objective-C.
+  func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int)
     -> String?
-  /* optional */ func tableView(_ tableView: UITableView, titleForFooterInSection section: Int)
+  // Optional in Objective-C.
+  func tableView(_ tableView: UITableView, titleForFooterInSection section: Int)
     -> String?
-  /* optional */ func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath)
+  // Optional in Objective-C.
+  func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath)
     -> Bool
-  /* optional */ func tableView(
+  // Optional in Objective-C.
+  func tableView(
     _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath,
     to destinationIndexPath: IndexPath)
 }
@@ -135,15 +140,19 @@ public protocol UICollectionViewDataSource: NSObjectProtocol {
     -> Int
   func collectionView(_ collectionView: UICollectionView, cellForItemAt indexPath: IndexPath)
     -> UICollectionViewCell
-  /* optional */ func numberOfSections(in collectionView: UICollectionView) -> Int
-  /* optional */ func collectionView(
+  // Optional in Objective-C.
+  func numberOfSections(in collectionView: UICollectionView) -> Int
+  // Optional in Objective-C.
+  func collectionView(
     _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String,
     at indexPath: IndexPath
   ) -> UICollectionReusableView
-  /* optional */ func collectionView(
+  // Optional in Objective-C.
+  func collectionView(
     _ collectionView: UICollectionView, canMoveItemAt indexPath: IndexPath
   ) -> Bool
-  /* optional */ func collectionView(
+  // Optional in Objective-C.
+  func collectionView(
     _ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath,
     to destinationIndexPath: IndexPath)
 }

@@ -6,9 +6,10 @@ import Testing
 @testable import DiffValueTesting
 
 /// combine-schedulers' async cases, ported: `sleep(for:)`, `timer(interval:)` and `run()` on a
-/// test scheduler; and `sleep(until:)`, cancellation and `measure(_:)`. Before advancing, each
-/// waits until the task has scheduled its work: the package has no serial executor to run the
-/// task first, as combine-schedulers' `withMainSerialExecutor` does.
+/// test scheduler; and `sleep(until:)`, cancellation and `measure(_:)`.
+///
+/// Before advancing, each waits until the task has scheduled its work: the package has no serial
+/// executor to run the task first, as combine-schedulers' `withMainSerialExecutor` does.
 @Suite struct SchedulerConcurrencyTests {
   /// Waits (yielding) until `count` actions are queued.
   static func waitUntil(

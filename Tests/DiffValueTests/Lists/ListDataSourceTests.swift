@@ -6,8 +6,9 @@ import Testing
 
 /// AppKit's drops, through the updater as data source: `NSCollectionView` reports where the
 /// user dropped an item (before which item, counted before the move) and moves nothing itself;
-/// the data source takes the move, then the view shows it. `SimulatedListView.simulateUserDrop`
-/// drives that path as the AppKit bridge's `acceptDrop` does.
+/// the data source takes the move, then the view shows it.
+///
+/// `SimulatedListView.simulateUserDrop` drives that path as the AppKit bridge's `acceptDrop` does.
 @MainActor
 @Suite struct ListDataSourceDropTests {
   func makeReorderableList(_ ids: [Int]) -> (ListUpdater<Item>, SimulatedListView<String, Item>) {

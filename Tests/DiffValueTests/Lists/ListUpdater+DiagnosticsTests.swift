@@ -9,6 +9,7 @@ import Testing
 @Suite struct ListUpdaterDiagnosticsTests {
   /// Content that changes behind the updater's back, between its diff and the batch (here from
   /// `shouldReload`, which runs in between): the kept cell would show stale content (rule 7).
+  ///
   /// The check catches it, reports it and reloads. (A `ListChange` with another list's diff
   /// never gets this far: it is diffed again, see `ListUpdaterTests`.)
   @Test func aStaleCellIsReportedAndReloaded() {

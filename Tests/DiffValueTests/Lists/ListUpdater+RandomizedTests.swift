@@ -89,8 +89,9 @@ final class CellKeepingCheck<Model: Equatable>: ListView {
 
 /// Random streams of changes through the simulated view, with animations that end at random
 /// moments, so that changes coalesce; cells that are bindable or not, on screen or not; users
-/// moving rows; the view leaving its window; and the screen released at a random moment. Every
-/// batch is checked with UIKit's rules, and what the view shows after it.
+/// moving rows; the view leaving its window; and the screen released at a random moment.
+///
+/// Every batch is checked with UIKit's rules, and what the view shows after it.
 @MainActor
 @Suite struct ListUpdaterRandomizedTests {
   @Test(arguments: 0..<8)
@@ -163,6 +164,7 @@ final class CellKeepingCheck<Model: Equatable>: ListView {
 
   /// Runs a stream: at each step a change, the end of one or all animations, the view leaving
   /// or entering its window, or `other`; every other seed releases the screen at a random step.
+  ///
   /// After each step, no problem; once idle, the view shows `expected`; after the release, the
   /// view is never called again.
   func runStream<Model: Equatable>(

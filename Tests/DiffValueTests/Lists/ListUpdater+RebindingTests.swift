@@ -7,8 +7,8 @@ import Testing
 /// cell's height follows its new content (UIKit measures rows again only in a batch).
 @MainActor
 @Suite struct ListUpdaterRebindingTests {
-  /// Issue 20's defect: a content-only change re-bound its cells with no batch at all, which
-  /// `SimulatedListView` reports as a stale height.
+  /// A content-only change re-binds its cells inside a batch, an empty one: outside any batch
+  /// `SimulatedListView` reports a stale height, as UIKit would leave it.
   @Test func aContentOnlyChangeRebindsInsideAnEmptyBatch() {
     let (updater, view) = makeList(items([1, 2, 3]))
     view.isBindable = { _ in true }

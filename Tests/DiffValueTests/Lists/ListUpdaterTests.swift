@@ -58,7 +58,9 @@ extension SimulatedListView {
   }
 
   /// Defect 1: `[1,2,3,4,5]` → `[0,1,2,3′,4,5]` deleted and re-inserted item 3, replacing its
-  /// bindable cell. Now the cell shifts with its neighbours and is re-bound.
+  /// bindable cell.
+  ///
+  /// Now the cell shifts with its neighbours and is re-bound.
   @Test func aChangedRowThatOnlyShiftsKeepsItsBindableCell() {
     let old = items([1, 2, 3, 4, 5])
     let new = [Item(0), Item(1), Item(2), Item(3, revision: 1), Item(4), Item(5)]

@@ -30,7 +30,9 @@ import Testing
   }
 
   /// DifferenceKit's NSTableView extension counts offsets for each move; here each moved row
-  /// goes after its new predecessor. Moving the last row to the top and the top one down.
+  /// goes after its new predecessor.
+  ///
+  /// Moving the last row to the top and the top one down.
   @Test func movesKeepTheirRows() {
     let old = [0, 1, 2, 3].map { ListDiffTestItem($0) }
     let new = [3, 1, 2, 0].map { ListDiffTestItem($0) }

@@ -47,7 +47,9 @@ typealias TitledGroup = ListSection<Header, ListDiffTestItem>
 
   /// IGListKit's `test_whenUpdating_withViewModelDeletionsMovesAndReloads_thatCellUpdatedAnd…`:
   /// a section goes away; in the other one an item moves and changes, one moves, one stays,
-  /// one changes in place. Every bindable cell is kept and shows its new item.
+  /// one changes in place.
+  ///
+  /// Every bindable cell is kept and shows its new item.
   @Test func bindableCellsStayAcrossMovesAndChanges() {
     let old = [
       Group("0", items: [Item(10), Item(11), Item(12)]),

@@ -68,8 +68,8 @@ import Testing
     withExtendedLifetime(iterator) {}
   }
 
-  /// Issue 8, item 6: values released by the buffer, when the loop catches up and when the
-  /// iteration ends with values waiting, send to the same relay from their deinit.
+  /// No deinit of a value runs under the buffer's lock: values released when the loop catches
+  /// up, and when the iteration ends with values waiting, send to the same relay from theirs.
   @Test func valuesWhoseDeinitSendsToTheRelayDoNotDeadlock() async {
     let relay = PassthroughRelay<DeinitProbe>()
     let done = DispatchSemaphore(value: 0)

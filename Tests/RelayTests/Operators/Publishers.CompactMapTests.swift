@@ -2,9 +2,10 @@ import Relay
 import RelayTestSupport
 import Testing
 
-/// OpenCombine's `CompactMapTests` for `compactMap` (Combine's outcomes). Like Combine's,
-/// `compactMap` passes the upstream's subscription through, and a dropped value asks the
-/// upstream for one more.
+/// OpenCombine's `CompactMapTests` for `compactMap` (Combine's outcomes).
+///
+/// Like Combine's, `compactMap` passes the upstream's subscription through, and a dropped value
+/// asks the upstream for one more.
 @Suite struct CompactMapTests {
   typealias Harness<Operator: Publisher> = OperatorHarness<String, TestingError, Operator>
 

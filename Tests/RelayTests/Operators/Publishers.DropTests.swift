@@ -2,8 +2,10 @@ import Relay
 import RelayTestSupport
 import Testing
 
-/// OpenCombine's `DropTests`, ported. Relay passes at most one completion and nothing after
-/// it, where Combine passes every completion the upstream sends.
+/// OpenCombine's `DropTests`, ported.
+///
+/// Relay passes at most one completion and nothing after it, where Combine passes every completion
+/// the upstream sends.
 @Suite struct DropTests {
   typealias Harness<Operator: Publisher> = OperatorHarness<Int, TestingError, Operator>
 

@@ -2,9 +2,10 @@ import Relay
 import RelayTestSupport
 import Testing
 
-/// OpenCombine's `FilterTests` for `filter` (Combine's outcomes). Like Combine's, `filter`
-/// passes the upstream's subscription through: everything the upstream sends reaches the
-/// predicate, and a dropped value asks the upstream for one more.
+/// OpenCombine's `FilterTests` for `filter` (Combine's outcomes).
+///
+/// Like Combine's, `filter` passes the upstream's subscription through: everything the upstream
+/// sends reaches the predicate, and a dropped value asks the upstream for one more.
 @Suite struct FilterTests {
   typealias Harness<Operator: Publisher> = OperatorHarness<Int, TestingError, Operator>
 

@@ -2,9 +2,10 @@ import Relay
 import RelayTestSupport
 import Testing
 
-/// OpenCombine's `MapTests` and `MapKeyPathTests` (Combine's outcomes). `map` passes the
-/// upstream's subscription through, as Combine's does, so its subscriber sees the upstream's
-/// subscription, and requests and cancels reach the upstream unchanged.
+/// OpenCombine's `MapTests` and `MapKeyPathTests` (Combine's outcomes).
+///
+/// `map` passes the upstream's subscription through, as Combine's does, so its subscriber sees the
+/// upstream's subscription, and requests and cancels reach the upstream unchanged.
 @Suite struct MapTests {
   typealias Tracking = TrackingSubscriber<Int, TestingError>
 

@@ -48,9 +48,9 @@ import Testing
   @Test func prefixFinishesAtTheValueAfterTheLast() {
     let relay = PassthroughRelay<Int>()
     var events: [String] = []
-    let cancellable = relay.prefix(2).sink(receiveCompletion: { _ in events.append("finished") }) {
-      events.append("\($0)")
-    }
+    let cancellable = relay.prefix(2).sink(
+      receiveCompletion: { _ in events.append("finished") },
+      receiveValue: { events.append("\($0)") })
     relay.send(1)
     relay.send(2)
     #expect(events == ["1", "2"])

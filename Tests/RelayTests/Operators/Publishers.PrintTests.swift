@@ -137,13 +137,13 @@ import Testing
         + ["receive cancel", "receive subscription: (CustomSubscription)"])
   }
 
-  /// Issue 8, item 4: the second subscription used to replace the first, which could then
+  /// A second subscription is cancelled rather than replacing the first, which could then
   /// never be cancelled.
   @Test func cancelsASecondSubscription() {
     expectCancelsASecondSubscription { $0.print(to: WriteRecorder()) }
   }
 
-  /// Issue 8, item 9: every `cancel()` call is logged, the first one only cancels.
+  /// Every `cancel()` call is logged; the first one only cancels.
   @Test func logsEveryCancel() {
     let relay = PassthroughRelay<Int>()
     let log = LineRecorder()
@@ -159,8 +159,10 @@ import Testing
       ])
   }
 
-  /// Issue 8, item 9: the names Combine gives. `map`, `filter` and `compactMap` pass the
-  /// upstream's subscription through in Combine, so `print` names the upstream after them.
+  /// `print` names subscriptions as Combine does.
+  ///
+  /// `map`, `filter` and `compactMap` pass the upstream's subscription through in Combine, so
+  /// `print` names the upstream after them.
   @Test func namesTheSubscriptionAsCombineDoes() {
     let relay = CurrentValueRelay(0)
     let queue = DispatchQueue(label: "print-names")

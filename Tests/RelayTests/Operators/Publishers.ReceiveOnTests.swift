@@ -281,8 +281,8 @@ import Testing
     #expect(tracker.values == [])
   }
 
-  /// Issue 8, item 7: `cancel()` used to wait for the delivery in progress on the queue; a
-  /// subscriber that waits for the canceller then deadlocked.
+  /// `cancel()` does not wait for the delivery in progress on the queue, so a subscriber that
+  /// waits for the canceller cannot deadlock it.
   @Test func cancelDoesNotWaitForADeliveryInProgress() {
     let queue = DispatchQueue(label: "in-progress")
     let relay = PassthroughRelay<Int>()
@@ -300,8 +300,8 @@ import Testing
     #expect(blocked.received.withLock { $0 } == [1])
   }
 
-  /// Issue 8, item 6: the values waiting at the cancel were released under the lock; one
-  /// whose deinit sends to the same relay deadlocked.
+  /// The values waiting at the cancel are released outside the lock: a value's deinit may
+  /// send to the same relay.
   @Test func valuesWaitingAtTheCancelAreReleasedOutsideTheLock() {
     let finished = finishesWithin {
       let controlled = ControlledQueue()

@@ -211,8 +211,8 @@ import Testing
     #expect(subscription.history == [.cancelled])
   }
 
-  /// Issue 8, item 4: a second subscription used to reach the subscriber, and the first
-  /// upstream could then never be cancelled.
+  /// A second subscription is cancelled, not passed to the subscriber: the first upstream stays
+  /// cancellable.
   @Test func cancelsASecondSubscription() {
     expectCancelsASecondSubscription { $0.removeDuplicates() }
   }
@@ -223,7 +223,7 @@ import Testing
     }
   }
 
-  /// Issue 8, item 9: `print` after `removeDuplicates` names it.
+  /// `print` after `removeDuplicates` names it, as Combine does.
   @Test func printNamesIt() {
     let relay = CurrentValueRelay(1)
     let log = LineRecorder()

@@ -3,9 +3,9 @@ import Testing
 
 @testable import Relay
 
-/// Issue 8, item 4 for `singleReplay`: a member (a subscriber's place in the shared
-/// connection) cancels a second subscription from the connection's relay instead of
-/// replacing the first, which could then never be cancelled.
+/// A member of `singleReplay` (a subscriber's place in the shared connection) cancels a second
+/// subscription from the connection's relay instead of replacing the first, which could then
+/// never be cancelled.
 @Suite struct SingleReplayMemberTests {
   @Test func aMemberCancelsASecondSubscription() {
     let replay = PassthroughRelay<Int>().singleReplay()

@@ -93,8 +93,8 @@ extension SingleReplayTests {
     }
   }
 
-  /// Issue 8, item 6: the upstream's subscription was released under the connection lock
-  /// when it completed; its deinit subscribing to the same `singleReplay` deadlocked.
+  /// On completion the upstream's subscription is released outside the connection lock: its
+  /// deinit may subscribe to the same `singleReplay`.
   @Test func theUpstreamSubscriptionIsReleasedOutsideTheLockOnCompletion() {
     let finished = finishesWithin {
       let upstream = HandingOverPublisher()

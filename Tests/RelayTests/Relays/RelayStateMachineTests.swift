@@ -3,7 +3,9 @@ import Testing
 @testable import Relay
 
 /// The state machine's rules, tested without threads: each event says what the storage must
-/// do next. The tests play the storage's part by hand.
+/// do next.
+///
+/// The tests play the storage's part by hand.
 @Suite struct RelayStateMachineTests {
   typealias Machine = RelayStateMachine<Int>
   let here = ThreadIdentity.current

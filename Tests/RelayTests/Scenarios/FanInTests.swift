@@ -238,9 +238,11 @@ enum FanInOperator: CaseIterable, CustomTestStringConvertible, Sendable {
   }
 
   /// After delivering a value that waited, the operator passes the demand the downstream
-  /// returned to its upstreams. A cancel made from inside one of those requests ends the
-  /// deliveries: the next waiting value never reaches the downstream after `cancel()` returned.
-  /// (The first value goes through the operator's direct path, the second through the queue.)
+  /// returned to its upstreams.
+  ///
+  /// A cancel made from inside one of those requests ends the deliveries: the next waiting value
+  /// never reaches the downstream after `cancel()` returned. (The first value goes through the
+  /// operator's direct path, the second through the queue.)
   @Test(arguments: FanInOperator.allCases)
   func cancellingFromInsideAnUpstreamsRequestEndsTheDeliveries(_ fanIn: FanInOperator) {
     let (children, combined) = fanIn.make(2)

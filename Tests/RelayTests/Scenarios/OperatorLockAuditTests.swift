@@ -4,10 +4,11 @@ import RelayTestSupport
 import TestSupport
 import Testing
 
-/// Issue 8, item 6, for every operator outside the relay core: no user closure and no deinit
-/// of a user value runs under an operator's lock. Each value here sends to the same relay and
-/// subscribes to the same pipeline from its deinit; with a lock held that deadlocks, so each
-/// case runs with a deadline.
+/// No user closure and no deinit of a user value runs under an operator's lock, for every
+/// operator outside the relay core.
+///
+/// Each value here sends to the same relay and subscribes to the same pipeline from its deinit;
+/// with a lock held that deadlocks, so each case runs with a deadline.
 @Suite struct OperatorLockAuditTests {
   typealias Pipeline = AuditedPipeline<PassthroughRelay<DeinitProbe>, DeinitProbe, Never>
 

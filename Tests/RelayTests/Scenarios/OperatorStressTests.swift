@@ -6,8 +6,9 @@ import TestSupport
 import Testing
 
 /// The stateful operators fed from several threads at once; `.ci/run` runs this suite under
-/// Thread Sanitizer too. Every run waits with a deadline: a deadlock fails the test instead of
-/// hanging it.
+/// Thread Sanitizer too.
+///
+/// Every run waits with a deadline: a deadlock fails the test instead of hanging it.
 @Suite struct OperatorStressTests {
   /// Records what one subscriber receives and catches overlapping calls into it, and calls
   /// that start after its cancel returned.

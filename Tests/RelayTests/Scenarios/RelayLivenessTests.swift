@@ -8,8 +8,9 @@ import Testing
 
 /// No call into a relay is kept delivering other threads' values, and no cancel waits for
 /// another subscriber: each test here hung or ran without bound before the relay handed
-/// other threads' work to its drainer and stopped waiting in `cancel()`. `.ci/run` runs them
-/// under Thread Sanitizer too.
+/// other threads' work to its drainer and stopped waiting in `cancel()`.
+///
+/// `.ci/run` runs them under Thread Sanitizer too.
 @Suite struct RelayLivenessTests {
   /// Busy work standing for a subscriber that takes a while.
   static func work(_ nanoseconds: UInt64) {

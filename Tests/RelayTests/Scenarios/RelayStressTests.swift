@@ -134,8 +134,9 @@ import Testing
   }
 
   /// Subscribers that cancel themselves from inside their call edit the subscriber list while
-  /// a round borrows it; others subscribe and send meanwhile. Nobody is called after it
-  /// cancelled, and every cancelled subscriber's closure is released.
+  /// a round borrows it; others subscribe and send meanwhile.
+  ///
+  /// Nobody is called after it cancelled, and every cancelled subscriber's closure is released.
   @Test func subscribersCancellingThemselvesDuringRoundsAreReleased() {
     final class Witness: Sendable {}
     // `witness` is written once, before the reference is shared.

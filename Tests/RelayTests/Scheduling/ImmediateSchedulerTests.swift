@@ -87,7 +87,9 @@ import Testing
     let relay = PassthroughRelay<Int>()
     var events: [String] = []
     let cancellable = relay.delay(for: .seconds(1), scheduler: DispatchQueue.immediate)
-      .sink(receiveCompletion: { _ in events.append("finished") }) { events.append("\($0)") }
+      .sink(
+        receiveCompletion: { _ in events.append("finished") },
+        receiveValue: { events.append("\($0)") })
     relay.send(1)
     relay.send(2)
     #expect(events == ["1", "2"])

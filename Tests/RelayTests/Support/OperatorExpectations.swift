@@ -23,11 +23,12 @@ func expectCancelsASecondSubscription<Operator: Publisher>(
   #expect(harness.tracker.history.count == 1, sourceLocation: sourceLocation)
 }
 
-/// OpenCombine's `testLifecycle`. A `TrackingSubscriber` keeps the subscriptions it received,
-/// so it and an operator that is its own subscription keep each other alive until something
-/// breaks the cycle; `cancellingReleasesSubscriber` says whether the operator lets go of its
-/// subscriber on completion and on cancel (true for the operators that pass the upstream's
-/// subscription through).
+/// OpenCombine's `testLifecycle`.
+///
+/// A `TrackingSubscriber` keeps the subscriptions it received, so it and an operator that is its
+/// own subscription keep each other alive until something breaks the cycle;
+/// `cancellingReleasesSubscriber` says whether the operator lets go of its subscriber on completion
+/// and on cancel (true for the operators that pass the upstream's subscription through).
 func expectLifecycle<Operator: Publisher>(
   sendValue: Int, cancellingReleasesSubscriber releases: Bool,
   sourceLocation: SourceLocation = #_sourceLocation,
@@ -93,8 +94,10 @@ private final class ForgetfulSubscriber<Input, Failure: Error>: Subscriber {
 
 /// OpenCombine's `FilterTests.testDemand` for a dropping operator built on `Int.init` over
 /// strings: a dropped value asks the upstream for one more, a passed one returns the
-/// subscriber's demand. `ownSubscription` says whether the operator is its subscriber's
-/// subscription (then a cancel reaches the upstream once and later requests do not).
+/// subscriber's demand.
+///
+/// `ownSubscription` says whether the operator is its subscriber's subscription (then a cancel
+/// reaches the upstream once and later requests do not).
 func expectDroppingOperatorDemand<Operator: Publisher>(
   ownSubscription: Bool, sourceLocation: SourceLocation = #_sourceLocation,
   _ makeOperator: (TestPublisher<String, TestingError>, @escaping (String) -> Int?) -> Operator

@@ -78,8 +78,9 @@ func expectCancelStopsEverything(
 
 /// The part of OpenCombine's `testLifecycle` a relay has: a subscriber that asks for
 /// everything and never cancels stays after the relay is gone (the subscription keeps it, as
-/// Combine's subject does), and cancelling releases it. The subscriber is sent 31 and must
-/// have received `expectedValues`.
+/// Combine's subject does), and cancelling releases it.
+///
+/// The subscriber is sent 31 and must have received `expectedValues`.
 func expectOnlyCancellingReleasesTheSubscriber<RelayUnderTest: Publisher<Int, Never>>(
   expectedValues: [Int], sourceLocation: SourceLocation = #_sourceLocation,
   makeRelay: () -> RelayUnderTest, send: (RelayUnderTest, Int) -> Void

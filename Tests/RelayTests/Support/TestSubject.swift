@@ -1,8 +1,9 @@
 import Relay
 
 /// A subject that can finish and fail, like Combine's `PassthroughSubject`: values go to the
-/// subscribers with demand; a completion is remembered for later subscribers. For tests on one
-/// thread.
+/// subscribers with demand; a completion is remembered for later subscribers.
+///
+/// For tests on one thread.
 final class TestSubject<Output, Failure: Error>: Publisher, @unchecked Sendable {
   private final class Conduit: Subscription, CustomStringConvertible, @unchecked Sendable {
     weak var subject: TestSubject?

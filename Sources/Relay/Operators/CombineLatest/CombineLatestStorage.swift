@@ -59,8 +59,9 @@ where Downstream.Input == Slots.Output {
   @usableFromInline let downstream: Downstream
   @usableFromInline let state = Lock<Machine>.make(Machine())
   /// Where the thread that becomes the runner under the lock writes its tuple, and from where
-  /// it moves it out once the lock is released. Only the runner touches it, so one slot is
-  /// enough; it is uninitialized at rest.
+  /// it moves it out once the lock is released.
+  ///
+  /// Only the runner touches it, so one slot is enough; it is uninitialized at rest.
   @usableFromInline let handOver = UnsafeMutablePointer<Slots.Output>.allocate(capacity: 1)
 
   @inlinable init(downstream: Downstream) { self.downstream = downstream }
@@ -165,7 +166,9 @@ where Downstream.Input == Slots.Output {
 
   /// After a call to the downstream that returned `more`: asks the upstreams for it, and only
   /// then asks what follows, so that a cancel made from inside those calls empties the queue
-  /// first. With nothing to ask, what follows is asked under the same lock.
+  /// first.
+  ///
+  /// With nothing to ask, what follows is asked under the same lock.
   @inlinable
   func settle(_ more: Subscribers.Demand, from thread: ThreadIdentity)
     -> SerialDelivery<Event>.Next

@@ -1,6 +1,8 @@
 /// The events waiting for one downstream, and the token that lets one thread at a time
 /// deliver them: the serial half of `debounce`, `throttle` and `delay`, whose deliveries stay
-/// on their scheduler. The other operators deliver through `SerialDelivery`.
+/// on their scheduler.
+///
+/// The other operators deliver through `SerialDelivery`.
 ///
 /// An operator keeps it inside the state its lock guards. A thread with an event asks
 /// `deliverOrQueue`: if nobody delivers, it gets the event back and the token with it, and
@@ -82,8 +84,9 @@ struct Outbox<Output, Failure: Error> {
   }
 
   /// Takes the token when nobody delivers; the caller then delivers a value of its own
-  /// without wrapping it in an event (the hot path). Returns false, and the caller queues its
-  /// event instead, when someone delivers.
+  /// without wrapping it in an event (the hot path).
+  ///
+  /// Returns false, and the caller queues its event instead, when someone delivers.
   @inlinable
   mutating func claim() -> Bool {
     guard !isDelivering else { return false }
@@ -94,8 +97,9 @@ struct Outbox<Output, Failure: Error> {
   }
 
   /// For the token's holder, after a delivery: hands the token back and returns true when
-  /// nothing waits; otherwise returns false and the holder asks `step()`. The hot path: no
-  /// event is moved.
+  /// nothing waits; otherwise returns false and the holder asks `step()`.
+  ///
+  /// The hot path: no event is moved.
   @inlinable
   mutating func releaseIfIdle() -> Bool {
     guard start == events.count else { return false }
@@ -140,8 +144,9 @@ struct Outbox<Output, Failure: Error> {
     return step()
   }
 
-  /// Drops the waiting events and returns them, to release outside the lock. The token
-  /// stays with its holder, who finds nothing more to deliver.
+  /// Drops the waiting events and returns them, to release outside the lock.
+  ///
+  /// The token stays with its holder, who finds nothing more to deliver.
   @inlinable
   mutating func removeAll() -> [Waiting?] {
     defer {

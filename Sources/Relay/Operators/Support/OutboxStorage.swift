@@ -56,7 +56,9 @@ extension OutboxStorage {
   }
 
   /// Delivers `first`, then what its delivery caused; hands other threads' events to the
-  /// drainer. Only the token's holder calls it.
+  /// drainer.
+  ///
+  /// Only the token's holder calls it.
   @inlinable
   func deliver(_ first: Machine.Event) {
     run(first, isDrainer: false)

@@ -37,6 +37,8 @@ final class UpstreamLink: @unchecked Sendable {
     }
   }
 
-  /// Whether values pass: the upstream subscribed and nothing ended the link. No lock.
+  /// Whether values pass: the upstream subscribed and nothing ended the link.
+  ///
+  /// No lock.
   var isSubscribed: Bool { phase.load() == .subscribed }
 }

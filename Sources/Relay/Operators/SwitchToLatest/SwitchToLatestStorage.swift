@@ -83,9 +83,10 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
     if demand != .none { subscription.request(demand) }
   }
 
-  /// A child's value. When this thread delivers it, the demand the downstream returned for it
-  /// is the child's answer, as in Combine; demand returned for values delivered later is
-  /// requested from the current child.
+  /// A child's value.
+  ///
+  /// When this thread delivers it, the demand the downstream returned for it is the child's answer,
+  /// as in Combine; demand returned for values delivered later is requested from the current child.
   func receive(_ input: Inner.Output, at index: Int) -> Subscribers.Demand {
     let thread = ThreadIdentity.current
     let effects = state.withLock { $0.receive(input, from: index, on: thread) }

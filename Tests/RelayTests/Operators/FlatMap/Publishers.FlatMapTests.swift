@@ -2,9 +2,10 @@ import Relay
 import RelayTestSupport
 import Testing
 
-/// OpenCombine's `FlatMapTests`, ported. Relay asks the upstream for nothing when
-/// `maxPublishers` is `.none` (Combine requests `.none`, which Relay forbids) and cancels the
-/// upstream too when a child fails.
+/// OpenCombine's `FlatMapTests`, ported.
+///
+/// Relay asks the upstream for nothing when `maxPublishers` is `.none` (Combine requests `.none`,
+/// which Relay forbids) and cancels the upstream too when a child fails.
 @Suite struct FlatMapTests {
   typealias Child = TestPublisher<Int, TestingError>
   typealias Upstream = TestPublisher<Child, TestingError>

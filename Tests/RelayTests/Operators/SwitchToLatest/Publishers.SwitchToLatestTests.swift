@@ -3,8 +3,9 @@ import RelayTestSupport
 import TestSupport
 import Testing
 
-/// OpenCombine's `SwitchToLatestTests`, ported. Relay drops a value an inner publisher sends
-/// beyond the demand (Combine crashes on it).
+/// OpenCombine's `SwitchToLatestTests`, ported.
+///
+/// Relay drops a value an inner publisher sends beyond the demand (Combine crashes on it).
 @Suite struct SwitchToLatestTests {
   typealias Child = TestPublisher<Int, TestingError>
   typealias Upstream = TestPublisher<Child, TestingError>
