@@ -1,13 +1,8 @@
 import Dispatch
-import Synchronization
 #if canImport(Combine)
   // `Scheduler` is Combine's there, and a file that names its members must import Combine.
   import Combine
 #endif
-<<<<<<< HEAD
-import Dispatch
-=======
->>>>>>> main
 #if canImport(Combine)
   // `Scheduler` is Combine's there, and a file that names its members must import Combine.
   import Combine
