@@ -20,9 +20,9 @@ import Testing
     byte.store(.max, ordering: .sequentiallyConsistent)
     #expect(byte.load(ordering: .sequentiallyConsistent) == .max)
 
-    let wide = AtomicWord<UInt64>(.max - 1)
+    let wide = AtomicWord<UInt64>(UInt64.max - 1)
     defer { wide.deallocate() }
-    #expect(wide.load(ordering: .relaxed) == .max - 1)
+    #expect(wide.load(ordering: .relaxed) == UInt64.max - 1)
 
     let word = AtomicWord<UInt>(0)
     defer { word.deallocate() }
