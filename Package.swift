@@ -53,7 +53,8 @@ let package = Package(
 
     // The tours: `swift run Tour`. Their scenarios live in a library so tests can replay them.
     .target(
-      name: "TourScenarios", dependencies: ["DiffValue", "Relay"], path: "Playgrounds/TourScenarios"),
+      name: "TourScenarios", dependencies: ["DiffValue", "Relay"],
+      path: "Playgrounds/TourScenarios"),
     .executableTarget(name: "Tour", dependencies: ["TourScenarios"], path: "Playgrounds/Tour"),
     .executableTarget(
       name: "ListTour", dependencies: ["DiffValue", "DiffValueTesting"],

@@ -115,8 +115,9 @@ extension AtomicWord where Value == Int {
 /// The memory orders an `AtomicWord` operation may name: C11's, with Synchronization's names.
 @usableFromInline
 package enum AtomicOrdering {
-  /// The orders of a load. The raw values are C11's `memory_order` values (the C target checks
-  /// them).
+  /// The orders of a load.
+  ///
+  /// The raw values here and below are C11's `memory_order` values (the C target checks them).
   @frozen @usableFromInline
   package struct Load: Sendable {
     @usableFromInline let rawValue: Int32
