@@ -3,9 +3,11 @@ import PackageDescription
 
 let package = Package(
   name: "DiffValue",
-  // Relay uses Synchronization's `Atomic`, available from these versions on: they are the
-  // floor. (The package is built and tested on Linux only; no Apple platform has built it.)
-  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  // The floor SwiftUI's Observation sets (`@Diff` takes part in it). The package keeps its own
+  // lock and atomics (`RelayAtomics`) rather than Synchronization's, which would need iOS 18 /
+  // macOS 15; `Tests/AppleStandIns/typecheck.sh` fails on a use of an API newer than this.
+  // (The package is built and tested on Linux only; no Apple platform has built it.)
+  platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
   products: [
     .library(name: "DiffValue", targets: ["DiffValue"]),
     .library(name: "Relay", targets: ["Relay"]),
@@ -15,7 +17,9 @@ let package = Package(
   ],
   targets: [
     // The homemade reactive core: Combine's contract, no Combine.
-    .target(name: "Relay"),
+    .target(name: "Relay", dependencies: ["RelayAtomics"]),
+    // C11 atomics for Relay and DiffValue: `static inline` functions in a header, no library.
+    .target(name: "RelayAtomics"),
     // The list diff engine; imports nothing of the other modules.
     .target(name: "ListDiffKit"),
     // @Diff, key-path selection, hooks and the list adapter; re-exports the two above.
@@ -48,7 +52,9 @@ let package = Package(
       dependencies: ["DiffValueTesting", "TestSupport", "ListDiffTestSupport"]),
 
     // The tours: `swift run Tour`. Their scenarios live in a library so tests can replay them.
-    .target(name: "TourScenarios", dependencies: ["DiffValue"], path: "Playgrounds/TourScenarios"),
+    .target(
+      name: "TourScenarios", dependencies: ["DiffValue", "Relay"],
+      path: "Playgrounds/TourScenarios"),
     .executableTarget(name: "Tour", dependencies: ["TourScenarios"], path: "Playgrounds/Tour"),
     .executableTarget(
       name: "ListTour", dependencies: ["DiffValue", "DiffValueTesting"],

@@ -1,9 +1,9 @@
-import Synchronization
+import Relay
 
 /// Where a tour writes: standard output, or a recording that a test can compare.
 public final class TourOutput: TextOutputStream, Sendable {
   private let records: Bool
-  private let recording = Mutex("")
+  private let recording = Lock("")
 
   private init(records: Bool) { self.records = records }
 

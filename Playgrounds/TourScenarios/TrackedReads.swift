@@ -1,6 +1,6 @@
 import DiffValue
 import Observation
-import Synchronization
+import Relay
 
 /// A profile whose name and email are published; `lastSeen` is stored quietly.
 public struct Profile: Equatable, Sendable {
@@ -27,7 +27,7 @@ public final class ProfileModel: @unchecked Sendable {
 /// after each write, which of them were told.
 public func runTrackedReads(output: TourOutput) {
   let model = ProfileModel()
-  let told = Mutex<[String]>([])
+  let told = Lock<[String]>([])
   func arm(_ view: String, _ read: () -> Void) {
     withObservationTracking(read) { told.withLock { $0.append(view) } }
   }

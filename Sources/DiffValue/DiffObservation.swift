@@ -1,6 +1,5 @@
 import Observation
 import Relay
-import Synchronization
 
 /// How a `@Diff` property takes part in Swift's Observation: what a read inside
 /// `withObservationTracking` (a SwiftUI `body`) registers, and whom a change tells.
@@ -28,11 +27,13 @@ class DiffObservation: Observable, @unchecked Sendable {
   /// Who read the whole property since its observers were last told.
   @usableFromInline let wholeReaders = Readers()
   /// Whether some part was read through `$property[\.part]` since its observers were told.
-  @usableFromInline let somePartWasRead = Atomic<Bool>(false)
+  @usableFromInline let somePartWasRead = AtomicWord(false)
   /// The parts read through `$property[\.part]`, each with its own key path on this object.
   @usableFromInline let parts = Lock<ObservedParts>(ObservedParts())
 
   @usableFromInline init() {}
+
+  deinit { somePartWasRead.deallocate() }
 
   /// What a read of the whole property registers.
   @usableFromInline var whole: Int { 0 }
@@ -203,9 +204,11 @@ final class ObservedPart: @unchecked Sendable {
 @usableFromInline
 final class Readers: Sendable {
   /// 0 for nobody, a thread's identity for that thread alone, `UInt.max` for several.
-  @usableFromInline let word = Atomic<UInt>(0)
+  @usableFromInline let word = AtomicWord<UInt>(0)
 
   @usableFromInline init() {}
+
+  deinit { word.deallocate() }
 
   /// Whether anybody may have read since the last tell; a relaxed load.
   @inlinable var mayHaveRead: Bool { word.load(ordering: .relaxed) != 0 }

@@ -1,7 +1,6 @@
 import Foundation
 import Observation
 import Relay
-import Synchronization
 
 /// Runs `apply` now, and again on the main actor after each change of what it read, until the
 /// returned token is cancelled or released.
@@ -79,7 +78,7 @@ final class ObserveLoop: @unchecked Sendable {
   // `apply` and `owner` are set once at init; `owner` is only read on the main actor; the
   // flag is atomic.
   private let apply: @MainActor @Sendable () -> Void
-  private let cancelled = Atomic<Bool>(false)
+  private let cancelled = AtomicWord(false)
   /// The object whose lifetime bounds the observation, for `NSObject.observe(_:)`.
   private weak let owner: AnyObject?
   private let hasOwner: Bool
@@ -89,6 +88,8 @@ final class ObserveLoop: @unchecked Sendable {
     self.owner = owner
     hasOwner = owner != nil
   }
+
+  deinit { cancelled.deallocate() }
 
   var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
 

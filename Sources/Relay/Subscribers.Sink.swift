@@ -1,4 +1,3 @@
-import Synchronization
 #if canImport(Combine)
   // `AnyCancellable` is Combine's there, and the inlinable `sink` makes one.
   import Combine
@@ -100,7 +99,7 @@ extension Subscribers {
 
     @usableFromInline let handlers: Unmanaged<Handlers>
     /// Four times the number of closure calls in progress, plus `ended` and `released`.
-    @usableFromInline let calls = Atomic<Int>(0)
+    @usableFromInline let calls = AtomicWord(0)
     @usableFromInline let state = Lock<State>.make(State())
 
     /// The closure called with each value; a closure that does nothing once the sink has
@@ -139,6 +138,7 @@ extension Subscribers {
 
     deinit {
       if calls.load(ordering: .acquiring) & Sink.released == 0 { handlers.release() }
+      calls.deallocate()
     }
 
     /// `Sink`, as Combine names it in logs.

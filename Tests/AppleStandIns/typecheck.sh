@@ -12,14 +12,24 @@
 #   4. every example of the documentation (Snippets/, and the test README.md shows) in a file
 #      that imports SwiftUI, and in one that imports Combine, together with DiffValue;
 #   5. that on these platforms `import DiffValue` re-exports every name of Relay's that
-#      Combine lacks (Sources/DiffValue/Exports.swift lists them).
+#      Combine lacks (Sources/DiffValue/Exports.swift lists them);
+#   6. the OS floor (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1), as far as Linux can:
+#      check-os-floor.py checks the manifest and that Sources neither import Synchronization
+#      nor name an API it knows to be newer; a stand-in declaration newer than the floor is
+#      also declared unavailable ("newer than the OS floor"), so that using it fails here (a
+#      use is compiled below to show that it does). That rejects a use guarded by
+#      `if #available` too: stricter than the SDK, never laxer.
 #
 #   bash Tests/AppleStandIns/typecheck.sh
 #
 # Swift 6 mode, warnings are errors; `-emit-sil` runs the type checker and the diagnostic
 # passes (definite initialization, isolation regions) without generating code. The stand-ins
 # follow the iOS 18 / macOS 15 SDKs as Apple documents them; a build against the real SDKs is
-# still the final word.
+# still the final word. On Linux the compiler ignores Apple availability (`@available(iOS 18,
+# *)` restricts nothing here), hence step 6. (Swift 6.3's custom availability domains,
+# `-define-disabled-availability-domain`, would say it more precisely, but they are an
+# experimental feature, and a use of a declaration in a disabled domain crashed the 6.3.1
+# compiler when tried.)
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -28,9 +38,12 @@ trap 'rm -rf "$work"' EXIT
 cd "$root"
 
 swift_files() { find "$@" -name '*.swift' | sort; }
-cache=(-module-cache-path "$work/cache")
+# The C atomics Relay imports go with every compile that loads Relay.
+cache=(-module-cache-path "$work/cache" -I Sources/RelayAtomics/include)
 common=(-swift-version 6 -parse-as-library -package-name DiffValue "${cache[@]}")
 standins=Tests/AppleStandIns
+
+python3 "$standins/check-os-floor.py" "$root"
 
 # Combine, as a library the bridge checks link. Apple's interface is Swift 5 mode: so is this.
 # shellcheck disable=SC2046
@@ -86,6 +99,27 @@ for framework in UIKit AppKit; do
     fi
   done
   echo "DiffValue type-checks against the $framework, Combine and SwiftUI stand-ins"
+
+  # A declaration newer than the floor is unusable: this use must fail to compile.
+  case "$framework" in
+    UIKit) newer="UIView().updateProperties()" ;;
+    AppKit) newer="" ;;
+  esac
+  if [ -n "$newer" ]; then
+    printf 'import %s\n@MainActor func useNewer() { %s }\n' "$framework" "$newer" \
+      > "$work/Newer$framework.swift"
+    if swiftc "${common[@]}" -typecheck -I "$work/$framework" "$work/Newer$framework.swift" \
+      > "$work/Newer$framework.log" 2>&1; then
+      echo "error: $newer, newer than the floor, compiled against the $framework stand-in" >&2
+      exit 1
+    fi
+    if ! grep -q "newer than the OS floor" "$work/Newer$framework.log"; then
+      echo "error: $newer failed to compile for another reason than the floor:" >&2
+      cat "$work/Newer$framework.log" >&2
+      exit 1
+    fi
+    echo "$newer, newer than the floor, does not compile against the $framework stand-in"
+  fi
 
   # The documentation's examples for this framework, and those for SwiftUI and Combine
   # (whichever the platform), each a script that imports DiffValue as a user's app does.

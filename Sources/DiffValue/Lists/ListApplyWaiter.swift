@@ -1,14 +1,14 @@
-import Synchronization
+import Relay
 
 /// Resumes an `await apply` once: when the change is shown, or, when the updater drops the
 /// completion without calling it (released with the change waiting), when it is released.
 final class ListApplyWaiter: Sendable {
-  // The continuation is taken once, under the mutex, by whichever comes first.
-  private let continuation: Mutex<CheckedContinuation<Bool, Never>?>
+  // The continuation is taken once, under the lock, by whichever comes first.
+  private let continuation: Lock<CheckedContinuation<Bool, Never>?>
 
   /// Creates a waiter that resumes `continuation`.
   init(_ continuation: CheckedContinuation<Bool, Never>) {
-    self.continuation = Mutex(continuation)
+    self.continuation = Lock(continuation)
   }
 
   /// Resumes the waiting task, the first time only.

@@ -1,9 +1,7 @@
-import Synchronization
-
 /// Where an operator that gives its subscriber its own subscription stands with its upstream:
 /// the same three states as a subscriber's, its `subscription` being the upstream's.
 ///
-/// It lives in a `Lock`; the operator mirrors it in an `Atomic<OperatorPhase>` so that the
+/// It lives in a `Lock`; the operator mirrors it in an `AtomicWord<OperatorPhase>` so that the
 /// value path can check it without the lock. Every method hands a subscription it drops back
 /// to the caller, to be cancelled or released after the lock.
 @usableFromInline
@@ -14,9 +12,16 @@ typealias OperatorStatus = SubscriberStatus
 /// A struct over a byte rather than an enum: loading an enum from an atomic checks that the
 /// byte is a valid case, which the value path would pay for on every value.
 @usableFromInline
-struct OperatorPhase: RawRepresentable, AtomicRepresentable, Equatable, Sendable {
+struct OperatorPhase: RawRepresentable, AtomicWordValue, Equatable, Sendable {
   @usableFromInline let rawValue: UInt8
   @inlinable init(rawValue: UInt8) { self.rawValue = rawValue }
+
+  /// The byte, as stored.
+  @inlinable @inline(__always)
+  static func encodeAtomic(_ value: OperatorPhase) -> UInt8 { value.rawValue }
+  /// The phase of a stored byte, unchecked.
+  @inlinable @inline(__always)
+  static func decodeAtomic(_ storage: UInt8) -> OperatorPhase { OperatorPhase(rawValue: storage) }
 
   /// No subscription yet.
   @inlinable static var awaiting: OperatorPhase { OperatorPhase(rawValue: 0) }
@@ -29,7 +34,7 @@ struct OperatorPhase: RawRepresentable, AtomicRepresentable, Equatable, Sendable
   @inlinable static var primed: OperatorPhase { OperatorPhase(rawValue: 3) }
 }
 
-extension Atomic where Value == OperatorPhase {
+extension AtomicWord where Value == OperatorPhase {
   /// The phase, as last set under the status lock.
   @inlinable
   func load() -> OperatorPhase { load(ordering: .acquiring) }
@@ -46,7 +51,7 @@ extension Lock where State == OperatorStatus {
   /// Keeps the first subscription; `false` for any later one and for one that arrives after a
   /// cancel, which the caller cancels.
   @inlinable
-  func accept(_ subscription: any Subscription, phase: borrowing Atomic<OperatorPhase>) -> Bool {
+  func accept(_ subscription: any Subscription, phase: AtomicWord<OperatorPhase>) -> Bool {
     withLock { status in
       guard status.accept(subscription) else { return false }
       phase.store(.subscribed, ordering: .releasing)
@@ -56,7 +61,7 @@ extension Lock where State == OperatorStatus {
 
   /// Ends the status for a completion and returns what it was; the caller releases it.
   @inlinable
-  func finish(phase: borrowing Atomic<OperatorPhase>) -> OperatorStatus {
+  func finish(phase: AtomicWord<OperatorPhase>) -> OperatorStatus {
     withLock { status in
       defer {
         if case .subscribed = status {
@@ -70,7 +75,7 @@ extension Lock where State == OperatorStatus {
 
   /// Ends the status for a cancel and returns the upstream subscription to cancel, if any.
   @inlinable
-  func cancel(phase: borrowing Atomic<OperatorPhase>) -> (any Subscription)? {
+  func cancel(phase: AtomicWord<OperatorPhase>) -> (any Subscription)? {
     withLock { status in
       defer {
         status = .terminated

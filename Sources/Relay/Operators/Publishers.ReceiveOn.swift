@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 #if canImport(Combine)
   // `Scheduler` is Combine's there, and a file that names its members must import Combine.
   import Combine
@@ -144,7 +143,7 @@ extension Publishers {
       /// The scheduler, when it is a dispatch queue asked for no options: the fast path.
       @usableFromInline let queue: DispatchQueue?
       @usableFromInline let state = Lock<State>.make(State())
-      @usableFromInline let isCancelled = Atomic<Bool>(false)
+      @usableFromInline let isCancelled = AtomicWord(false)
 
       @inlinable
       init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
@@ -153,6 +152,8 @@ extension Publishers {
         self.options = options
         queue = options == nil ? scheduler as? DispatchQueue : nil
       }
+
+      deinit { isCancelled.deallocate() }
 
       @inlinable
       func receive(subscription: any Subscription) {

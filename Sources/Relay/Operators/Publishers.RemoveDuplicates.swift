@@ -1,5 +1,3 @@
-import Synchronization
-
 extension Publisher where Output: Equatable {
   /// Publishes a value only when it differs from the value received before it.
   ///
@@ -85,7 +83,7 @@ extension Publishers {
       @usableFromInline let downstream: Downstream
       @usableFromInline let predicate: (Output, Output) -> Bool
       @usableFromInline let status = Lock<OperatorStatus>.make(.awaiting)
-      @usableFromInline let phase = Atomic<OperatorPhase>(.awaiting)
+      @usableFromInline let phase = AtomicWord<OperatorPhase>(.awaiting)
       /// The previous value, initialized when `hasLast`.
       @usableFromInline let last = UnsafeMutablePointer<Output>.allocate(capacity: 1)
       @exclusivity(unchecked) @usableFromInline var hasLast = false
@@ -99,6 +97,7 @@ extension Publishers {
       deinit {
         forgetLast()
         last.deallocate()
+        phase.deallocate()
       }
 
       @inlinable

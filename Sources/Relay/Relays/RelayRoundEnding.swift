@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The only relay state that changes outside the lock: whether a round may end without it,
 /// and which subscriber the round in progress is calling.
 ///
@@ -20,18 +18,26 @@ import Synchronization
 @usableFromInline
 struct RelayRoundEnding: ~Copyable {
   @usableFromInline
-  enum Word: UInt8, AtomicRepresentable {
+  enum Word: UInt8, AtomicWordValue {
     case idle, delivering, deliveringWithWork
   }
 
-  @usableFromInline let word = Atomic<Word>(.idle)
+  @usableFromInline let word: AtomicWord<Word>
   /// The order of the subscriber the round in progress calls, so that a subscriber that
   /// cancels another on the delivering thread can tell whether that one is on the stack.
   ///
   /// Written and read by the delivering thread only.
-  @usableFromInline let calling = Atomic<UInt64>(0)
+  @usableFromInline let calling: AtomicWord<UInt64>
 
-  @inlinable init() {}
+  /// Both words in one allocation: `calling` first, then `word`.
+  @inlinable init() {
+    let memory = UnsafeMutableRawPointer.allocate(
+      byteCount: 2 * MemoryLayout<UInt64>.stride, alignment: MemoryLayout<UInt64>.alignment)
+    calling = AtomicWord(0, at: memory)
+    word = AtomicWord(.idle, at: memory + MemoryLayout<UInt64>.stride)
+  }
+
+  deinit { calling.deallocate() }
 
   /// Under the lock, when the state machine believes a round is in progress: holds its
   /// runner at the lock for the end of its round.

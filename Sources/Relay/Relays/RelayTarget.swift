@@ -1,5 +1,3 @@
-import Synchronization
-
 /// The subscriber behind one subscription, as the delivery sequence calls it.
 ///
 /// The closures are made where the subscriber's type is known, so they run specialized code.
@@ -17,7 +15,7 @@ final class RelayTarget<Output>: @unchecked Sendable {
   @usableFromInline let finish: () -> Void
   /// Set by `cancel()` before it returns; the deliverer checks it before each call, so that
   /// no call starts after a cancel it can see.
-  @usableFromInline let isCancelled = Atomic<Bool>(false)
+  @usableFromInline let isCancelled = AtomicWord(false)
 
   @inlinable
   init(
@@ -28,6 +26,8 @@ final class RelayTarget<Output>: @unchecked Sendable {
     self.receiveIgnoringDemand = receiveIgnoringDemand
     self.finish = finish
   }
+
+  deinit { isCancelled.deallocate() }
 
   /// Whether a cancel has been seen; a call decided before it may still be in progress.
   @inlinable

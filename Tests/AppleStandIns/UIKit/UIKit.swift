@@ -15,6 +15,11 @@ open class UIResponder: NSObject {}
 open class UIView: UIResponder {
   open var window: UIWindow? { nil }
   open func layoutIfNeeded() {}
+  /// Newer than the package's floor (iOS 26): declared so that the type check shows a use of
+  /// it failing (typecheck.sh), as every declaration newer than the floor must.
+  @available(iOS 26.0, tvOS 26.0, *)
+  @available(*, unavailable, message: "newer than the OS floor")
+  open func updateProperties() {}
   open class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
     actionsWithoutAnimation()
   }

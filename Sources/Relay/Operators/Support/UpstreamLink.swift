@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Where a single-upstream operator that hands its downstream a subscription of its own stands
 /// with its upstream, under a lock, mirrored in an atomic so that the value path checks it
 /// without the lock.
@@ -25,9 +23,11 @@ final class UpstreamLink: @unchecked Sendable {
   }
 
   private let status = Lock<Status>.make(.awaiting(pending: .none))
-  private let phase = Atomic<OperatorPhase>(.awaiting)
+  private let phase = AtomicWord<OperatorPhase>(.awaiting)
 
   init() {}
+
+  deinit { phase.deallocate() }
 
   /// Runs `body` with exclusive access to the status.
   func withLock<Result>(_ body: (inout Status) throws -> Result) rethrows -> Result {
