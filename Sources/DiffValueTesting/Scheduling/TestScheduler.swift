@@ -4,10 +4,6 @@ import Relay
   // `Scheduler` is Combine's there, and a file that names its members must import Combine.
   import Combine
 #endif
-#if canImport(Combine)
-  // `Scheduler` is Combine's there, and a file that names its members must import Combine.
-  import Combine
-#endif
 
 /// A scheduler whose clock moves only when a test says, so that a test of debounced,
 /// delayed or timed work runs in no time and gives the same result every run.

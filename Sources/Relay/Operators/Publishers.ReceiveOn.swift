@@ -3,10 +3,6 @@ import Dispatch
   // `Scheduler` is Combine's there, and a file that names its members must import Combine.
   import Combine
 #endif
-#if canImport(Combine)
-  // `Scheduler` is Combine's there, and a file that names its members must import Combine.
-  import Combine
-#endif
 
 extension Publisher {
   /// Delivers values and the completion on a dispatch queue, in the order they were sent.

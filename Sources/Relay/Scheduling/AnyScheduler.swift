@@ -3,10 +3,6 @@ import Dispatch
   // `Scheduler` is Combine's there, and a file that names its members must import Combine.
   import Combine
 #endif
-#if canImport(Combine)
-  // `Scheduler` is Combine's there, and a file that names its members must import Combine.
-  import Combine
-#endif
 
 /// A scheduler that forwards to another, hiding its type: what a view model takes as a
 /// parameter so that the app passes the main queue and its tests a `TestScheduler` or

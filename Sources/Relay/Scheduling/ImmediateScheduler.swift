@@ -3,10 +3,6 @@ import Dispatch
   // `Scheduler` is Combine's there, and a file that names its members must import Combine.
   import Combine
 #endif
-#if canImport(Combine)
-  // `Scheduler` is Combine's there, and a file that names its members must import Combine.
-  import Combine
-#endif
 
 /// A scheduler that runs every action at once, on the calling thread, and whose clock never
 /// moves, for tests that want a pipeline's time-based work done synchronously.
