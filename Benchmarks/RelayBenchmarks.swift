@@ -20,7 +20,8 @@ let fieldValues = [
 ]
 
 /// The floor: the least any publish can cost, a lock-guarded compare of `a` and `b` plus a
-/// closure call, written by hand around `Synchronization.Mutex`.
+/// closure call, written by hand around `Synchronization.Mutex` (where the OS has it).
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 final class MutexFloor: @unchecked Sendable {
   let state = Mutex(Fields(a: "", b: 0, c: []))
   let subscriber: (Fields) -> Void
@@ -64,17 +65,21 @@ final class PthreadFloor: @unchecked Sendable {
 }
 
 struct Floors {
-  var mutex: Double
+  /// The `Mutex` floor, where the OS has `Synchronization.Mutex`.
+  var mutex: Double?
   var pthread: Double
 }
 
 /// Measures both floors with alternating values, so every write publishes.
 func measureFloors() -> Floors {
   var received = 0
-  let mutexFloor = MutexFloor { received &+= $0.b }
   let pthreadFloor = PthreadFloor { received &+= $0.b }
   let iterations = 2_000_000
-  let mutex = medianNanoseconds(iterations: iterations) { mutexFloor.write(fieldValues[$0 & 1]) }
+  var mutex: Double?
+  if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+    let mutexFloor = MutexFloor { received &+= $0.b }
+    mutex = medianNanoseconds(iterations: iterations) { mutexFloor.write(fieldValues[$0 & 1]) }
+  }
   let pthread = medianNanoseconds(iterations: iterations) {
     pthreadFloor.write(fieldValues[$0 & 1])
   }

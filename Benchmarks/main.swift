@@ -12,7 +12,7 @@ func runs(_ group: String) -> Bool { groups.isEmpty || groups.contains(group) }
 print("| benchmark | median |")
 print("|---|---|")
 let floors = measureFloors()
-report("floor: Mutex-guarded compare + closure call", floors.mutex)
+if let mutex = floors.mutex { report("floor: Mutex-guarded compare + closure call", mutex) }
 report("floor: pthread-mutex-guarded compare + closure call", floors.pthread)
 if runs("relay") { runRelayBenchmarks(floor: floors.pthread) }
 if runs("diff") { runDiffBenchmarks(floor: floors.pthread) }

@@ -14,7 +14,11 @@ instead when:
 3. a stand-in declaration (Tests/AppleStandIns) says in its `@available` that an Apple
    platform gained it after the floor, without also being declared
    `@available(*, unavailable, message: "newer than the OS floor")`, so that the type check
-   (typecheck.sh) rejects a use of it.
+   (typecheck.sh) rejects a use of it;
+4. a file of the tests or the benchmarks imports Synchronization without declaring
+   `@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)` (on the suite or the
+   type that uses it), or an example (Snippets/, Playgrounds/) imports it at all: the package's
+   own tests and examples build for the floor too.
 
 Exits 1 naming each problem.
 """
@@ -75,6 +79,22 @@ def check(root):
                     problems.append(
                         f"{path.relative_to(root)}:{index + 1}: {', '.join(newer)} is above the "
                         f"floor; declare it {MARKER} too")
+
+    guarded = "@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)"
+    imports = re.compile(r"^\s*import\s+Synchronization\b", re.M)
+    for folder in ["Tests", "Benchmarks", "Snippets", "Playgrounds"]:
+        for path in sorted((root / folder).rglob("*.swift")):
+            if "AppleStandIns" in path.parts:
+                continue
+            text = path.read_text()
+            if not imports.search(text):
+                continue
+            if folder in ("Snippets", "Playgrounds"):
+                problems.append(f"{path.relative_to(root)}: an example imports Synchronization")
+            elif guarded not in text:
+                problems.append(
+                    f"{path.relative_to(root)}: imports Synchronization; declare what uses it "
+                    f"{guarded}")
     return problems
 
 
@@ -85,8 +105,8 @@ def main():
         print(f"error: {problem}", file=sys.stderr)
     if problems:
         return 1
-    print("the manifest, Sources and the stand-ins keep to the OS floor (iOS 17, macOS 14, "
-          "tvOS 17, watchOS 10, visionOS 1)")
+    print("the manifest, Sources, the stand-ins, the tests and the examples keep to the OS "
+          "floor (iOS 17, macOS 14, tvOS 17, watchOS 10, visionOS 1)")
     return 0
 
 

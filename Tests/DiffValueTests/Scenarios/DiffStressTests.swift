@@ -5,6 +5,8 @@ import TestSupport
 import Testing
 
 /// Thread stress for `@Diff`; `.ci/run` runs this suite under Thread Sanitizer too.
+// Its tests count with Synchronization's atomics, independent of the package's own, which need
+// iOS 18 / macOS 15: each test says so, and is skipped on older systems.
 @Suite struct DiffStressTests {
   final class Shared: @unchecked Sendable {
     @Diff(\.name, \.age) var profile = Profile(name: "0", age: 0)
@@ -31,6 +33,8 @@ import Testing
       return values
     }
   }
+
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 
   @Test func concurrentWritesNeverPublishTwoEqualSelectionsInARowAndEndWithTheLastWrite() {
     let shared = Shared()
@@ -83,6 +87,8 @@ import Testing
     _ = subscription
   }
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+
   @Test func readsSeeEveryWriteEvenUnpublishedOnes() {
     let shared = Shared()
     runConcurrently(threads: 4) { thread in
@@ -95,6 +101,8 @@ import Testing
       }
     }
   }
+
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 
   @Test func hooksSurviveConcurrentWritesAndTargetsGoingAway() {
     final class Observer: @unchecked Sendable {
@@ -111,6 +119,8 @@ import Testing
     }
     #expect(eventually { observers.allSatisfy { $0.calls.load(ordering: .relaxed) >= 2 } })
   }
+
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 
   @Test func targetsDeallocatedOnOtherThreadsDuringDeliveryAreSkipped() {
     final class Observer: @unchecked Sendable {

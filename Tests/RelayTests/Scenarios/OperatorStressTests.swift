@@ -9,6 +9,8 @@ import Testing
 /// Thread Sanitizer too.
 ///
 /// Every run waits with a deadline: a deadlock fails the test instead of hanging it.
+// Its tests count with Synchronization's atomics, independent of the package's own, which need
+// iOS 18 / macOS 15: each test says so, and is skipped on older systems.
 @Suite struct OperatorStressTests {
   /// Records what one subscriber receives and catches overlapping calls into it, and calls
   /// that start after its cancel returned.
@@ -91,6 +93,8 @@ import Testing
     #expect(recorder.overlaps.load(ordering: .relaxed) == 0, sourceLocation: sourceLocation)
   }
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+
   @Test func combineLatestMakesOneTuplePerValueFromFourThreads() {
     let a = PassthroughRelay<Int>()
     let b = PassthroughRelay<Int>()
@@ -112,6 +116,8 @@ import Testing
     _ = cancellable
   }
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+
   @Test func zipPairsInOrderAcrossThreads() {
     let a = PassthroughRelay<Int>()
     let b = PassthroughRelay<Int>()
@@ -129,6 +135,8 @@ import Testing
     _ = cancellable
   }
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+
   @Test func mergeDeliversEveryValueOnceInEachThreadsOrder() {
     let relays = (0..<4).map { _ in PassthroughRelay<Int>() }
     let recorder = Recorder<Int>()
@@ -137,6 +145,8 @@ import Testing
     Self.expectEveryThreadsValuesOnceInOrder(sentThrough: relays, to: recorder)
     _ = cancellable
   }
+
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 
   @Test func boundedMergeFromSeveralThreadsNeverExceedsDemand() {
     let relays = (0..<3).map { _ in CurrentValueRelay(0) }
@@ -157,6 +167,8 @@ import Testing
     #expect(received.load(ordering: .relaxed) == 10)
   }
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+
   @Test func flatMapChildrenSendingFromTheirOwnThreads() {
     let outer = PassthroughRelay<PassthroughRelay<Int>>()
     let children = (0..<4).map { _ in PassthroughRelay<Int>() }
@@ -166,6 +178,8 @@ import Testing
     Self.expectEveryThreadsValuesOnceInOrder(sentThrough: children, to: recorder)
     _ = cancellable
   }
+
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 
   @Test func switchToLatestSwitchingWhileChildrenSend() {
     let outer = PassthroughRelay<PassthroughRelay<Int>>()
@@ -190,6 +204,8 @@ import Testing
     }
     _ = cancellable
   }
+
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 
   @Test func debounceAndThrottleOnAConcurrentQueue() {
     let relay = PassthroughRelay<Int>()
@@ -221,6 +237,8 @@ import Testing
     _ = (a, b, c)
   }
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+
   @Test func debounceOnAFrozenClockFromFourThreads() {
     // Every timer runs inside `schedule` and the clock never moves: a timer that finds a newer
     // value sets one for it, and a burst from other threads must not nest them without bound.
@@ -246,6 +264,8 @@ import Testing
     }
     _ = cancellable
   }
+
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 
   @Test func shareWithSubscribersComingAndGoing() {
     let relay = PassthroughRelay<Int>()
@@ -278,6 +298,7 @@ import Testing
 
   /// `cancel()` never waits for a call in progress; once it returns, at most the one call the
   /// delivering thread had already begun reaches the subscriber, and no other.
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   @Test(arguments: ["combineLatest", "merge", "zip", "flatMap", "switchToLatest"])
   func cancelFromAnotherThreadWhileValuesFlow(operatorName: String) {
     for _ in 0..<20 {
@@ -312,6 +333,7 @@ import Testing
 
   /// A subscriber that waits, inside its call, for a thread that is itself cancelling or
   /// sending: neither waits for the other, so nothing deadlocks.
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   @Test func subscriberWaitingForACancellerDoesNotDeadlock() {
     let a = PassthroughRelay<Int>()
     let b = PassthroughRelay<Int>()
@@ -339,6 +361,7 @@ import Testing
 
   /// A thread delivers its own value and returns; a value another thread sent meanwhile goes
   /// to the drainer rather than keeping the first thread delivering.
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   @Test(arguments: ["merge", "combineLatest", "flatMap"])
   func aSenderLeavesOtherThreadsValuesToTheDrainer(operatorName: String) {
     let a = PassthroughRelay<Int>()

@@ -11,6 +11,8 @@ import Testing
 /// other threads' work to its drainer and stopped waiting in `cancel()`.
 ///
 /// `.ci/run` runs them under Thread Sanitizer too.
+// Its tests count with Synchronization's atomics, independent of the package's own, which need
+// iOS 18 / macOS 15: each test says so, and is skipped on older systems.
 @Suite struct RelayLivenessTests {
   /// Busy work standing for a subscriber that takes a while.
   static func work(_ nanoseconds: UInt64) {
@@ -64,6 +66,8 @@ import Testing
     return Double(elapsed.load(ordering: .relaxed)) / 1e9
   }
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+
   @Test(.timeLimit(.minutes(2)))
   func sendsAndSubscriptionsReturnWhileOtherThreadsKeepSending() {
     let relay = PassthroughRelay<Int>()
@@ -98,6 +102,8 @@ import Testing
     _ = slow
   }
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+
   @Test(.timeLimit(.minutes(2)))
   func modifyAndRequestReturnWhileOtherThreadsKeepSending() {
     let relay = CurrentValueRelay(0)
@@ -127,6 +133,7 @@ import Testing
   }
 
   /// The example: the first subscriber waits for the thread that cancels the second.
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   @Test(.timeLimit(.minutes(1)))
   func cancellingASubscriberNeverWaitsForAnotherOnesCall() {
     let relay = PassthroughRelay<Int>()
@@ -152,6 +159,7 @@ import Testing
 
   /// The everyday form: a subscriber hops to the main queue synchronously while the main
   /// queue cancels another subscription.
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   @Test(.timeLimit(.minutes(1)))
   func aSubscriberWaitingForAQueueThatCancelsAnotherSubscriptionDoesNotDeadlock() {
     let main = DispatchQueue(label: "stand-in for the main queue")
@@ -171,6 +179,8 @@ import Testing
     // Kept for good: if this regresses, cancelling it on deinit would hang the test.
     _ = Unmanaged.passRetained(hopping)
   }
+
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 
   @Test func cancellingALaterSubscriberFromAnEarlierOneReleasesItAtOnce() {
     final class Witness: Sendable {}
@@ -193,6 +203,7 @@ import Testing
   }
 
   /// The same when the relay's drainer delivers: it is the thread running the round.
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   @Test(.timeLimit(.minutes(1)))
   func cancellingALaterSubscriberFromAnEarlierOneOnTheDrainerReleasesItAtOnce() {
     let relay = PassthroughRelay<Int>()
@@ -215,6 +226,8 @@ import Testing
     #expect(releasedAtOnce.withLock { $0 } == true)
     _ = (earlier, blocked)
   }
+
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 
   @Test func aSubscriberCancellingItselfIsReleasedWhenItsCallReturns() {
     final class Witness: Sendable {}
@@ -240,6 +253,7 @@ import Testing
   }
 
   /// A value whose deinit sends to the relay it was replaced in: released outside the lock.
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   @Test(.timeLimit(.minutes(1)))
   func replacedAndDroppedValuesMaySendToTheirRelay() {
     final class Echo: @unchecked Sendable {

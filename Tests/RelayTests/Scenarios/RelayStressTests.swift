@@ -5,6 +5,8 @@ import TestSupport
 import Testing
 
 /// Thread stress tests; `.ci/run` runs this suite under Thread Sanitizer too.
+// Its tests count with Synchronization's atomics, independent of the package's own, which need
+// iOS 18 / macOS 15: each test says so, and is skipped on older systems.
 @Suite struct RelayStressTests {
   /// Records what one subscriber receives and catches overlapping calls into it.
   final class Recorder: @unchecked Sendable {
@@ -35,6 +37,8 @@ import Testing
   static let threads = 4
   static let perThread = 2_000
 
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
+
   @Test func concurrentSendsReachEverySubscriberInOneSequence() {
     let relay = PassthroughRelay<Int>()
     let recorders = (0..<3).map { _ in Recorder() }
@@ -57,6 +61,8 @@ import Testing
     }
     _ = cancellables
   }
+
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 
   @Test func sendsSubscribesAndCancelsRace() {
     let relay = CurrentValueRelay(-1)
@@ -99,6 +105,7 @@ import Testing
 
   /// Cancelling never waits for a call in progress on another thread; once it returns, no
   /// round that begins later calls the subscriber.
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   @Test func cancelFromAnotherThreadDoesNotWaitForTheCallInProgress() {
     let relay = PassthroughRelay<Int>()
     let blocked = BlockedSink(on: relay) { relay.send(1) }
@@ -110,6 +117,8 @@ import Testing
     usleep(20_000)
     #expect(blocked.received.withLock { $0 } == [1])
   }
+
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 
   @Test func cancelFromAnotherThreadReleasesTheClosures() {
     final class Witness: Sendable {}
@@ -137,6 +146,7 @@ import Testing
   /// a round borrows it; others subscribe and send meanwhile.
   ///
   /// Nobody is called after it cancelled, and every cancelled subscriber's closure is released.
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
   @Test func subscribersCancellingThemselvesDuringRoundsAreReleased() {
     final class Witness: Sendable {}
     // `witness` is written once, before the reference is shared.
@@ -203,6 +213,8 @@ import Testing
     #expect(reference.overlaps.load(ordering: .relaxed) == 0)
     _ = referenceCancellable
   }
+
+  @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 
   @Test func reentrantSendsUnderConcurrencyKeepOneSequence() {
     let relay = PassthroughRelay<Int>()
