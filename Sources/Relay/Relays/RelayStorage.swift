@@ -59,14 +59,22 @@ final class RelayStorage<Output>: @unchecked Sendable {
   /// the state machine learns it here, as an event of its own, before the one at hand.
   @inlinable @inline(__always)
   func withMachine<Result>(_ event: (inout RelayStateMachine<Output>) -> Result) -> Result {
-    state.withLock { machine in
-      if machine.hasRunner, !ending.holdRunner() { machine.runnerStoppedWithoutLock() }
-      let result = event(&machine)
-      ending.set(machine.roundEnding)
-      if machine.reservation == nil { inPlaceWriteEnded.signalAllWaiting() }
-      machine._checkInvariants()
-      return result
-    }
+    state.withLock { machine in run(event, on: &machine) }
+  }
+
+  /// Hands the state machine, under the lock, one event, after telling it of a round its runner
+  /// ended without the lock; then keeps `ending` and the waiting readers in step with it.
+  @inlinable @inline(__always)
+  func run<Result>(
+    _ event: (inout RelayStateMachine<Output>) -> Result,
+    on machine: inout RelayStateMachine<Output>
+  ) -> Result {
+    if machine.hasRunner, !ending.holdRunner() { machine.runnerStoppedWithoutLock() }
+    let result = event(&machine)
+    ending.set(machine.roundEnding)
+    if machine.reservation == nil { inPlaceWriteEnded.signalAllWaiting() }
+    machine._checkInvariants()
+    return result
   }
 
   /// What an event that reads the value waits for, while another thread's write holds it.
@@ -105,14 +113,7 @@ final class RelayStorage<Output>: @unchecked Sendable {
             + "(an overlapping access, such as a write through the property inside its modify)")
         return false
       },
-      { machine in
-        if machine.hasRunner, !ending.holdRunner() { machine.runnerStoppedWithoutLock() }
-        let result = event(&machine)
-        ending.set(machine.roundEnding)
-        if machine.reservation == nil { inPlaceWriteEnded.signalAllWaiting() }
-        machine._checkInvariants()
-        return result
-      })
+      { machine in run(event, on: &machine) })
   }
 
   /// The last value sent, of a relay that keeps one; waits while an in-place write on another
