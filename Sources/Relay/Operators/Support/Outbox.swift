@@ -46,10 +46,12 @@ struct Outbox<Output, Failure: Error> {
     }
   }
 
-  /// Waiting events; delivered ones are moved out (`nil`), so that emptying the array under
-  /// a lock never releases a value there.
-  @usableFromInline var events: [Waiting?] = []
-  @usableFromInline var start = 0
+  /// The waiting events, oldest first.
+  ///
+  /// Delivered ones are moved out, so that nothing is released under the lock; the ring buffer
+  /// reuses their slots, so an outbox that other threads keep feeding while it drains holds no
+  /// more than the most events that waited at once.
+  @usableFromInline var events = DeliveryQueue<Waiting>()
   /// Whether a thread or the drainer holds the token.
   @usableFromInline private(set) var isDelivering = false
   /// The thread holding the token, while it is not the drainer's.
@@ -60,10 +62,10 @@ struct Outbox<Output, Failure: Error> {
   @inlinable init() {}
 
   /// Whether no event waits.
-  @inlinable var isEmpty: Bool { start == events.count }
+  @inlinable var isEmpty: Bool { events.isEmpty }
 
   /// How many events wait.
-  @inlinable var count: Int { events.count - start }
+  @inlinable var count: Int { events.count }
 
   /// Returns `event` with the token when nobody delivers; otherwise queues it and returns
   /// `nil`.
@@ -102,7 +104,7 @@ struct Outbox<Output, Failure: Error> {
   /// The hot path: no event is moved.
   @inlinable
   mutating func releaseIfIdle() -> Bool {
-    guard start == events.count else { return false }
+    guard events.isEmpty else { return false }
     release()
     return true
   }
@@ -117,23 +119,17 @@ struct Outbox<Output, Failure: Error> {
   /// For the token's holder, after a delivery: what to do next.
   @inlinable
   mutating func step() -> Step {
-    guard start < events.count else {
+    guard let first = events.first else {
       release()
       return .idle
     }
-    guard isDraining || events[start].unsafelyUnwrapped.isOwn else {
+    guard isDraining || first.isOwn else {
       // Another thread's event: the drainer delivers it, and this thread returns.
       isDraining = true
       holder = nil
       return .handOff
     }
-    let waiting = events[start].take().unsafelyUnwrapped
-    start += 1
-    if start == events.count {
-      events.removeAll(keepingCapacity: events.count <= 64)
-      start = 0
-    }
-    return .deliver(waiting.event)
+    return .deliver(events.popFirst().unsafelyUnwrapped.event)
   }
 
   /// For the drainer, when its block starts: it holds the token (handed to it by `step()`).
@@ -148,13 +144,7 @@ struct Outbox<Output, Failure: Error> {
   ///
   /// The token stays with its holder, who finds nothing more to deliver.
   @inlinable
-  mutating func removeAll() -> [Waiting?] {
-    defer {
-      events = []
-      start = 0
-    }
-    return events
-  }
+  mutating func removeAll() -> DeliveryQueue<Waiting> { events.take() }
 }
 
 /// The FIFO of `delay`'s held events: the one delivery queue, by the name `delay` uses.

@@ -2,7 +2,7 @@
 /// it takes its upstream's subscription, settles demand and cancels.
 @usableFromInline
 protocol TimedOperatorState: OutboxStateMachine
-where CancelReleased == (Held, [Outbox<Output, Failure>.Waiting?]) {
+where CancelReleased == (Held, DeliveryQueue<Outbox<Output, Failure>.Waiting>) {
   /// The values waiting for their time, handed back by a cancellation.
   associatedtype Held
 
@@ -40,7 +40,7 @@ extension TimedOperatorState {
   /// the lock.
   @inlinable
   mutating func cancel() -> (
-    cancel: [any Subscription], released: (Held, [Outbox<Output, Failure>.Waiting?])
+    cancel: [any Subscription], released: (Held, DeliveryQueue<Outbox<Output, Failure>.Waiting>)
   ) {
     isCancelled = true
     let cancel = takeUpstream(moving: .terminated).map { [$0] } ?? []

@@ -48,6 +48,32 @@ import Testing
     #expect(!outbox.isDelivering)
   }
 
+  /// An outbox that is never quite empty, because other threads feed it while its drainer
+  /// delivers, holds storage for the most events that waited at once, not for every event
+  /// that passed through it.
+  @Test func outboxFedWhileItDrainsKeepsBoundedStorage() {
+    var outbox = Outbox<Int, TestingError>()
+    _ = outbox.deliverOrQueue(.value(0))
+    outbox.append(.value(1))
+    #expect(Self.describe(outbox.drainerStarts()) == "value(1)")
+    outbox.append(.value(2))
+    var delivered = [0, 1]
+    for next in 3...100_000 {
+      // One more event arrives for each one the drainer delivers: two wait at most.
+      outbox.append(.value(next))
+      guard case .deliver(.value(let value)) = outbox.step() else {
+        Issue.record("the drainer stopped with events waiting")
+        return
+      }
+      delivered.append(value)
+      #expect(outbox.count == 1)
+    }
+    #expect(delivered == Array(0..<100_000))
+    #expect(outbox.events.capacity <= 4, "capacity \(outbox.events.capacity) for 2 waiting")
+    _ = outbox.step()
+    #expect(Self.describe(outbox.step()) == "idle")
+  }
+
   /// A thread delivers what it caused itself; another thread's event goes to the drainer,
   /// which then delivers everything, in order.
   @Test func outboxHandsOtherThreadsEventsToTheDrainer() {
