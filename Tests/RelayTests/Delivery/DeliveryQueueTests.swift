@@ -25,8 +25,7 @@ import Testing
   }
 
   /// A queue that is never quite empty while it is fed keeps the storage of the most that
-  /// waited at once, not of everything that passed through: what `Outbox` and `ZipQueue`,
-  /// which reset only when empty, did not do.
+  /// waited at once, not of everything that passed through.
   @Test func aQueueFedAsFastAsItDrainsKeepsBoundedStorage() {
     var queue = DeliveryQueue<Int>()
     queue.append(0)

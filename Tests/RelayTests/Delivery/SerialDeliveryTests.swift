@@ -119,6 +119,37 @@ import Testing
     #expect(steps == ["5", "stop"])
   }
 
+  /// A delivery that is never quite idle, because another thread sends one more event for each
+  /// one the drainer delivers, holds storage for the most events that waited at once, not for
+  /// every event that passed through it; and it loses none.
+  @Test func aDrainerFedAsFastAsItDeliversKeepsBoundedStorage() {
+    var delivery = Delivery(drainerTurns: 64)
+    var delivered: [Int] = []
+    if case .deliver(let first) = delivery.submit(0, from: here) { delivered.append(first) }
+    _ = delivery.submit(1, from: elsewhere)
+    var next = delivery.next(from: here)
+    #expect(Self.describe(next) == "schedule")
+    next = delivery.drainerStarts(on: drainer)
+    for value in 2...100_000 {
+      // The one just sent is the only one waiting: the queue is never empty, never longer.
+      _ = delivery.submit(value, from: elsewhere)
+      #expect(delivery.waiting.count == 1)
+      switch next {
+      case .deliver(let event): delivered.append(event)
+      case .scheduleDrainer: break
+      case .stop: Issue.record("the drainer stopped with events waiting")
+      }
+      next = delivery.next(from: drainer)
+      if case .scheduleDrainer = next { next = delivery.drainerStarts(on: drainer) }
+    }
+    while case .deliver(let event) = next {
+      delivered.append(event)
+      next = delivery.next(from: drainer)
+    }
+    #expect(delivered == Array(0...100_000))
+    #expect(delivery.waiting.capacity <= 4, "capacity \(delivery.waiting.capacity) for 1 waiting")
+  }
+
   /// What the drainer sends from inside its deliveries is delivered in its turns, as its own.
   @Test func theDrainerIsTheRunnerForWhatItSends() {
     var delivery = Delivery()

@@ -1,13 +1,17 @@
-/// The state a `debounce`, `throttle` or `delay` keeps under its lock: what it shares is how
-/// it takes its upstream's subscription, settles demand and cancels.
+/// The state a `debounce`, `throttle` or `delay` keeps under its lock: what they share is how
+/// they take the upstream's subscription, deliver through `SerialDelivery`, settle demand and
+/// cancel.
 @usableFromInline
-protocol TimedOperatorState: OutboxStateMachine
-where CancelReleased == (Held, DeliveryQueue<Outbox<Output, Failure>.Waiting>) {
+protocol TimedOperatorState {
+  associatedtype Output
+  associatedtype Failure: Error
   /// The values waiting for their time, handed back by a cancellation.
   associatedtype Held
 
   var status: TimedUpstreamStatus { get set }
   var isCancelled: Bool { get set }
+  /// The downstream's events, delivered by one thread at a time.
+  var delivery: SerialDelivery<DownstreamEvent<Output, Failure>> { get set }
 
   /// The downstream asked for `more`, or returned it from a call: counts it, or returns the
   /// upstream to pass it to.
@@ -18,6 +22,10 @@ where CancelReleased == (Held, DeliveryQueue<Outbox<Output, Failure>.Waiting>) {
 }
 
 extension TimedOperatorState {
+  /// The answer to an event for the downstream, sent from `thread`.
+  @usableFromInline
+  typealias Submission = SerialDelivery<DownstreamEvent<Output, Failure>>.Submission
+
   /// Keeps the upstream's first subscription; returns false for any other, or after a
   /// cancellation.
   @inlinable
@@ -36,14 +44,20 @@ extension TimedOperatorState {
     return nil
   }
 
+  /// Hands an event for the downstream to the delivery, as sent by the current thread.
+  @inlinable
+  mutating func submit(_ event: DownstreamEvent<Output, Failure>) -> Submission {
+    delivery.submit(event, from: ThreadIdentity.current)
+  }
+
   /// The downstream cancelled: returns the upstream to cancel, and what to release outside
-  /// the lock.
+  /// the lock (the held values and the events that waited for delivery).
   @inlinable
   mutating func cancel() -> (
-    cancel: [any Subscription], released: (Held, DeliveryQueue<Outbox<Output, Failure>.Waiting>)
+    upstream: (any Subscription)?,
+    released: (Held, DeliveryQueue<SerialDelivery<DownstreamEvent<Output, Failure>>.Waiting>)
   ) {
     isCancelled = true
-    let cancel = takeUpstream(moving: .terminated).map { [$0] } ?? []
-    return (cancel, (takeHeld(), outbox.removeAll()))
+    return (takeUpstream(moving: .terminated), (takeHeld(), delivery.removeAll()))
   }
 }

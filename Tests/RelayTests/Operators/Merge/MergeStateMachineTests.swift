@@ -65,8 +65,7 @@ import Testing
   }
 
   /// A merge whose runner never quite catches up while another thread keeps sending keeps
-  /// storage for the few values that wait at once, however many pass: `Outbox`, which reset
-  /// its array only once empty, kept every slot ever used.
+  /// storage for the few values that wait at once, however many pass.
   @Test func fedFasterThanItDrainsKeepsBoundedStorage() {
     var machine = Machine(count: 2)
     _ = machine.subscribed(TestSubscription(), at: 0)

@@ -49,7 +49,7 @@ import Testing
   }
 
   /// An upstream always one value ahead of the other keeps one value waiting, in storage for
-  /// a few: the array `ZipQueue` used, reset only once empty, kept every value's slot.
+  /// a few, however many values pass.
   @Test func anUpstreamAheadOfTheOtherKeepsBoundedStorage() {
     var machine = Machine()
     Self.subscribed(&machine, TestSubscription(), TestSubscription())

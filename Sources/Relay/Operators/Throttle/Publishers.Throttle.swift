@@ -80,8 +80,7 @@ extension Publishers.Throttle {
     CustomStringConvertible, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
-    // the holder of the outbox's token. The scheduler is called with no lock held.
-    typealias Event = Outbox<Output, Failure>.Event
+    // the runner of the state's delivery. The scheduler is called with no lock held.
     typealias Machine = State
 
     struct State: TimedOperatorState {
@@ -90,7 +89,7 @@ extension Publishers.Throttle {
       var pendingValue: Output?
       var pendingCompletion: Subscribers.Completion<Failure>?
       var demand = Subscribers.Demand.none
-      var outbox = Outbox<Output, Failure>()
+      var delivery = SerialDelivery<DownstreamEvent<Output, Failure>>()
       var isCancelled = false
 
       var hasScheduledOutput: Bool { pendingValue != nil || pendingCompletion != nil }
@@ -170,24 +169,23 @@ extension Publishers.Throttle {
     /// Delivers what waits: the value, then the completion.
     private func emit() {
       let now = scheduler.now
-      let event = state.withLock { state -> Event? in
+      let submission = state.withLock { state -> Machine.Submission in
         switch state.status {
         case .subscribed, .completing: break
-        case .awaiting, .terminated: return nil
+        case .awaiting, .terminated: return .waits
         }
         if state.pendingValue != nil, state.pendingCompletion == nil { state.lastEmission = now }
-        var first: Event?
-        if let value = state.pendingValue.take() {
-          first = state.outbox.deliverOrQueue(.value(value))
-        }
+        // The completion, if any, waits behind the value: the answer to the first one counts.
+        var first = Machine.Submission.waits
+        if let value = state.pendingValue.take() { first = state.submit(.value(value)) }
         if let completion = state.pendingCompletion.take() {
           state.status = .terminated
-          let now = state.outbox.deliverOrQueue(.completion(completion))
-          first = first ?? now
+          let second = state.submit(.completion(completion))
+          if case .waits = first { first = second }
         }
         return first
       }
-      if let event { deliver(event) }
+      perform(submission)
     }
   }
 }

@@ -91,8 +91,7 @@ extension Publishers.Debounce {
     CustomStringConvertible, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
-    // the holder of the outbox's token. The scheduler is called with no lock held.
-    @usableFromInline typealias Event = Outbox<Output, Failure>.Event
+    // the runner of the state's delivery. The scheduler is called with no lock held.
     @usableFromInline typealias Machine = State
 
     @usableFromInline struct State: TimedOperatorState {
@@ -109,7 +108,7 @@ extension Publishers.Debounce {
       @usableFromInline var reschedulingThread: ThreadIdentity?
       @usableFromInline var rescheduleIsRequested = false
       @usableFromInline var demand = Subscribers.Demand.none
-      @usableFromInline var outbox = Outbox<Output, Failure>()
+      @usableFromInline var delivery = SerialDelivery<DownstreamEvent<Output, Failure>>()
       @usableFromInline var isCancelled = false
       @inlinable init() {}
 
@@ -128,22 +127,22 @@ extension Publishers.Debounce {
       mutating func due(_ tag: UInt64) -> TimerStep {
         guard case .subscribed = status, let deadline else {
           timerIsPending = false
-          return .deliver(nil)
+          return .deliver(.waits)
         }
         if generation != tag {
           let current = ThreadIdentity.current
           if reschedulingThread == current {
             rescheduleIsRequested = true
-            return .deliver(nil)
+            return .deliver(.waits)
           }
           if reschedulingThread == nil { reschedulingThread = current }
           return .wait(deadline, generation)
         }
         timerIsPending = false
         self.deadline = nil
-        guard demand > 0, let value = latest.take() else { return .deliver(nil) }
+        guard demand > 0, let value = latest.take() else { return .deliver(.waits) }
         demand -= 1
-        return .deliver(outbox.deliverOrQueue(.value(value)))
+        return .deliver(submit(.value(value)))
       }
 
       /// After setting a timer for a newer value: the next timer to set, when one that fired
@@ -211,14 +210,15 @@ extension Publishers.Debounce {
     @usableFromInline enum TimerStep {
       /// A newer value came: set a timer for it, at its deadline.
       case wait(Context.SchedulerTimeType, UInt64)
-      case deliver(Event?)
+      /// Deliver the value, or nothing (`.waits`): it is not due, or nobody asked for it.
+      case deliver(Machine.Submission)
     }
 
     /// The timer set for the value tagged `tag` fired.
     @inlinable
     func due(_ tag: UInt64) {
       switch state.withLock({ $0.due(tag) }) {
-      case .deliver(let event): if let event { deliver(event) }
+      case .deliver(let submission): perform(submission)
       case .wait(var deadline, var tag):
         // A loop, not a recursion, on a scheduler that runs the new timer inside `schedule`.
         while true {
@@ -238,11 +238,10 @@ extension Publishers.Debounce {
       guard let dropped else { return }
       _ = dropped  // released outside the lock
       scheduler.schedule(options: options) {
-        let event = self.state.withLock { state -> Event? in
-          guard !state.isCancelled else { return nil }
-          return state.outbox.deliverOrQueue(.completion(completion))
-        }
-        if let event { self.deliver(event) }
+        self.perform(
+          self.state.withLock { state in
+            state.isCancelled ? .waits : state.submit(.completion(completion))
+          })
       }
     }
   }

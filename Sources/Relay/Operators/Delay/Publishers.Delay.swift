@@ -88,16 +88,15 @@ extension Publishers.Delay {
     CustomStringConvertible, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
-    // the holder of the outbox's token. The scheduler is called with no lock held.
-    typealias Event = Outbox<Output, Failure>.Event
+    // the runner of the state's delivery. The scheduler is called with no lock held.
     typealias Machine = State
 
     struct State: TimedOperatorState {
       var status = TimedUpstreamStatus.awaiting
       /// Events waiting for their time, in arrival order: each scheduled run delivers the
       /// oldest, so the order holds even when a concurrent queue runs them out of order.
-      var held = ZipQueue<Event>()
-      var outbox = Outbox<Output, Failure>()
+      var held = DeliveryQueue<DownstreamEvent<Output, Failure>>()
+      var delivery = SerialDelivery<DownstreamEvent<Output, Failure>>()
       var isCancelled = false
 
       /// Demand passes to the upstream while it is subscribed.
@@ -105,8 +104,8 @@ extension Publishers.Delay {
         if case .subscribed(let upstream) = status { upstream } else { nil }
       }
 
-      mutating func takeHeld() -> ZipQueue<Event> {
-        var old = ZipQueue<Event>()
+      mutating func takeHeld() -> DeliveryQueue<DownstreamEvent<Output, Failure>> {
+        var old = DeliveryQueue<DownstreamEvent<Output, Failure>>()
         swap(&old, &held)
         return old
       }
@@ -163,12 +162,12 @@ extension Publishers.Delay {
 
     /// One held event's time came: deliver the oldest.
     private func release() {
-      let event = state.withLock { state -> Event? in
-        guard !state.isCancelled, let event = state.held.popFirst() else { return nil }
+      let submission = state.withLock { state -> Machine.Submission in
+        guard !state.isCancelled, let event = state.held.popFirst() else { return .waits }
         if case .completion = event { state.status = .terminated }
-        return state.outbox.deliverOrQueue(event)
+        return state.submit(event)
       }
-      if let event { deliver(event) }
+      perform(submission)
     }
   }
 }
