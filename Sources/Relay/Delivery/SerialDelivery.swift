@@ -223,6 +223,39 @@ struct SerialDelivery<Event> {
     runner = nil
   }
 
+  // MARK: Delivering in batches
+
+  /// A scheduled drainer starts on `thread` and takes every event waiting at once, to deliver
+  /// them in order with no lock held, then calls `batchDelivered(from:)`: for an owner that
+  /// hands its consumer batches (`receive(on:)`), in the `drainerDelivers` mode.
+  ///
+  /// - Returns: The batch, or `nil` when another block delivers (on a concurrent queue) or
+  ///   nothing waits: the block returns.
+  /// - Complexity: O(1): the waiting events move out together.
+  @inlinable
+  mutating func drainerTakesBatch(on thread: ThreadIdentity) -> DeliveryQueue<Waiting>? {
+    precondition(mode == .drainerDelivers, "only a drainer-delivers delivery hands out batches")
+    precondition(isDrainerScheduled, "a drainer started that nobody scheduled")
+    isDrainerScheduled = false
+    guard runner == nil, !waiting.isEmpty else { return nil }
+    runner = .drainer(thread, turnsLeft: 0)
+    return waiting.take()
+  }
+
+  /// The drainer on `thread` delivered its batch: it stops, and a new block takes what came
+  /// meanwhile (scheduled already by the events that found none, or by this answer).
+  @inlinable
+  mutating func batchDelivered(from thread: ThreadIdentity) -> Next {
+    guard runner?.thread == thread else {
+      preconditionFailure("a thread that does not run the deliveries delivered a batch")
+    }
+    guard !waiting.isEmpty else {
+      runner = nil
+      return .stop
+    }
+    return handOn()
+  }
+
   // MARK: Ending
 
   /// Hands every waiting event back, to release after the lock; the runner, if any, finds

@@ -1,4 +1,5 @@
 import Dispatch
+
 #if canImport(Combine)
   // `Scheduler` is Combine's there, and a file that names its members must import Combine.
   import Combine
@@ -109,27 +110,19 @@ extension Publishers {
     where Downstream.Input == Output, Downstream.Failure == Failure {
       // Every mutable field is in `state`, guarded by its lock; `isCancelled` is set under it
       // by `cancel()` and read by the delivering block before each call. `downstream` is
-      // called only by the one delivering block at a time (`state.isDelivering`).
-      @usableFromInline enum Event {
-        case value(Output)
-        case completion(Subscribers.Completion<Failure>)
-      }
+      // called only by the runner of the state's delivery: one block at a time.
+      @usableFromInline typealias Event = DownstreamEvent<Output, Failure>
 
       @usableFromInline struct State {
         @usableFromInline var status = OperatorStatus.awaiting
-        @usableFromInline var waiting: [Event] = []
-        /// A block is scheduled and has not started yet: it will take what is waiting.
-        @usableFromInline var hasPendingBlock = false
-        /// A block is delivering a batch: no other may start one (on a concurrent queue).
-        @usableFromInline var isDelivering = false
+        /// Every event waits for a block on the scheduler; each block delivers the batch that
+        /// waited when it started.
+        @usableFromInline var delivery = SerialDelivery<Event>(mode: .drainerDelivers)
         /// The completion arrived: nothing more is accepted.
         ///
         /// The upstream's subscription is kept until the completion is delivered, for the demand of
         /// the values before it.
         @usableFromInline var isCompleted = false
-        /// The last batch's emptied storage, which the next delivering block takes: on a
-        /// concurrent queue a block that will not deliver runs beside the one that does.
-        @usableFromInline var spare: [Event] = []
         @inlinable init() {}
       }
 
@@ -172,14 +165,16 @@ extension Publishers {
 
       @inlinable
       func enqueue(_ event: Event) {
+        let thread = ThreadIdentity.current
         let schedules = state.withLock { state -> Bool in
           guard case .subscribed = state.status, !state.isCompleted else { return false }
           if case .completion = event { state.isCompleted = true }
-          state.waiting.append(event)
           // A block scheduled now runs before any work submitted to the queue after this
           // call: `queue.sync {}` after a send finds the value delivered.
-          defer { state.hasPendingBlock = true }
-          return !state.hasPendingBlock
+          guard case .scheduleDrainer = state.delivery.submit(event, from: thread) else {
+            return false
+          }
+          return true
         }
         if schedules { schedule() }
       }
@@ -194,42 +189,35 @@ extension Publishers {
         }
       }
 
-      /// Delivers every event waiting, in batches, until none is left or a block scheduled
-      /// meanwhile will take the rest.
+      /// Delivers the batch that waited when this block started; a new block takes what came
+      /// meanwhile, so a busy upstream never keeps the queue from its other work for longer than
+      /// one batch.
       @usableFromInline
       func perform() {
-        var batch: [Event] = []
-        var upstream = state.withLock { state -> (any Subscription)?? in
-          state.hasPendingBlock = false
-          // On a concurrent queue another block may be delivering: it takes this batch too.
-          guard !state.isDelivering else { return .none }
-          state.isDelivering = true
-          swap(&batch, &state.spare)
-          swap(&batch, &state.waiting)
-          return .some(state.status.subscription)
+        let thread = ThreadIdentity.current
+        let started = state.withLock {
+          state -> (DeliveryQueue<SerialDelivery<Event>.Waiting>, (any Subscription)?)? in
+          // On a concurrent queue another block may be delivering: it leaves this one nothing.
+          guard let batch = state.delivery.drainerTakesBatch(on: thread) else { return nil }
+          return (batch, state.status.subscription)
         }
-        while let current = upstream {
-          deliver(batch, requestingFrom: current)
-          batch.removeAll(keepingCapacity: true)  // the values go here, outside the lock
-          upstream = state.withLock { state -> (any Subscription)?? in
-            // Stop when nothing waits, or when a pending block will deliver what does: it
-            // lets the queue's other work run in between.
-            guard !state.waiting.isEmpty, !state.hasPendingBlock else {
-              state.isDelivering = false
-              swap(&batch, &state.spare)  // empty: nothing is released here
-              return .none
-            }
-            swap(&batch, &state.waiting)
-            return .some(state.status.subscription)
-          }
-        }
+        guard var (batch, upstream) = started else { return }
+        deliver(&batch, requestingFrom: upstream)
+        upstream = nil  // released outside the lock
+        let next = state.withLock { $0.delivery.batchDelivered(from: thread) }
+        if case .scheduleDrainer = next { schedule() }
       }
 
-      /// Delivers a batch, unless the subscriber cancels; asks the upstream for the demand
-      /// each value returns.
+      /// Delivers a batch, unless the subscriber cancels.
+      ///
+      /// Asks the upstream for the demand each value returns; each event is released as it is
+      /// delivered, or skipped.
       @inlinable
-      func deliver(_ batch: [Event], requestingFrom upstream: (any Subscription)?) {
-        for event in batch {
+      func deliver(
+        _ batch: inout DeliveryQueue<SerialDelivery<Event>.Waiting>,
+        requestingFrom upstream: (any Subscription)?
+      ) {
+        while let event = batch.popFirst()?.event {
           if isCancelled.load(ordering: .acquiring) { return }
           switch event {
           case .value(let value):
@@ -257,15 +245,13 @@ extension Publishers {
 
       @inlinable
       func cancel() {
-        var dropped: [Event] = []  // released after the lock
-        let upstream = state.withLock { state -> (any Subscription)? in
+        let (upstream, dropped) = state.withLock { state in
           isCancelled.store(true, ordering: .releasing)
-          swap(&dropped, &state.waiting)
           defer { state.status = .terminated }
-          return state.status.subscription
+          return (state.status.subscription, state.delivery.removeAll())
         }
         upstream?.cancel()
-        dropped.removeAll()
+        _ = dropped  // released after the lock
       }
 
       @usableFromInline var description: String { "ReceiveOn" }

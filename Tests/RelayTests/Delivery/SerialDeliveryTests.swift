@@ -196,6 +196,47 @@ import Testing
     #expect(steps == ["3", "stop"])
   }
 
+  /// A block that takes the events in a batch takes what waited when it started, all at once;
+  /// what is sent meanwhile goes to the block it scheduled, which takes it as the next batch.
+  @Test func aBlockTakesWhatWaitedWhenItStartedAsOneBatch() {
+    var delivery = Delivery(mode: .drainerDelivers)
+    #expect(Self.describe(delivery.submit(1, from: here)) == "schedule")
+    #expect(Self.describe(delivery.submit(2, from: elsewhere)) == "waits")
+    let batch = delivery.drainerTakesBatch(on: drainer)
+    #expect(batch.map { $0.map(\.event) } == [1, 2])
+    #expect(delivery.waiting.isEmpty)
+    #expect(delivery.isRunning(on: drainer))
+    // Sent while the batch is delivered: it schedules the next block.
+    #expect(Self.describe(delivery.submit(3, from: here)) == "schedule")
+    #expect(Self.describe(delivery.batchDelivered(from: drainer)) == "stop")
+    #expect(!delivery.isRunning(on: drainer))
+    #expect(delivery.drainerTakesBatch(on: drainer).map { $0.map(\.event) } == [3])
+    #expect(Self.describe(delivery.batchDelivered(from: drainer)) == "stop")
+    #expect(!delivery.isActive)
+  }
+
+  /// On a concurrent queue the block scheduled for an event may start while an earlier one
+  /// still delivers its batch: it takes nothing, and the earlier one hands what waits to a new
+  /// block when its batch is over, so nothing is left with nobody to deliver it.
+  @Test func aBatchBlockThatStartsWhileAnotherDeliversLeavesItTheEvents() {
+    var delivery = Delivery(mode: .drainerDelivers)
+    _ = delivery.submit(1, from: here)
+    _ = delivery.drainerTakesBatch(on: drainer)
+    _ = delivery.submit(2, from: here)  // schedules a second block
+    #expect(delivery.drainerTakesBatch(on: elsewhere) == nil)
+    #expect(Self.describe(delivery.batchDelivered(from: drainer)) == "schedule")
+    #expect(delivery.drainerTakesBatch(on: elsewhere).map { $0.map(\.event) } == [2])
+    #expect(Self.describe(delivery.batchDelivered(from: elsewhere)) == "stop")
+    // A cancel while a batch is delivered leaves the next batch empty: the block returns.
+    _ = delivery.submit(3, from: here)
+    _ = delivery.drainerTakesBatch(on: drainer)
+    _ = delivery.submit(4, from: here)
+    #expect(delivery.removeAll().map(\.event) == [4])
+    #expect(Self.describe(delivery.batchDelivered(from: drainer)) == "stop")
+    #expect(delivery.drainerTakesBatch(on: drainer) == nil)
+    #expect(!delivery.isActive)
+  }
+
   /// On a concurrent queue a block may start while another still delivers: it leaves the
   /// events to that one.
   @Test func aBlockThatStartsWhileAnotherDeliversLeavesItTheEvents() {
