@@ -5,16 +5,15 @@ import Relay
 /// published: at once when one is published on the main queue and none is waiting, otherwise
 /// through the main queue.
 ///
-/// The changes waiting are kept together and handed over together, so that the updater can go
-/// straight to the last one.
+/// The changes go through Relay's `SerialDelivery`, in batches: the changes waiting are handed
+/// over together, so that the updater can go straight to the last one. A change published on
+/// the main queue from inside the updater joins the next batch; one published on another
+/// thread meanwhile waits for a hop to the main queue, which takes it with every change behind
+/// it.
 final class ListBinding<Change>: @unchecked Sendable {
   // `state` is guarded by its lock; `apply` is set in init and only called on the main thread.
   private struct State {
-    var waiting: [Change] = []
-    /// A hop to the main queue is scheduled and will take `waiting`.
-    var isScheduled = false
-    /// The main thread is handing changes over; it takes `waiting` before it stops.
-    var isHandingOver = false
+    var delivery = SerialDelivery<Change>()
     var isCancelled = false
   }
 
@@ -48,53 +47,56 @@ final class ListBinding<Change>: @unchecked Sendable {
 
   /// Takes a change published on the calling thread.
   func receive(_ change: Change) {
+    let thread = ThreadIdentity.current
     let isMainQueue = isOnMainQueue()
     let next = state.withLock { state -> Next in
       guard !state.isCancelled else { return .nothing }
-      state.waiting.append(change)
-      if state.isScheduled || state.isHandingOver { return .nothing }
-      if isMainQueue {
-        state.isHandingOver = true
-        return .handOverNow
-      }
-      state.isScheduled = true
+      // The change waits even for the thread that hands it over at once: it is taken on the
+      // main actor, as the first of this thread's batch.
+      let handsOver = isMainQueue && state.delivery.claim(from: thread)
+      state.delivery.enqueue(change, from: thread)
+      if handsOver { return .handOverNow }
+      guard case .scheduleDrainer = state.delivery.scheduleIfNeeded() else { return .nothing }
       return .hop
     }
     switch next {
     case .nothing: break
-    case .handOverNow: MainActor.assumeIsolated { handOver() }
-    case .hop:
-      DispatchQueue.main.async { [self] in
-        MainActor.assumeIsolated { handOver() }
-      }
+    case .handOverNow: MainActor.assumeIsolated { handOver(from: thread) }
+    case .hop: hop()
     }
   }
 
   /// Drops the changes not handed over yet, and every later one.
   func cancel() {
-    let dropped = state.withLock { state -> [Change] in
+    let dropped = state.withLock { state in
       state.isCancelled = true
-      defer { state.waiting = [] }
-      return state.waiting
+      return state.delivery.removeAll()
     }
     _ = dropped  // released here, outside the lock
   }
 
-  /// Hands the waiting changes over until none is left.
-  @MainActor private func handOver() {
-    while true {
-      let changes = state.withLock { state -> [Change] in
-        state.isScheduled = false
-        guard !state.waiting.isEmpty, !state.isCancelled else {
-          state.isHandingOver = false
-          return []
+  /// Hands the changes waiting over from a block on the main queue, as its drainer.
+  private func hop() {
+    DispatchQueue.main.async { [self] in
+      MainActor.assumeIsolated {
+        let thread = ThreadIdentity.current
+        guard let batch = state.withLock({ $0.delivery.drainerTakesBatch(on: thread) }) else {
+          return
         }
-        state.isHandingOver = true
-        defer { state.waiting = [] }
-        return state.waiting
+        apply(batch.map(\.event))
+        handOver(from: thread)
       }
-      if changes.isEmpty { return }
-      apply(changes)
+    }
+  }
+
+  /// Hands over the batches the delivery gives the main thread, until it says to stop.
+  @MainActor private func handOver(from thread: ThreadIdentity) {
+    while true {
+      switch state.withLock({ $0.delivery.nextBatch(from: thread) }) {
+      case .deliver(let batch): apply(batch.map(\.event))
+      case .scheduleDrainer: return hop()
+      case .stop: return
+      }
     }
   }
 }

@@ -11,17 +11,19 @@
 /// - Complexity: `append` and `popFirst` are amortized O(1); `remove(at:)` and
 ///   `firstIndex(where:)` are O(*n*).
 @usableFromInline
-struct DeliveryQueue<Element> {
+package struct DeliveryQueue<Element> {
   @usableFromInline var storage: DeliveryQueueStorage<Element>?
 
   /// An empty queue, which allocates nothing until the first `append`.
   @inlinable init() { storage = nil }
 
   /// The number of waiting elements.
-  @inlinable var count: Int { storage?.withUnsafeMutablePointerToHeader { $0.pointee.count } ?? 0 }
+  @inlinable package var count: Int {
+    storage?.withUnsafeMutablePointerToHeader { $0.pointee.count } ?? 0
+  }
 
   /// Whether no element waits.
-  @inlinable var isEmpty: Bool { count == 0 }
+  @inlinable package var isEmpty: Bool { count == 0 }
 
   /// The number of elements the storage can hold before it grows.
   @inlinable
@@ -146,23 +148,23 @@ struct DeliveryQueue<Element> {
 extension DeliveryQueue: Sequence {
   /// The elements, oldest first, read without moving them.
   @usableFromInline
-  struct Iterator: IteratorProtocol {
+  package struct Iterator: IteratorProtocol {
     @usableFromInline let queue: DeliveryQueue
     @usableFromInline var offset = 0
 
     @inlinable init(queue: DeliveryQueue) { self.queue = queue }
 
     @inlinable
-    mutating func next() -> Element? {
+    package mutating func next() -> Element? {
       guard offset < queue.count else { return nil }
       defer { offset += 1 }
       return queue[offset]
     }
   }
 
-  @inlinable func makeIterator() -> Iterator { Iterator(queue: self) }
+  @inlinable package func makeIterator() -> Iterator { Iterator(queue: self) }
 
-  @inlinable var underestimatedCount: Int { count }
+  @inlinable package var underestimatedCount: Int { count }
 }
 
 extension DeliveryQueue: @unchecked Sendable where Element: Sendable {}

@@ -3,9 +3,9 @@
 /// no threads, kept inside the state its owner's lock guards.
 ///
 /// Relay's relays, every operator that several threads may feed, `receive(on:)` and
-/// DiffValue's list binding deliver through it. Its owner takes the lock, hands it one event,
-/// releases the lock, and then does what it answered: deliver an event with no lock held,
-/// schedule a drainer, or nothing.
+/// DiffValue's list binding (hence `package`) deliver through it. Its owner takes the lock,
+/// hands it one event, releases the lock, and then does what it answered: deliver an event
+/// with no lock held, schedule a drainer, or nothing.
 ///
 /// **Who delivers.** In the `producersDeliver` mode, a thread with an event that finds nobody
 /// delivering becomes the *runner* and delivers it at once, then whatever it queues itself
@@ -21,10 +21,10 @@
 /// - Complexity: Every event is amortized O(1), but `removeAll`, which hands the waiting events
 ///   back in O(1) too.
 @usableFromInline
-struct SerialDelivery<Event> {
+package struct SerialDelivery<Event> {
   /// Whether a producer that finds nobody delivering delivers its own event.
   @usableFromInline
-  enum Mode: Sendable {
+  package enum Mode: Sendable {
     /// A producer delivers its own events; other threads' go to a drainer.
     case producersDeliver
     /// Every event goes to a drainer, each event finding none scheduled schedules one.
@@ -49,8 +49,8 @@ struct SerialDelivery<Event> {
 
   /// An event waiting, and whether the runner queued it itself (from inside a delivery).
   @usableFromInline
-  struct Waiting {
-    @usableFromInline var event: Event
+  package struct Waiting {
+    @usableFromInline package var event: Event
     @usableFromInline let isRunnersOwn: Bool
 
     @inlinable
@@ -62,7 +62,7 @@ struct SerialDelivery<Event> {
 
   /// What a producer does with its event.
   @usableFromInline
-  enum Submission {
+  package enum Submission {
     /// Deliver it now, with no lock held: the producer is the runner.
     case deliver(Event)
     /// Nothing: it waits for the runner, or for a drainer already scheduled.
@@ -97,7 +97,7 @@ struct SerialDelivery<Event> {
   ///   - mode: Whether producers deliver their own events.
   ///   - drainerTurns: How many events a drainer delivers before it hands on to a new block.
   @inlinable
-  init(mode: Mode = .producersDeliver, drainerTurns: Int = 64) {
+  package init(mode: Mode = .producersDeliver, drainerTurns: Int = 64) {
     precondition(drainerTurns > 0, "a drainer must deliver at least one event per block")
     self.mode = mode
     self.drainerTurns = drainerTurns
@@ -118,7 +118,7 @@ struct SerialDelivery<Event> {
   ///
   /// - Returns: Whether `thread` is the runner now and delivers its event.
   @inlinable @inline(__always)
-  mutating func claim(from thread: ThreadIdentity) -> Bool {
+  package mutating func claim(from thread: ThreadIdentity) -> Bool {
     guard mode == .producersDeliver, runner == nil, !isDrainerScheduled else { return false }
     runner = .producer(thread)
     return true
@@ -129,7 +129,7 @@ struct SerialDelivery<Event> {
   /// - Parameter canDeliverHere: Whether this thread may deliver, when nobody else does
   ///   (false off the main queue, for a consumer that lives there).
   @inlinable
-  mutating func submit(
+  package mutating func submit(
     _ event: Event, from thread: ThreadIdentity, canDeliverHere: Bool = true
   ) -> Submission {
     if canDeliverHere, claim(from: thread) { return .deliver(event) }
@@ -140,14 +140,14 @@ struct SerialDelivery<Event> {
   /// Queues an event behind the deliveries in progress, without scheduling anything: for an
   /// owner that decides itself, such as a relay's held `modify` values.
   @inlinable
-  mutating func enqueue(_ event: Event, from thread: ThreadIdentity) {
+  package mutating func enqueue(_ event: Event, from thread: ThreadIdentity) {
     waiting.append(Waiting(event: event, isRunnersOwn: isRunning(on: thread)))
   }
 
   /// Schedules a drainer when the waiting events have nobody to deliver them (or, in the
   /// `drainerDelivers` mode, when no block is scheduled yet).
   @inlinable
-  mutating func scheduleIfNeeded() -> Submission {
+  package mutating func scheduleIfNeeded() -> Submission {
     guard !waiting.isEmpty, !isDrainerScheduled else { return .waits }
     switch mode {
     case .producersDeliver where runner != nil: return .waits
@@ -225,16 +225,26 @@ struct SerialDelivery<Event> {
 
   // MARK: Delivering in batches
 
+  /// What the runner delivers next, for an owner that hands its consumer batches.
+  @usableFromInline
+  package enum Batch {
+    /// Deliver these events, in order, then ask `nextBatch(from:)`.
+    case deliver(DeliveryQueue<Waiting>)
+    /// Schedule a drainer and return: the rest waits for it.
+    case scheduleDrainer
+    /// Return: nothing waits, or a drainer already scheduled takes what does.
+    case stop
+  }
+
   /// A scheduled drainer starts on `thread` and takes every event waiting at once, to deliver
-  /// them in order with no lock held, then calls `batchDelivered(from:)`: for an owner that
-  /// hands its consumer batches (`receive(on:)`), in the `drainerDelivers` mode.
+  /// them in order with no lock held, then asks `nextBatch(from:)`: for an owner that hands
+  /// its consumer batches (`receive(on:)`, DiffValue's list binding).
   ///
   /// - Returns: The batch, or `nil` when another block delivers (on a concurrent queue) or
   ///   nothing waits: the block returns.
   /// - Complexity: O(1): the waiting events move out together.
   @inlinable
-  mutating func drainerTakesBatch(on thread: ThreadIdentity) -> DeliveryQueue<Waiting>? {
-    precondition(mode == .drainerDelivers, "only a drainer-delivers delivery hands out batches")
+  package mutating func drainerTakesBatch(on thread: ThreadIdentity) -> DeliveryQueue<Waiting>? {
     precondition(isDrainerScheduled, "a drainer started that nobody scheduled")
     isDrainerScheduled = false
     guard runner == nil, !waiting.isEmpty else { return nil }
@@ -242,18 +252,33 @@ struct SerialDelivery<Event> {
     return waiting.take()
   }
 
-  /// The drainer on `thread` delivered its batch: it stops, and a new block takes what came
-  /// meanwhile (scheduled already by the events that found none, or by this answer).
+  /// The runner on `thread` delivered a batch (or, as a producer, its own event): what it
+  /// does next.
+  ///
+  /// A producer takes the events it queued itself meanwhile, up to the first of another
+  /// thread's, which it hands to a drainer. A drainer delivers one batch, what waited when it
+  /// started: a new block takes what came meanwhile (scheduled already by the events that
+  /// found none in the `drainerDelivers` mode, or by this answer).
+  ///
+  /// - Complexity: O(k) for a producer's batch of k events, O(1) otherwise.
   @inlinable
-  mutating func batchDelivered(from thread: ThreadIdentity) -> Next {
-    guard runner?.thread == thread else {
-      preconditionFailure("a thread that does not run the deliveries delivered a batch")
+  package mutating func nextBatch(from thread: ThreadIdentity) -> Batch {
+    guard let runner, runner.thread == thread else {
+      preconditionFailure("a thread that does not run the deliveries asked for the next batch")
     }
-    guard !waiting.isEmpty else {
-      runner = nil
+    guard let first = waiting.first else {
+      self.runner = nil
       return .stop
     }
-    return handOn()
+    guard case .producer = runner, first.isRunnersOwn else {
+      if case .scheduleDrainer = handOn() { return .scheduleDrainer }
+      return .stop
+    }
+    var own = DeliveryQueue<Waiting>()
+    while let next = waiting.first, next.isRunnersOwn {
+      own.append(waiting.popFirst().unsafelyUnwrapped)
+    }
+    return .deliver(own)
   }
 
   // MARK: Ending
@@ -261,7 +286,7 @@ struct SerialDelivery<Event> {
   /// Hands every waiting event back, to release after the lock; the runner, if any, finds
   /// nothing more to deliver.
   @inlinable
-  mutating func removeAll() -> DeliveryQueue<Waiting> { waiting.take() }
+  package mutating func removeAll() -> DeliveryQueue<Waiting> { waiting.take() }
 
   /// Moves the waiting event at `offset` out: for an owner that drops or withdraws one.
   @inlinable

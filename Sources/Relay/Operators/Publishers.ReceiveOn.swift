@@ -204,7 +204,7 @@ extension Publishers {
         guard var (batch, upstream) = started else { return }
         deliver(&batch, requestingFrom: upstream)
         upstream = nil  // released outside the lock
-        let next = state.withLock { $0.delivery.batchDelivered(from: thread) }
+        let next = state.withLock { $0.delivery.nextBatch(from: thread) }
         if case .scheduleDrainer = next { schedule() }
       }
 

@@ -60,6 +60,30 @@ import Testing
     _ = subscription
   }
 
+  /// While a hop hands changes over, writes made meanwhile (one from another thread, one from
+  /// the main thread behind it) do not join it: they wait for a new hop, so main-queue work
+  /// queued in between runs first, and the new hop shows both in one batch.
+  @Test func writesDuringAHopWaitForTheNextHop() async {
+    let model = SharedItemsModel()
+    let (updater, view) = makeList(model.items)
+    var completions = 0
+    var seenInBetween: [Item]?
+    let subscription = updater.bind(to: model.$items) {
+      completions += 1
+      guard completions == 1 else { return }
+      runConcurrently(threads: 1) { _ in model.items = items([5]) }
+      model.items = items([5, 6])
+      DispatchQueue.main.async { seenInBetween = updater.items }
+    }
+    runConcurrently(threads: 1) { _ in model.items = items([4]) }
+    for _ in 0..<1_000 where updater.items != items([5, 6]) { await Task.yield() }
+    #expect(seenInBetween == items([4]))
+    #expect(updater.items == items([5, 6]))
+    #expect(view.batches.count == 2)
+    #expect(view.problems == [])
+    _ = subscription
+  }
+
   /// Cancelling drops the changes waiting on the main queue.
   @Test func cancellingDropsTheChangesWaiting() async {
     let model = SharedItemsModel()

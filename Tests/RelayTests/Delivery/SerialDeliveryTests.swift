@@ -30,6 +30,14 @@ import Testing
     }
   }
 
+  static func describe(_ batch: Delivery.Batch) -> String {
+    switch batch {
+    case .deliver(let events): "\(events.map(\.event))"
+    case .scheduleDrainer: "schedule"
+    case .stop: "stop"
+    }
+  }
+
   /// Asks for the next event until the runner stops or hands on.
   static func drain(_ delivery: inout Delivery, from thread: ThreadIdentity) -> [String] {
     var steps: [String] = []
@@ -208,10 +216,30 @@ import Testing
     #expect(delivery.isRunning(on: drainer))
     // Sent while the batch is delivered: it schedules the next block.
     #expect(Self.describe(delivery.submit(3, from: here)) == "schedule")
-    #expect(Self.describe(delivery.batchDelivered(from: drainer)) == "stop")
+    #expect(Self.describe(delivery.nextBatch(from: drainer)) == "stop")
     #expect(!delivery.isRunning(on: drainer))
     #expect(delivery.drainerTakesBatch(on: drainer).map { $0.map(\.event) } == [3])
-    #expect(Self.describe(delivery.batchDelivered(from: drainer)) == "stop")
+    #expect(Self.describe(delivery.nextBatch(from: drainer)) == "stop")
+    #expect(!delivery.isActive)
+  }
+
+  /// A producer that delivered its own event takes what it queued itself meanwhile as one
+  /// batch, up to the first of another thread's, which goes to a drainer's batch with what
+  /// follows it.
+  @Test func aProducerTakesItsOwnEventsAsABatchUpToAnotherThreads() {
+    var delivery = Delivery()
+    #expect(Self.describe(delivery.submit(1, from: here)) == "deliver 1")
+    _ = delivery.submit(2, from: here)
+    _ = delivery.submit(3, from: here)
+    _ = delivery.submit(4, from: elsewhere)
+    _ = delivery.submit(5, from: here)
+    #expect(Self.describe(delivery.nextBatch(from: here)) == "[2, 3]")
+    #expect(Self.describe(delivery.nextBatch(from: here)) == "schedule")
+    #expect(delivery.drainerTakesBatch(on: here).map { $0.map(\.event) } == [4, 5])
+    #expect(Self.describe(delivery.nextBatch(from: here)) == "stop")
+    // A producer whose batch is followed by nothing stops at once.
+    #expect(Self.describe(delivery.submit(6, from: elsewhere)) == "deliver 6")
+    #expect(Self.describe(delivery.nextBatch(from: elsewhere)) == "stop")
     #expect(!delivery.isActive)
   }
 
@@ -224,15 +252,15 @@ import Testing
     _ = delivery.drainerTakesBatch(on: drainer)
     _ = delivery.submit(2, from: here)  // schedules a second block
     #expect(delivery.drainerTakesBatch(on: elsewhere) == nil)
-    #expect(Self.describe(delivery.batchDelivered(from: drainer)) == "schedule")
+    #expect(Self.describe(delivery.nextBatch(from: drainer)) == "schedule")
     #expect(delivery.drainerTakesBatch(on: elsewhere).map { $0.map(\.event) } == [2])
-    #expect(Self.describe(delivery.batchDelivered(from: elsewhere)) == "stop")
+    #expect(Self.describe(delivery.nextBatch(from: elsewhere)) == "stop")
     // A cancel while a batch is delivered leaves the next batch empty: the block returns.
     _ = delivery.submit(3, from: here)
     _ = delivery.drainerTakesBatch(on: drainer)
     _ = delivery.submit(4, from: here)
     #expect(delivery.removeAll().map(\.event) == [4])
-    #expect(Self.describe(delivery.batchDelivered(from: drainer)) == "stop")
+    #expect(Self.describe(delivery.nextBatch(from: drainer)) == "stop")
     #expect(delivery.drainerTakesBatch(on: drainer) == nil)
     #expect(!delivery.isActive)
   }
