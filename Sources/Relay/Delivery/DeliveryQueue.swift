@@ -63,6 +63,20 @@ package struct DeliveryQueue<Element> {
     return element
   }
 
+  /// Moves the elements out oldest first, handing each to `body`, until `body` returns false
+  /// or none is left; those not handed over stay.
+  ///
+  /// For a batch delivered outside the lock: one pass over the storage, which does not shrink
+  /// on the way, so that each element costs one move and one call.
+  ///
+  /// - Complexity: O(*k*) for the *k* elements handed over.
+  @inlinable
+  mutating func removeEach(while body: (Element) throws -> Bool) rethrows {
+    guard !isEmpty else { return }
+    makeUnique()
+    try storage.unsafelyUnwrapped.removeEach(while: body)
+  }
+
   /// Moves the element at `offset` out, closing the gap.
   @inlinable
   mutating func remove(at offset: Int) -> Element {
@@ -236,6 +250,20 @@ final class DeliveryQueueStorage<Element>: ManagedBuffer<DeliveryQueueHeader, El
       header.pointee.count -= 1
       if header.pointee.count == 0 { header.pointee.head = 0 }
       return element
+    }
+  }
+
+  /// Moves the elements out oldest first into `body`, until it returns false or none is left.
+  @inlinable
+  func removeEach(while body: (Element) throws -> Bool) rethrows {
+    try withUnsafeMutablePointers { header, elements in
+      defer { if header.pointee.count == 0 { header.pointee.head = 0 } }
+      while header.pointee.count > 0 {
+        let element = (elements + header.pointee.head).move()
+        header.pointee.head = Self.slot(header.pointee, 1)
+        header.pointee.count -= 1
+        guard try body(element) else { return }
+      }
     }
   }
 

@@ -24,6 +24,32 @@ import Testing
     #expect(Array(queue) == expected)
   }
 
+  /// `removeEach(while:)` moves the elements out oldest first, across the ring's wrap, and
+  /// stops where its body says, leaving the rest in order; a shared copy keeps its elements.
+  @Test func removeEachMovesOutOldestFirstUntilTheBodyStops() {
+    var queue = DeliveryQueue<Int>()
+    for value in 0..<6 { queue.append(value) }
+    for _ in 0..<3 { _ = queue.popFirst() }
+    for value in 6..<9 { queue.append(value) }  // wraps around the 8-slot ring
+    let shared = queue
+    var seen: [Int] = []
+    queue.removeEach { value in
+      seen.append(value)
+      return value < 5
+    }
+    #expect(seen == [3, 4, 5])
+    #expect(Array(queue) == [6, 7, 8])
+    #expect(Array(shared) == [3, 4, 5, 6, 7, 8])
+    queue.removeEach { value in
+      seen.append(value)
+      return true
+    }
+    #expect(seen == [3, 4, 5, 6, 7, 8])
+    #expect(queue.isEmpty)
+    queue.append(9)
+    #expect(Array(queue) == [9])
+  }
+
   /// A queue that is never quite empty while it is fed keeps the storage of the most that
   /// waited at once, not of everything that passed through.
   @Test func aQueueFedAsFastAsItDrainsKeepsBoundedStorage() {

@@ -95,7 +95,7 @@ extension Publishers.Debounce {
     @usableFromInline typealias Machine = State
 
     @usableFromInline struct State: TimedOperatorState {
-      @usableFromInline var status = TimedUpstreamStatus.awaiting
+      @usableFromInline var status = OperatorStatus.awaiting
       @usableFromInline var latest: Output?
       /// The latest value's tag: how many values arrived.
       @usableFromInline var generation: UInt64 = 0
@@ -233,7 +233,7 @@ extension Publishers.Debounce {
     func receive(completion: Subscribers.Completion<Failure>) {
       let dropped = state.withLock { state -> (Output?, (any Subscription)?)? in
         guard case .subscribed = state.status else { return nil }
-        return (state.latest.take(), state.takeUpstream(moving: .terminated))
+        return (state.latest.take(), state.takeUpstream())
       }
       guard let dropped else { return }
       _ = dropped  // released outside the lock

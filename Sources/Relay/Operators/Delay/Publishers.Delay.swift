@@ -92,7 +92,7 @@ extension Publishers.Delay {
     typealias Machine = State
 
     struct State: TimedOperatorState {
-      var status = TimedUpstreamStatus.awaiting
+      var status = OperatorStatus.awaiting
       /// Events waiting for their time, in arrival order: each scheduled run delivers the
       /// oldest, so the order holds even when a concurrent queue runs them out of order.
       var held = DeliveryQueue<DownstreamEvent<Output, Failure>>()
@@ -101,7 +101,7 @@ extension Publishers.Delay {
 
       /// Demand passes to the upstream while it is subscribed.
       mutating func request(_ more: Subscribers.Demand) -> (any Subscription)? {
-        if case .subscribed(let upstream) = status { upstream } else { nil }
+        status.subscription
       }
 
       mutating func takeHeld() -> DeliveryQueue<DownstreamEvent<Output, Failure>> {
@@ -146,7 +146,7 @@ extension Publishers.Delay {
     func receive(completion: Subscribers.Completion<Failure>) {
       let (holds, upstream) = state.withLock { state -> (Bool, (any Subscription)?) in
         guard case .subscribed = state.status else { return (false, nil) }
-        let upstream = state.takeUpstream(moving: .completing)
+        let upstream = state.takeUpstream()
         state.held.append(.completion(completion))
         return (true, upstream)
       }
@@ -164,7 +164,6 @@ extension Publishers.Delay {
     private func release() {
       let submission = state.withLock { state -> Machine.Submission in
         guard !state.isCancelled, let event = state.held.popFirst() else { return .waits }
-        if case .completion = event { state.status = .terminated }
         return state.submit(event)
       }
       perform(submission)

@@ -8,7 +8,9 @@ protocol TimedOperatorState {
   /// The values waiting for their time, handed back by a cancellation.
   associatedtype Held
 
-  var status: TimedUpstreamStatus { get set }
+  /// The upstream's subscription while it lasts: a completion ends it at once, though the
+  /// completion itself may wait for its time.
+  var status: OperatorStatus { get set }
   var isCancelled: Bool { get set }
   /// The downstream's events, delivered by one thread at a time.
   var delivery: SerialDelivery<DownstreamEvent<Output, Failure>> { get set }
@@ -30,19 +32,13 @@ extension TimedOperatorState {
   /// cancellation.
   @inlinable
   mutating func accept(_ subscription: any Subscription) -> Bool {
-    guard case .awaiting = status, !isCancelled else { return false }
-    status = .subscribed(subscription)
-    return true
+    !isCancelled && status.accept(subscription)
   }
 
-  /// Moves to `next` and hands back the upstream's subscription, if it had one, for the
+  /// Ends the link with the upstream and hands back its subscription, if it had one, for the
   /// caller to cancel or release outside the lock (its deinit may be anybody's code).
   @inlinable
-  mutating func takeUpstream(moving next: TimedUpstreamStatus) -> (any Subscription)? {
-    defer { status = next }
-    if case .subscribed(let upstream) = status { return upstream }
-    return nil
-  }
+  mutating func takeUpstream() -> (any Subscription)? { status.end().subscription }
 
   /// Hands an event for the downstream to the delivery, as sent by the current thread.
   @inlinable
@@ -58,6 +54,6 @@ extension TimedOperatorState {
     released: (Held, DeliveryQueue<SerialDelivery<DownstreamEvent<Output, Failure>>.Waiting>)
   ) {
     isCancelled = true
-    return (takeUpstream(moving: .terminated), (takeHeld(), delivery.removeAll()))
+    return (takeUpstream(), (takeHeld(), delivery.removeAll()))
   }
 }

@@ -84,7 +84,7 @@ extension Publishers.Throttle {
     typealias Machine = State
 
     struct State: TimedOperatorState {
-      var status = TimedUpstreamStatus.awaiting
+      var status = OperatorStatus.awaiting
       var lastEmission: Context.SchedulerTimeType?
       var pendingValue: Output?
       var pendingCompletion: Subscribers.Completion<Failure>?
@@ -157,7 +157,7 @@ extension Publishers.Throttle {
     func receive(completion: Subscribers.Completion<Failure>) {
       let (schedules, upstream) = state.withLock { state -> (Bool, (any Subscription)?) in
         guard case .subscribed = state.status else { return (false, nil) }
-        let upstream = state.takeUpstream(moving: .completing)
+        let upstream = state.takeUpstream()
         let wasScheduled = state.hasScheduledOutput
         state.pendingCompletion = completion
         return (!wasScheduled, upstream)
@@ -170,16 +170,12 @@ extension Publishers.Throttle {
     private func emit() {
       let now = scheduler.now
       let submission = state.withLock { state -> Machine.Submission in
-        switch state.status {
-        case .subscribed, .completing: break
-        case .awaiting, .terminated: return .waits
-        }
+        guard !state.isCancelled else { return .waits }
         if state.pendingValue != nil, state.pendingCompletion == nil { state.lastEmission = now }
         // The completion, if any, waits behind the value: the answer to the first one counts.
         var first = Machine.Submission.waits
         if let value = state.pendingValue.take() { first = state.submit(.value(value)) }
         if let completion = state.pendingCompletion.take() {
-          state.status = .terminated
           let second = state.submit(.completion(completion))
           if case .waits = first { first = second }
         }

@@ -133,6 +133,11 @@ extension Publishers {
       @usableFromInline let queue: DispatchQueue?
       @usableFromInline let state = Lock<State>.make(State())
       @usableFromInline let isCancelled = AtomicWord(false)
+      /// `deliver(_:requestingFrom:)` as compiled where the publisher was subscribed, for the
+      /// block (which runs through `SendableWork`, in code not specialized for `Output`) to
+      /// deliver each batch with code that is: a value then costs no generic-metadata lookups.
+      @usableFromInline let deliverBatch:
+        (Inner, inout DeliveryQueue<SerialDelivery<Event>.Waiting>, (any Subscription)?) -> Void
 
       @inlinable
       init(downstream: Downstream, scheduler: Context, options: Context.SchedulerOptions?) {
@@ -140,6 +145,7 @@ extension Publishers {
         self.scheduler = scheduler
         self.options = options
         queue = options == nil ? scheduler as? DispatchQueue : nil
+        deliverBatch = { inner, batch, upstream in inner.deliver(&batch, requestingFrom: upstream) }
       }
 
       deinit { isCancelled.deallocate() }
@@ -202,7 +208,7 @@ extension Publishers {
           return (batch, state.status.subscription)
         }
         guard var (batch, upstream) = started else { return }
-        deliver(&batch, requestingFrom: upstream)
+        deliverBatch(self, &batch, upstream)
         upstream = nil  // released outside the lock
         let next = state.withLock { $0.delivery.nextBatch(from: thread) }
         if case .scheduleDrainer = next { schedule() }
@@ -210,16 +216,16 @@ extension Publishers {
 
       /// Delivers a batch, unless the subscriber cancels.
       ///
-      /// Asks the upstream for the demand each value returns; each event is released as it is
-      /// delivered, or skipped.
+      /// Asks the upstream for the demand each value returns. Each event is released once
+      /// delivered; after a cancel, the rest go with the batch, on this thread.
       @inlinable
       func deliver(
         _ batch: inout DeliveryQueue<SerialDelivery<Event>.Waiting>,
         requestingFrom upstream: (any Subscription)?
       ) {
-        while let event = batch.popFirst()?.event {
-          if isCancelled.load(ordering: .acquiring) { return }
-          switch event {
+        batch.removeEach { waiting in
+          if isCancelled.load(ordering: .acquiring) { return false }
+          switch waiting.event {
           case .value(let value):
             let demand = downstream.receive(value)
             if demand != .none, !isCancelled.load(ordering: .acquiring) {
@@ -234,6 +240,7 @@ extension Publishers {
             _ = ended
             downstream.receive(completion: completion)
           }
+          return true
         }
       }
 
