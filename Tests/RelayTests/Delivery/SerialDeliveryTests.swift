@@ -38,6 +38,10 @@ import Testing
     }
   }
 
+  static func describe(_ batch: DeliveryQueue<Delivery.Waiting>?) -> String {
+    batch.map { "\($0.map(\.event))" } ?? "nil"
+  }
+
   /// Asks for the next event until the runner stops or hands on.
   static func drain(_ delivery: inout Delivery, from thread: ThreadIdentity) -> [String] {
     var steps: [String] = []
@@ -248,13 +252,15 @@ import Testing
   /// block when its batch is over, so nothing is left with nobody to deliver it.
   @Test func aBatchBlockThatStartsWhileAnotherDeliversLeavesItTheEvents() {
     var delivery = Delivery(mode: .drainerDelivers)
-    _ = delivery.submit(1, from: here)
-    _ = delivery.drainerTakesBatch(on: drainer)
-    _ = delivery.submit(2, from: here)  // schedules a second block
-    #expect(delivery.drainerTakesBatch(on: elsewhere) == nil)
-    #expect(Self.describe(delivery.nextBatch(from: drainer)) == "schedule")
-    #expect(delivery.drainerTakesBatch(on: elsewhere).map { $0.map(\.event) } == [2])
-    #expect(Self.describe(delivery.nextBatch(from: elsewhere)) == "stop")
+    var history: [String] = []
+    for (value, thread) in [(1, drainer), (2, elsewhere)] {
+      _ = delivery.submit(value, from: here)  // the second schedules a second block
+      history.append(Self.describe(delivery.drainerTakesBatch(on: thread)))
+    }
+    history.append(Self.describe(delivery.nextBatch(from: drainer)))
+    history.append(Self.describe(delivery.drainerTakesBatch(on: elsewhere)))
+    history.append(Self.describe(delivery.nextBatch(from: elsewhere)))
+    #expect(history == ["[1]", "nil", "schedule", "[2]", "stop"])
     // A cancel while a batch is delivered leaves the next batch empty: the block returns.
     _ = delivery.submit(3, from: here)
     _ = delivery.drainerTakesBatch(on: drainer)
