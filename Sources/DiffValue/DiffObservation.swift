@@ -10,8 +10,8 @@ import Relay
 /// write tells the whole property's observers only when it is published (a selected part
 /// changed), and a part's observers only when that part changed, published or not.
 ///
-/// Telling observers costs the registrar two locked lookups (about 90 ns here, with nobody
-/// registered), so it is done only for what may have an observer. An observer installs
+/// Telling observers costs the registrar two locked lookups, even with nobody registered, so
+/// it is done only for what may have an observer. An observer installs
 /// itself with a read and is told once (`withObservationTracking`, SwiftUI and `Observations`
 /// read again to observe again), so a change nobody read since the last one told has nobody
 /// to tell. But Observation installs an observer only once the closure that read returns: a
