@@ -7,6 +7,17 @@
 @usableFromInline
 typealias OperatorStatus = SubscriberStatus
 
+extension OperatorStatus {
+  /// The status without its subscription, to mirror in an atomic.
+  var phase: OperatorPhase {
+    switch self {
+    case .awaiting: .awaiting
+    case .subscribed: .subscribed
+    case .terminated: .terminated
+    }
+  }
+}
+
 /// An `OperatorStatus` without its subscription, readable without the lock.
 ///
 /// A struct over a byte rather than an enum: loading an enum from an atomic checks that the

@@ -99,9 +99,7 @@ extension Publishers.HandleEvents {
     override var description: String { "HandleEvents" }
 
     override func didSubscribe() {
-      if let subscription = link.withLock({ status -> (any Subscription)? in
-        if case .subscribed(let subscription) = status { subscription } else { nil }
-      }) {
+      if let subscription = link.withLock({ $0.status.subscription }) {
         events.receiveSubscription?(subscription)
       }
       downstream.receive(subscription: self)

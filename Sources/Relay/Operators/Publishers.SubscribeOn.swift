@@ -92,16 +92,12 @@ extension Publishers.SubscribeOn {
 
     override func request(_ demand: Subscribers.Demand) {
       _checkDemand(demand)
-      guard case .subscribed(let upstream) = link.withLock({ $0 }) else { return }
+      guard let upstream = link.withLock({ $0.status.subscription }) else { return }
       scheduler.schedule(options: options) { upstream.request(demand) }
     }
 
     override func cancel() {
-      let old = link.withLock { status in
-        defer { status = .terminated }
-        return status
-      }
-      guard case .subscribed(let upstream) = old else { return }
+      guard let upstream = link.withLock({ $0.status.end() }).subscription else { return }
       scheduler.schedule(options: options) { upstream.cancel() }
     }
   }

@@ -10,8 +10,7 @@
 class OperatorInner<Input, Failure: Error, Downstream: Subscriber>: Subscriber, Subscription,
   CustomStringConvertible, @unchecked Sendable
 {
-  // `link` guards its status; `downstream` is called only from the upstream's calls.
-  typealias Status = UpstreamLink.Status
+  // `link` guards its state; `downstream` is called only from the upstream's calls.
 
   let downstream: Downstream
   let link = UpstreamLink()
@@ -42,21 +41,21 @@ class OperatorInner<Input, Failure: Error, Downstream: Subscriber>: Subscriber, 
   /// ended it first.
   @discardableResult
   final func terminate() -> Bool {
-    let upstream = link.withLock { status -> (any Subscription)?? in
-      guard case .subscribed(let upstream) = status else { return nil }
-      status = .terminated
-      return .some(upstream)
+    let upstream = link.withLock { state -> (any Subscription)? in
+      guard case .subscribed(let upstream) = state.status else { return nil }
+      state.status = .terminated
+      return upstream
     }
     guard let upstream else { return false }
-    upstream?.cancel()
+    upstream.cancel()
     return true
   }
 
   final func receive(subscription: any Subscription) {
-    let pending = link.withLock { status -> Subscribers.Demand? in
-      guard case .awaiting(let pending) = status else { return nil }
-      status = .subscribed(subscription)
-      return pending
+    let pending = link.withLock { state -> Subscribers.Demand? in
+      guard state.status.accept(subscription) else { return nil }
+      defer { state.pendingDemand = .none }
+      return state.pendingDemand
     }
     guard let pending else { return subscription.cancel() }
     didSubscribe()
@@ -70,33 +69,21 @@ class OperatorInner<Input, Failure: Error, Downstream: Subscriber>: Subscriber, 
   }
 
   final func receive(completion: Subscribers.Completion<Failure>) {
-    let old = link.withLock { status in
-      defer { status = .terminated }
-      return status
-    }
+    let old = link.withLock { $0.status.end() }
     guard case .subscribed = old else { return }
     forward(completion: completion)
   }
 
   func request(_ demand: Subscribers.Demand) {
     _checkDemand(demand)
-    let upstream = link.withLock { status -> (any Subscription)? in
-      switch status {
-      case .awaiting(let pending):
-        status = .awaiting(pending: pending + demand)
-        return nil
-      case .subscribed(let upstream): return upstream
-      case .terminated: return nil
-      }
+    let upstream = link.withLock { state -> (any Subscription)? in
+      if case .awaiting = state.status { state.pendingDemand += demand }
+      return state.status.subscription
     }
     upstream?.request(upstreamDemand(for: demand, first: false))
   }
 
   func cancel() {
-    let old = link.withLock { status in
-      defer { status = .terminated }
-      return status
-    }
-    if case .subscribed(let upstream) = old { upstream.cancel() }
+    link.withLock { $0.status.end() }.subscription?.cancel()
   }
 }

@@ -5,35 +5,27 @@
 /// Every change goes through `withLock`, which updates the mirror before it unlocks, so the
 /// mirror never disagrees with the status once the lock is released.
 final class UpstreamLink: @unchecked Sendable {
-  // `status` is guarded by its lock; `phase` is written only inside it.
-  enum Status {
-    /// No subscription yet, with the demand asked for until it comes.
-    case awaiting(pending: Subscribers.Demand)
-    case subscribed(any Subscription)
-    /// Cancelled or completed.
-    case terminated
-
-    var phase: OperatorPhase {
-      switch self {
-      case .awaiting: .awaiting
-      case .subscribed: .subscribed
-      case .terminated: .terminated
-      }
-    }
+  // `state` is guarded by its lock; `phase` is written only inside it.
+  struct State {
+    /// The upstream's subscription, while it lasts.
+    var status = OperatorStatus.awaiting
+    /// The demand asked for while the status is `awaiting`, passed up when the upstream
+    /// subscribes.
+    var pendingDemand = Subscribers.Demand.none
   }
 
-  private let status = Lock<Status>.make(.awaiting(pending: .none))
+  private let state = Lock<State>.make(State())
   private let phase = AtomicWord<OperatorPhase>(.awaiting)
 
   init() {}
 
   deinit { phase.deallocate() }
 
-  /// Runs `body` with exclusive access to the status.
-  func withLock<Result>(_ body: (inout Status) throws -> Result) rethrows -> Result {
-    try status.withLock { status in
-      defer { phase.store(status.phase, ordering: .releasing) }
-      return try body(&status)
+  /// Runs `body` with exclusive access to the state.
+  func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+    try state.withLock { state in
+      defer { phase.store(state.status.phase, ordering: .releasing) }
+      return try body(&state)
     }
   }
 

@@ -11,9 +11,9 @@ import Testing
   @Test func theMirrorFollowsEveryChange() {
     let link = UpstreamLink()
     #expect(!link.isSubscribed)
-    link.withLock { $0 = .subscribed(TestSubscription()) }
+    link.withLock { $0.status = .subscribed(TestSubscription()) }
     #expect(link.isSubscribed)
-    link.withLock { $0 = .terminated }
+    link.withLock { $0.status = .terminated }
     #expect(!link.isSubscribed)
   }
 
@@ -21,7 +21,7 @@ import Testing
   /// progress) is not kept waiting for it.
   @Test func aValueDoesNotWaitForTheLock() {
     let link = UpstreamLink()
-    link.withLock { $0 = .subscribed(TestSubscription()) }
+    link.withLock { $0.status = .subscribed(TestSubscription()) }
     let holding = DispatchSemaphore(value: 0)
     let release = DispatchSemaphore(value: 0)
     Thread.detachNewThread {
