@@ -194,9 +194,6 @@ struct RelayReservation<Output> {
     self.isInPlace = isInPlace
   }
 
-  /// The thread of the in-place write holding the relay, if that is what holds it.
-  @inlinable var inPlaceWriter: ThreadIdentity? { isInPlace ? holder : nil }
-
   /// The last value held, if any.
   @inlinable
   var lastValue: Output? {

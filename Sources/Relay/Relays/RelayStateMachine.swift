@@ -9,10 +9,16 @@
 /// every subscriber the same sequence, in subscription order, never calls one subscriber
 /// concurrently with itself, and keeps no caller delivering other threads' values.
 ///
-/// Its parts: `current`, the value the sequence has reached; `subscribers`, who is attached
-/// and what each asked for; `delivery`, who runs the rounds and what waits for them; `round`,
-/// what the round in progress keeps alive; and `reservation`, the `modify` whose write plain
-/// sends wait behind.
+/// Its parts: `phase`, where the relay is in its life, with what that phase needs (open, held
+/// by a write whose result plain sends wait behind, or finished); `current`, the value the
+/// sequence has reached; `subscribers`, who is attached and what each asked for; `delivery`,
+/// who runs the rounds and what waits for them; and `round`, what the round in progress keeps
+/// alive.
+///
+/// Every event is a `mutating` method that answers with what the storage does next: most with a
+/// `RelayStep`, the rest with a type of their own where they say something else (`attach`,
+/// `commitModify`, `beginModify`, `beginInPlaceWrite`, `cancel`). `send` answers with only the
+/// `RelayNext`, its value staying with the caller.
 ///
 /// **Cancelling** never waits: it removes the subscriber at once; a round in progress that
 /// already holds it skips it (the storage marks the target cancelled) and releases it when the
@@ -42,6 +48,19 @@ struct RelayStateMachine<Output> {
     }
   }
 
+  /// Where a relay is in its life.
+  @usableFromInline
+  enum Phase {
+    /// Values go into the sequence as they are sent.
+    case open
+    /// A write (a `modify` running its closure, or an in-place write) holds the relay: plain
+    /// sends and owed current values wait in its reservation until it commits.
+    case reserved(RelayReservation<Output>)
+    /// `.finished` was sequenced: nothing more is delivered, sends are ignored, and a write
+    /// commits nothing.
+    case finished
+  }
+
   /// Whether this relay has a current value (`CurrentValueRelay`) or only passes values on.
   @usableFromInline let keepsCurrentValue: Bool
   /// Whether rounds compare their value with the one it replaced.
@@ -51,16 +70,14 @@ struct RelayStateMachine<Output> {
 
   /// The value the delivery sequence has reached: what a new subscriber receives first.
   @usableFromInline var current: Output?
+  @usableFromInline var phase = Phase.open
   @usableFromInline var subscribers = RelaySubscribers<Output>()
   @usableFromInline var delivery = SerialDelivery<RelayEvent<Output>>()
   @usableFromInline var round = RoundInProgress()
-  /// The `modify` that holds the relay, if any.
-  @usableFromInline var reservation: RelayReservation<Output>?
+  /// The token of the next write to hold the relay.
   @usableFromInline var nextModifyToken: UInt64 = 1
   /// How many values were sent, so that an optimistic `modify` can tell whether one landed.
   @usableFromInline var sendCount: UInt64 = 0
-  /// Whether `.finished` was sequenced; nothing is delivered after it.
-  @usableFromInline var isFinished = false
 
   @inlinable
   init(
@@ -75,11 +92,41 @@ struct RelayStateMachine<Output> {
 
   // MARK: What the storage reads
 
+  /// The write holding the relay, if any.
+  @inlinable
+  var reservation: RelayReservation<Output>? {
+    if case .reserved(let reservation) = phase { reservation } else { nil }
+  }
+
+  /// Whether a write holds the relay.
+  @inlinable
+  var isReserved: Bool { if case .reserved = phase { true } else { false } }
+
+  /// Whether `.finished` was sequenced.
+  @inlinable
+  var isFinished: Bool { if case .finished = phase { true } else { false } }
+
+  /// The thread of the write holding the relay, if any.
+  @inlinable
+  var writer: ThreadIdentity? {
+    if case .reserved(let reservation) = phase { reservation.holder } else { nil }
+  }
+
+  /// The thread of the in-place write holding the relay, if that is what holds it.
+  @inlinable
+  var inPlaceWriter: ThreadIdentity? {
+    if case .reserved(let reservation) = phase, reservation.isInPlace {
+      reservation.holder
+    } else {
+      nil
+    }
+  }
+
   /// The last value sent: held, waiting, or current; `nil` for a passthrough relay, and while
   /// an in-place write has the value (`isOutForInPlaceWrite`).
   @inlinable
   var latestValue: Output? {
-    if let held = reservation?.lastValue { return held }
+    if case .reserved(let reservation) = phase, let held = reservation.lastValue { return held }
     if let index = delivery.waiting.lastIndex(where: {
       if case .value = $0.event { true } else { false }
     }),
@@ -96,7 +143,7 @@ struct RelayStateMachine<Output> {
   /// optional of a large value through the runtime's value witnesses.
   @inlinable
   var latestKeptValue: Output {
-    if reservation == nil, delivery.waiting.isEmpty, let current { return current }
+    if !isReserved, delivery.waiting.isEmpty, let current { return current }
     guard let value = latestValue else { preconditionFailure("a relay lost its value") }
     return value
   }
@@ -108,8 +155,8 @@ struct RelayStateMachine<Output> {
   /// a reader must wait for it.
   @inlinable
   var inPlaceWriterHoldingTheValue: ThreadIdentity? {
-    guard let writer = reservation?.inPlaceWriter, latestValue == nil else { return nil }
-    return writer
+    guard let inPlaceWriter, latestValue == nil else { return nil }
+    return inPlaceWriter
   }
 
   /// Whether a thread runs rounds now.
@@ -135,14 +182,36 @@ struct RelayStateMachine<Output> {
   mutating func send(_ value: Output, from thread: ThreadIdentity, replaced: inout Output?)
     -> RelayNext<Output>
   {
-    if isFinished { return .none }
-    sendCount &+= 1
-    if reservation != nil {
-      reservation!.held.append(
-        .init(event: .value(value, isKept: delivery.isRunning(on: thread)), sender: thread))
+    switch phase {
+    case .open:
+      sendCount &+= 1
+      return sequence(value, from: thread, replaced: &replaced)
+    case .reserved:
+      sendCount &+= 1
+      hold(.value(value, isKept: delivery.isRunning(on: thread)), from: thread)
+      return .none
+    case .finished:
       return .none
     }
-    return sequence(value, from: thread, replaced: &replaced)
+  }
+
+  /// Puts an event in the reservation of the write holding the relay, behind its result.
+  @inlinable
+  mutating func hold(_ event: RelayEvent<Output>, from thread: ThreadIdentity) {
+    guard case .reserved(var reservation) = phase else {
+      preconditionFailure("an event was held with no write holding the relay")
+    }
+    phase = .open  // the reservation's array is then referenced once, and grows in place
+    reservation.held.append(.init(event: event, sender: thread))
+    phase = .reserved(reservation)
+  }
+
+  /// Ends the reservation of the write holding the relay, if any: what was held behind it.
+  @inlinable
+  mutating func endReservation() -> [RelayReservation<Output>.Held] {
+    guard case .reserved(let reservation) = phase else { return [] }
+    phase = .open
+    return reservation.held
   }
 
   /// Puts a value in the sequence: run by the caller now, or queued.
@@ -174,12 +243,13 @@ struct RelayStateMachine<Output> {
   /// The end of the relay: every subscriber receives `.finished` after the values before it.
   @inlinable
   mutating func finish(from thread: ThreadIdentity) -> RelayStep<Output> {
-    if isFinished { return RelayStep() }
-    if reservation != nil {
-      reservation!.held.append(.init(event: .finished, sender: thread))
+    switch phase {
+    case .open: return submit(.finished, from: thread)
+    case .reserved:
+      hold(.finished, from: thread)
       return RelayStep()
+    case .finished: return RelayStep()
     }
-    return submit(.finished, from: thread)
   }
 
   /// Puts an event in the sequence; the caller runs it when nobody delivers.
@@ -296,7 +366,10 @@ struct RelayStateMachine<Output> {
       step.value = value
       return true
     case .finished:
-      isFinished = true
+      // What a write held behind its result was sent after the end: it is dropped, and the
+      // write commits nothing.
+      for held in endReservation() { round.released.append(.event(held.event)) }
+      phase = .finished
       let list = subscribers.removeAll()
       round.keep(list)
       step.next = .deliver(RelayRound(kind: .finish, targets: RelaySubscriberLoan(list)))
@@ -383,9 +456,9 @@ struct RelayStateMachine<Output> {
       return RelayStep()
     }
     subscribers[index].currentValueQueued = true
-    if reservation?.inPlaceWriter != nil {
+    if inPlaceWriter != nil {
       // The value is out for an in-place write: it comes once the write is back.
-      reservation!.held.append(.init(event: .currentValue(account.id), sender: thread))
+      hold(.currentValue(account.id), from: thread)
       return RelayStep()
     }
     return submit(.currentValue(account.id), from: thread)
@@ -427,28 +500,32 @@ struct RelayStateMachine<Output> {
 
   /// A `modify` reads the value it will transform; the storage first waits for an in-place
   /// write on another thread to hand the value back.
+  ///
+  /// The first `modify` takes the reservation; one that starts while a write holds the relay,
+  /// or after the end, is optimistic.
   @inlinable
   mutating func beginModify(from thread: ThreadIdentity) -> (
     value: Output?, ticket: RelayModifyTicket
   ) {
-    guard reservation == nil else { return (latestValue, .optimistic(sendsAtRead: sendCount)) }
+    guard case .open = phase else { return (latestValue, .optimistic(sendsAtRead: sendCount)) }
     let token = nextModifyToken
     nextModifyToken += 1
-    reservation = RelayReservation(token: token, holder: thread, isInPlace: false)
+    phase = .reserved(RelayReservation(token: token, holder: thread, isInPlace: false))
     return (latestValue, .reserved(token: token))
   }
 
-  /// A `modify` writes its result, unless another write makes it retry.
+  /// A `modify` writes its result, unless another write makes it retry; after the end it
+  /// writes nothing and does not retry.
   @inlinable
   mutating func commitModify(
     _ value: Output, ticket: RelayModifyTicket, from thread: ThreadIdentity
   ) -> RelayCommitAction<Output> {
+    if isFinished { return .written(RelayStep()) }
     switch ticket {
     case .reserved(let token):
       // An optimistic modify that wrote first took the reservation away.
       guard reservation?.token == token else { return .retry(RelayStep()) }
-      let held = reservation.take()?.held ?? []
-      if isFinished { return .written(RelayStep(released: drop(held))) }
+      let held = endReservation()
       sendCount &+= 1
       // Its value goes first, then what was sent while it ran.
       var step = RelayStep<Output>()
@@ -456,12 +533,10 @@ struct RelayStateMachine<Output> {
       step.released = requeue(held)
       return .written(step)
     case .optimistic(let sendsAtRead):
-      guard sendCount == sendsAtRead, !isFinished, reservation?.inPlaceWriter == nil else {
-        return .retry(RelayStep())
-      }
+      guard sendCount == sendsAtRead, inPlaceWriter == nil else { return .retry(RelayStep()) }
       // It read after the values held so far: they go first, and the reserved modify, which
       // read before them, must retry.
-      let held = reservation.take()?.held ?? []
+      let held = endReservation()
       sendCount &+= 1
       var step = RelayStep<Output>()
       step.released = requeue(held)
@@ -481,7 +556,7 @@ struct RelayStateMachine<Output> {
     guard case .reserved(let token) = ticket, reservation?.token == token else {
       return RelayStep()
     }
-    let released = requeue(reservation.take()?.held ?? [])
+    let released = requeue(endReservation())
     return RelayStep(scheduleIfIdle(), released: released)
   }
 
@@ -499,8 +574,11 @@ struct RelayStateMachine<Output> {
   ///   then sends a copy, which is ignored).
   @inlinable
   mutating func beginInPlaceWrite(from thread: ThreadIdentity) -> RelayInPlaceValue<Output>? {
-    precondition(reservation == nil, "an in-place write began while another write held the relay")
-    guard keepsCurrentValue, !isFinished else { return nil }
+    guard case .open = phase else {
+      precondition(isFinished, "an in-place write began while another write held the relay")
+      return nil
+    }
+    guard keepsCurrentValue else { return nil }
     let inPlace: RelayInPlaceValue<Output>
     if delivery.waiting.isEmpty, current != nil {
       inPlace = .movedOut(current.take().unsafelyUnwrapped)
@@ -509,30 +587,30 @@ struct RelayStateMachine<Output> {
     } else {
       return nil
     }
-    reservation = RelayReservation(token: nextModifyToken, holder: thread, isInPlace: true)
+    phase = .reserved(RelayReservation(token: nextModifyToken, holder: thread, isInPlace: true))
     nextModifyToken += 1
     return inPlace
   }
 
   /// An in-place write hands the value back to be sequenced, then what waited behind it goes
-  /// on.
+  /// on; after the end (sequenced while the write changed a copy) the value is dropped.
   ///
   /// A value that moved out left `current` empty, so its round compares nothing (the writer
   /// found a selected part changed); a copy is compared with the value before it, as a send is.
   /// - Parameters:
   ///   - value: The written value.
   ///   - replaced: Receives the value it replaces, for the duplicate check.
-  /// - Returns: `.deliver` when the caller runs the round of the value now, and what to
-  ///   release outside the lock.
+  /// - Returns: `.deliver` when the caller runs the round of the value now (the step carries no
+  ///   value: the caller has it), and what to release outside the lock.
   @inlinable
   mutating func commitInPlaceWrite(
     _ value: Output, from thread: ThreadIdentity, replaced: inout Output?
-  ) -> (next: RelayNext<Output>, released: RelayReleased<Output>) {
-    let held = endInPlaceWrite(from: thread)
-    var next = sequence(value, from: thread, replaced: &replaced)
-    let released = requeue(held)
-    if case .none = next { next = scheduleIfIdle() }
-    return (next, released)
+  ) -> RelayStep<Output> {
+    guard let held = endInPlaceWrite(from: thread) else { return RelayStep() }
+    var step = RelayStep(sequence(value, from: thread, replaced: &replaced))
+    step.released = requeue(held)
+    if case .none = step.next { step.next = scheduleIfIdle() }
+    return step
   }
 
   /// An in-place write of a value that moved out ends, having changed nothing selected: the
@@ -542,23 +620,23 @@ struct RelayStateMachine<Output> {
   /// - Returns: What to release outside the lock, and whether to start the drainer.
   @inlinable
   mutating func commitUnpublishedInPlaceWrite(_ value: inout Output?, from thread: ThreadIdentity)
-    -> (released: RelayReleased<Output>, startsDrainer: Bool)
+    -> RelayStep<Output>
   {
-    let held = endInPlaceWrite(from: thread)
-    swap(&current, &value)  // `current` was empty: the value had moved out
+    guard let held = endInPlaceWrite(from: thread) else { return RelayStep() }
+    precondition(current == nil, "an in-place write gave back a value it did not move out")
+    swap(&current, &value)
     let released = requeue(held)
-    guard case .scheduleDrainer = scheduleIfIdle() else { return (released, false) }
-    return (released, true)
+    return RelayStep(scheduleIfIdle(), released: released)
   }
 
-  /// Ends the reservation of the in-place write this thread began: the events held behind it.
+  /// Ends the reservation of the in-place write this thread began: the events held behind it,
+  /// or `nil` when the relay finished meanwhile (the end dropped them).
   @inlinable
-  mutating func endInPlaceWrite(from thread: ThreadIdentity) -> [RelayReservation<Output>.Held] {
-    guard let reservation = reservation.take(), reservation.inPlaceWriter == thread else {
-      preconditionFailure("an in-place write ended that this thread did not begin")
-    }
+  mutating func endInPlaceWrite(from thread: ThreadIdentity) -> [RelayReservation<Output>.Held]? {
+    if isFinished { return nil }
+    precondition(inPlaceWriter == thread, "an in-place write ended that this thread did not begin")
     sendCount &+= 1
-    return reservation.held
+    return endReservation()
   }
 
   /// Queues the events held behind a reservation, in order; those the runner sent itself stay

@@ -72,7 +72,7 @@ final class RelayStorage<Output>: @unchecked Sendable {
     if machine.hasRunner, !ending.holdRunner() { machine.runnerStoppedWithoutLock() }
     let result = event(&machine)
     ending.set(machine.roundEnding)
-    if machine.reservation == nil { inPlaceWriteEnded.signalAllWaiting() }
+    if !machine.isReserved { inPlaceWriteEnded.signalAllWaiting() }
     machine._checkInvariants()
     return result
   }
@@ -103,8 +103,8 @@ final class RelayStorage<Output>: @unchecked Sendable {
         let holder: ThreadIdentity? =
           switch wait {
           case .value: machine.inPlaceWriterHoldingTheValue
-          case .inPlaceWrites: machine.reservation?.inPlaceWriter
-          case .everyWrite: machine.reservation?.holder
+          case .inPlaceWrites: machine.inPlaceWriter
+          case .everyWrite: machine.writer
           }
         guard let holder else { return true }
         precondition(
@@ -185,19 +185,14 @@ final class RelayStorage<Output>: @unchecked Sendable {
     if publishes == false {
       // Nothing to deliver: the value moves back without a copy.
       var moving = Optional(value)
-      let (released, startsDrainer) = withMachine {
-        $0.commitUnpublishedInPlaceWrite(&moving, from: thread)
-      }
-      release(released)
-      if startsDrainer { scheduleDrainer() }
+      let step = withMachine { $0.commitUnpublishedInPlaceWrite(&moving, from: thread) }
+      carryOut(step, from: thread)
       return
     }
     var replaced: Output?
-    let (next, released) = withMachine {
-      $0.commitInPlaceWrite(value, from: thread, replaced: &replaced)
-    }
-    release(released)
-    go(next, with: value, replacing: &replaced, from: thread)
+    var step = withMachine { $0.commitInPlaceWrite(value, from: thread, replaced: &replaced) }
+    release(step.released.take())
+    go(step.next, with: value, replacing: &replaced, from: thread)
   }
 
   /// Delivers `.finished` to every subscriber after the values already sent; later sends are

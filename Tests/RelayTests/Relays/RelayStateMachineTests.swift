@@ -456,4 +456,51 @@ import Testing
     #expect(machine.reservation == nil)
     #expect(machine.delivery.waiting.count == 1)
   }
+
+  // MARK: The end and the writes
+
+  @Test func whatAWriteHeldWhenTheEndCameIsDroppedAndTheWriteCommitsNothing() {
+    var machine = Machine(current: 0, keepsCurrentValue: true, checksDuplicates: false)
+    subscribe(&machine)
+    _ = send(&machine, 1, from: here)
+    _ = machine.finish(from: elsewhere)  // waits behind the round of 1
+    let (_, ticket) = machine.beginModify(from: third)
+    _ = send(&machine, 2, from: elsewhere)  // held behind the modify, sent after the end
+    _ = machine.endRound(returnedDemand: [], wasDuplicate: false, from: here)
+    let end = machine.drainerStarts(on: elsewhere)
+    guard case .deliver(let round) = end.next, round.kind == .finish else {
+      Issue.record("the end was not delivered")
+      return
+    }
+    #expect(end.released.items.count == 1, "the held value is released after the lock")
+    #expect(machine.latestValue == 1, "a value held past the end became the relay's value")
+    #expect(machine.reservation == nil)
+    #expect(wrote(machine.commitModify(9, ticket: ticket, from: third)), "retried after the end")
+    #expect(machine.latestValue == 1)
+    let (_, late) = machine.beginModify(from: here)
+    #expect(late == .optimistic(sendsAtRead: machine.sendCount), "reserved a finished relay")
+    #expect(wrote(machine.commitModify(9, ticket: late, from: here)))
+    #expect(machine.latestValue == 1)
+  }
+
+  @Test func anInPlaceWriteOfACopyCommittedAfterTheEndChangesNothing() {
+    var machine = Machine(current: 0, keepsCurrentValue: true, checksDuplicates: false)
+    subscribe(&machine)
+    _ = send(&machine, 1, from: here)
+    _ = machine.finish(from: elsewhere)
+    guard case .copied(let copy) = machine.beginInPlaceWrite(from: third) else {
+      Issue.record("the value moved out while the end waited")
+      return
+    }
+    #expect(copy == 1)
+    _ = machine.endRound(returnedDemand: [], wasDuplicate: false, from: here)
+    _ = machine.drainerStarts(on: elsewhere)
+    _ = endAll(&machine, from: elsewhere)
+    #expect(machine.isFinished)
+    var replaced: Int?
+    let step = machine.commitInPlaceWrite(copy + 1, from: third, replaced: &replaced)
+    #expect(!isDeliver(step.next), "a value was delivered after the end")
+    #expect(machine.latestValue == 1, "a write after the end changed the value")
+    #expect(machine.beginInPlaceWrite(from: third) == nil)
+  }
 }
