@@ -119,6 +119,20 @@ struct RelayStep<Output> {
   }
 }
 
+/// The answer to an in-place write's commit: what the storage does next, and what to release
+/// after the lock.
+///
+/// It holds no value of `Output`, unlike `RelayStep`: the written value stays with the caller,
+/// and a client module would otherwise make and destroy two empty optionals of it per write.
+@usableFromInline
+struct RelayInPlaceCommit<Output> {
+  @usableFromInline var next: RelayNext<Output>
+  @usableFromInline var released = RelayReleased<Output>()
+
+  @inlinable
+  init(_ next: RelayNext<Output> = .none) { self.next = next }
+}
+
 /// The answer to `attach`.
 @usableFromInline
 enum RelayAttachAction<Output> {

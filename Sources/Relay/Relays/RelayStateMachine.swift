@@ -18,7 +18,8 @@
 /// Every event is a `mutating` method that answers with what the storage does next: most with a
 /// `RelayStep`, the rest with a type of their own where they say something else (`attach`,
 /// `commitModify`, `beginModify`, `beginInPlaceWrite`, `cancel`). `send` answers with only the
-/// `RelayNext`, its value staying with the caller.
+/// `RelayNext`, and an in-place write's commit with a `RelayInPlaceCommit`: their value stays
+/// with the caller.
 ///
 /// **Cancelling** never waits: it removes the subscriber at once; a round in progress that
 /// already holds it skips it (the storage marks the target cancelled) and releases it when the
@@ -195,23 +196,22 @@ struct RelayStateMachine<Output> {
     }
   }
 
-  /// Puts an event in the reservation of the write holding the relay, behind its result.
-  @inlinable
+  /// Puts an event in the reservation of the write holding the relay, behind its result; out of
+  /// line, to keep `send` small enough to inline.
+  @inlinable @inline(never)
   mutating func hold(_ event: RelayEvent<Output>, from thread: ThreadIdentity) {
-    guard case .reserved(var reservation) = phase else {
+    // Moved out while it grows, so that its array is referenced once and grows in place.
+    guard var reservation = phase.takeReservation() else {
       preconditionFailure("an event was held with no write holding the relay")
     }
-    phase = .open  // the reservation's array is then referenced once, and grows in place
     reservation.held.append(.init(event: event, sender: thread))
-    phase = .reserved(reservation)
+    phase.reserve(reservation)
   }
 
   /// Ends the reservation of the write holding the relay, if any: what was held behind it.
   @inlinable
   mutating func endReservation() -> [RelayReservation<Output>.Held] {
-    guard case .reserved(let reservation) = phase else { return [] }
-    phase = .open
-    return reservation.held
+    phase.takeReservation()?.held ?? []
   }
 
   /// Puts a value in the sequence: run by the caller now, or queued.
@@ -510,7 +510,7 @@ struct RelayStateMachine<Output> {
     guard case .open = phase else { return (latestValue, .optimistic(sendsAtRead: sendCount)) }
     let token = nextModifyToken
     nextModifyToken += 1
-    phase = .reserved(RelayReservation(token: token, holder: thread, isInPlace: false))
+    phase.reserve(RelayReservation(token: token, holder: thread, isInPlace: false))
     return (latestValue, .reserved(token: token))
   }
 
@@ -587,7 +587,7 @@ struct RelayStateMachine<Output> {
     } else {
       return nil
     }
-    phase = .reserved(RelayReservation(token: nextModifyToken, holder: thread, isInPlace: true))
+    phase.reserve(RelayReservation(token: nextModifyToken, holder: thread, isInPlace: true))
     nextModifyToken += 1
     return inPlace
   }
@@ -605,12 +605,12 @@ struct RelayStateMachine<Output> {
   @inlinable
   mutating func commitInPlaceWrite(
     _ value: Output, from thread: ThreadIdentity, replaced: inout Output?
-  ) -> RelayStep<Output> {
-    guard let held = endInPlaceWrite(from: thread) else { return RelayStep() }
-    var step = RelayStep(sequence(value, from: thread, replaced: &replaced))
-    step.released = requeue(held)
-    if case .none = step.next { step.next = scheduleIfIdle() }
-    return step
+  ) -> RelayInPlaceCommit<Output> {
+    guard let held = endInPlaceWrite(from: thread) else { return RelayInPlaceCommit() }
+    var commit = RelayInPlaceCommit(sequence(value, from: thread, replaced: &replaced))
+    commit.released = requeue(held)
+    if case .none = commit.next { commit.next = scheduleIfIdle() }
+    return commit
   }
 
   /// An in-place write of a value that moved out ends, having changed nothing selected: the
@@ -620,23 +620,29 @@ struct RelayStateMachine<Output> {
   /// - Returns: What to release outside the lock, and whether to start the drainer.
   @inlinable
   mutating func commitUnpublishedInPlaceWrite(_ value: inout Output?, from thread: ThreadIdentity)
-    -> RelayStep<Output>
+    -> RelayInPlaceCommit<Output>
   {
-    guard let held = endInPlaceWrite(from: thread) else { return RelayStep() }
-    precondition(current == nil, "an in-place write gave back a value it did not move out")
-    swap(&current, &value)
-    let released = requeue(held)
-    return RelayStep(scheduleIfIdle(), released: released)
+    guard let held = endInPlaceWrite(from: thread) else { return RelayInPlaceCommit() }
+    swap(&current, &value)  // `current` was empty: the value had moved out
+    var commit = RelayInPlaceCommit<Output>()
+    commit.released = requeue(held)
+    commit.next = scheduleIfIdle()
+    return commit
   }
 
   /// Ends the reservation of the in-place write this thread began: the events held behind it,
   /// or `nil` when the relay finished meanwhile (the end dropped them).
-  @inlinable
+  @inlinable @inline(__always)
   mutating func endInPlaceWrite(from thread: ThreadIdentity) -> [RelayReservation<Output>.Held]? {
-    if isFinished { return nil }
-    precondition(inPlaceWriter == thread, "an in-place write ended that this thread did not begin")
+    guard let reservation = phase.takeReservation() else {
+      if isFinished { return nil }
+      preconditionFailure("an in-place write ended with no write holding the relay")
+    }
+    precondition(
+      reservation.isInPlace && reservation.holder == thread,
+      "an in-place write ended that this thread did not begin")
     sendCount &+= 1
-    return endReservation()
+    return reservation.held
   }
 
   /// Queues the events held behind a reservation, in order; those the runner sent itself stay
@@ -676,5 +682,30 @@ struct RelayStateMachine<Output> {
       }
       subscribers._checkInvariants()
     #endif
+  }
+}
+
+extension RelayStateMachine.Phase {
+  /// Begins a reservation of an open relay.
+  @inlinable
+  mutating func reserve(_ reservation: RelayReservation<Output>) {
+    switch consume self {
+    case .open: self = .reserved(reservation)  // an open phase holds nothing to destroy
+    case .reserved, .finished: preconditionFailure("a write reserved a relay that was not open")
+    }
+  }
+
+  /// Ends a reservation: the phase becomes open, and the reservation moves out (its held
+  /// events are not retained again); `nil`, with the phase unchanged, when none holds it.
+  @inlinable
+  mutating func takeReservation() -> RelayReservation<Output>? {
+    switch consume self {
+    case .reserved(let reservation):
+      self = .open
+      return reservation
+    case let phase:
+      self = phase
+      return nil
+    }
   }
 }

@@ -185,14 +185,15 @@ final class RelayStorage<Output>: @unchecked Sendable {
     if publishes == false {
       // Nothing to deliver: the value moves back without a copy.
       var moving = Optional(value)
-      let step = withMachine { $0.commitUnpublishedInPlaceWrite(&moving, from: thread) }
-      carryOut(step, from: thread)
+      let commit = withMachine { $0.commitUnpublishedInPlaceWrite(&moving, from: thread) }
+      release(commit.released)
+      if case .scheduleDrainer = commit.next { scheduleDrainer() }
       return
     }
     var replaced: Output?
-    var step = withMachine { $0.commitInPlaceWrite(value, from: thread, replaced: &replaced) }
-    release(step.released.take())
-    go(step.next, with: value, replacing: &replaced, from: thread)
+    let commit = withMachine { $0.commitInPlaceWrite(value, from: thread, replaced: &replaced) }
+    release(commit.released)
+    go(commit.next, with: value, replacing: &replaced, from: thread)
   }
 
   /// Delivers `.finished` to every subscriber after the values already sent; later sends are

@@ -498,8 +498,8 @@ import Testing
     _ = endAll(&machine, from: elsewhere)
     #expect(machine.isFinished)
     var replaced: Int?
-    let step = machine.commitInPlaceWrite(copy + 1, from: third, replaced: &replaced)
-    #expect(!isDeliver(step.next), "a value was delivered after the end")
+    let commit = machine.commitInPlaceWrite(copy + 1, from: third, replaced: &replaced)
+    #expect(!isDeliver(commit.next), "a value was delivered after the end")
     #expect(machine.latestValue == 1, "a write after the end changed the value")
     #expect(machine.beginInPlaceWrite(from: third) == nil)
   }
