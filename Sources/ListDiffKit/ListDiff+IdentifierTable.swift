@@ -1,24 +1,32 @@
-// The table that finds old items by identifier. An open-addressing table of `_Bucket`s (12 bytes
+// The table that finds old items by identifier. An open-addressing table of `_Bucket`s (8 bytes
 // per bucket, a power of two at least 1.5 times the old items) rather than a `Dictionary` keyed
-// by the identifiers, which would copy every identifier. A bucket stores one old offset holding
-// its identifier (compared with `==` on every hit, so colliding hashes never pair items) and a
-// cursor into the chain of old offsets that share it; the chain's links live in the
-// `newIndexOfOld` map itself (see `_OldItemState`).
+// by the identifiers, which would copy every identifier. A bucket stores a tag of the hash and
+// one old offset holding its identifier (compared with `==` on every hit, so colliding hashes
+// never pair items): the old item of that identifier that pairs next. The chain of old offsets
+// that share an identifier lives in the `newIndexOfOld` map itself (see `_OldItemState`), so
+// the bucket needs nothing more.
 
 /// One slot of the identifier table.
 @usableFromInline
 internal struct _Bucket {
   /// The high bits of the identifier's hash value, to skip most unequal identifiers cheaply.
   @usableFromInline var tag: UInt32
-  /// One old offset whose identifier lives in this bucket, plus one; 0 marks an empty bucket.
+  /// The offset, plus one, of an old item whose identifier lives in this bucket; 0 marks an
+  /// empty bucket.
+  ///
+  /// While the old items are entered it is the head of their chain; while pairing in order,
+  /// the one that pairs next, and once every one has paired, the last, whose state then says
+  /// so (`isPaired`).
   @usableFromInline var representative: Int32
-  /// Which old item with this identifier pairs next.
-  @usableFromInline var cursor: _Cursor
 
   @inlinable
-  init(tag: UInt32, representative: Int32, cursor: _Cursor) {
-    (self.tag, self.representative, self.cursor) = (tag, representative, cursor)
+  init(tag: UInt32, representative: Int32) {
+    (self.tag, self.representative) = (tag, representative)
   }
+
+  /// The old offset of the representative; the bucket must not be empty.
+  @inlinable @inline(__always)
+  var oldIndex: Int { Int(truncatingIfNeeded: representative) &- 1 }
 }
 
 /// An open-addressing table of the old items' identifiers, with the scratch space to hash the
@@ -46,7 +54,7 @@ internal struct _IdentifierTable<Element: Diffable> {
     let bucketCount = Self.bucketCount(for: old.count)
     mask = bucketCount &- 1
     buckets = .allocate(capacity: bucketCount)
-    buckets.initialize(repeating: _Bucket(tag: 0, representative: 0, cursor: .exhausted))
+    buckets.initialize(repeating: _Bucket(tag: 0, representative: 0))
     hashes = .allocate(capacity: Self.blockSize &+ 1)
   }
 
@@ -127,7 +135,8 @@ internal struct _IdentifierTable<Element: Diffable> {
   func hash(at position: Int) -> Int { hashes[position] }
 
   /// Enters every old item, last to first, each at the front of its identifier's chain so that
-  /// every chain ends up in ascending order; each bucket's cursor is left on the chain's head.
+  /// every chain ends up in ascending order; each bucket's representative is left on the
+  /// chain's head.
   ///
   /// - Parameter oldItems: The old items' states, written as ``_OldItemState/unique``,
   ///   ``_OldItemState/lastOfSeveral`` or ``_OldItemState/followed(by:)``.
@@ -142,17 +151,16 @@ internal struct _IdentifierTable<Element: Diffable> {
         oldIndex &-= 1
         let hash = hash(at: oldIndex &- blockStart)
         let (bucket, found) = find(old[oldIndex].diffIdentifier, hash: hash)
+        let representative = Int32(truncatingIfNeeded: oldIndex &+ 1)
         if found {
-          let head = buckets[bucket].cursor.uncheckedWaitingItem
+          let head = buckets[bucket].oldIndex
           if oldItems[head] == .unique { oldItems[head] = .lastOfSeveral }
           oldItems[oldIndex] = .followed(by: head)
+          buckets[bucket].representative = representative
         } else {
-          buckets[bucket] = _Bucket(
-            tag: Self.tag(hash), representative: Int32(truncatingIfNeeded: oldIndex &+ 1),
-            cursor: .exhausted)
+          buckets[bucket] = _Bucket(tag: Self.tag(hash), representative: representative)
           oldItems[oldIndex] = .unique
         }
-        buckets[bucket].cursor = .waiting(oldIndex)
       }
       blockEnd = blockStart
     }

@@ -4,9 +4,11 @@
 /// Finds a longest increasing subsequence of the matched old offsets taken in new order.
 ///
 /// Patience sorting with predecessor links, O(*k* log *k*) for *k* matched items (O(*k*) when
-/// they are already in order). Unmatched positions hold a negative value and are skipped.
+/// they are already in order), then one backward sweep that marks the members. Unmatched
+/// positions hold a negative value and are skipped.
 ///
-/// - Parameter oldIndexOfNew: For each new position, the old offset of its item or -1.
+/// - Parameter oldIndexOfNew: For each new position, the old offset of its item or -1; the
+///   offsets are distinct.
 /// - Returns: For each new position, whether it ``_SubsequenceMark/staysInPlace``, and the
 ///   subsequence's length.
 @inlinable
@@ -15,31 +17,30 @@ internal func _markLongestIncreasingSubsequence(
 ) -> (marks: [_SubsequenceMark], length: Int) {
   let count = oldIndexOfNew.count
   var marks = [_SubsequenceMark](repeating: .none, count: count)
-  // tails[l] is the new offset ending the best increasing run of length l + 1 found so far,
-  // and tailValues[l] its old offset: the binary search reads only this small, dense array.
-  // Both have room for every item, so they never grow; only the pages a run of that length
-  // writes are touched.
-  let tails = UnsafeMutablePointer<Int32>.allocate(capacity: Swift.max(count, 1))
+  // tailValues[l] is the old offset ending the best increasing run of length l + 1 found so
+  // far: the binary search reads only this small, dense array. It has room for every item, so
+  // it never grows; only the pages a run of that length writes are touched. Each item's mark
+  // holds the old offset its best run continues (not the position: the values are distinct,
+  // so the sweep at the end finds each position again, and no second array is needed).
   let tailValues = UnsafeMutablePointer<Int32>.allocate(capacity: Swift.max(count, 1))
-  defer {
-    tails.deallocate()
-    tailValues.deallocate()
-  }
+  defer { tailValues.deallocate() }
   var length = 0
+  // The position of the item last written at the end of the longest run.
+  var end = -1
   marks.withUnsafeMutableBufferPointer { marks in
     for newIndex in 0..<count {
       let value = oldIndexOfNew[newIndex]
       if value < 0 { continue }
       // Fast path: most items extend the longest run.
       if length == 0 || tailValues[length &- 1] < value {
-        if length > 0 { marks[newIndex] = .after(tails[length &- 1]) }
-        tails[length] = Int32(truncatingIfNeeded: newIndex)
+        if length > 0 { marks[newIndex] = .after(tailValues[length &- 1]) }
         tailValues[length] = value
         length &+= 1
+        end = newIndex
         continue
       }
-      // Binary search for the first tail whose value exceeds `value` (values are distinct),
-      // written without branches: in a shuffled list the comparisons are unpredictable.
+      // Binary search for the first tail whose value exceeds `value`, written without
+      // branches: in a shuffled list the comparisons are unpredictable.
       var low = 0
       var span = length
       while span > 1 {
@@ -48,15 +49,19 @@ internal func _markLongestIncreasingSubsequence(
         span &-= half
       }
       low &+= tailValues[low] < value ? 1 : 0
-      if low > 0 { marks[newIndex] = .after(tails[low &- 1]) }
-      tails[low] = Int32(truncatingIfNeeded: newIndex)
+      if low > 0 { marks[newIndex] = .after(tailValues[low &- 1]) }
       tailValues[low] = value
+      if low == length &- 1 { end = newIndex }
     }
-    // Walk back from the end of the longest run, marking its members.
-    var member = length > 0 ? Int(truncatingIfNeeded: tails[length &- 1]) : nil
-    while let current = member {
-      member = marks[current].predecessor
-      marks[current] = .member
+    // Walk back from the end of the longest run, marking its members: each predecessor is the
+    // nearest earlier position holding the old offset its successor's mark names.
+    var position = end
+    while position >= 0 {
+      let predecessor = marks[position].predecessor
+      marks[position] = .member
+      guard let predecessor else { break }
+      let value = Int32(truncatingIfNeeded: predecessor)
+      repeat { position &-= 1 } while oldIndexOfNew[position] != value
     }
   }
   return (marks, length)

@@ -116,13 +116,15 @@ internal struct _IdentityPairing<Element: Diffable, Updates: _UpdateDetector<Ele
       }
       let (bucket, found) = table.find(
         new[newIndex].diffIdentifier, hash: table.hash(at: newIndex &- blockStart))
-      if found, let partner = buckets[bucket].cursor.waitingItem {
+      if found {
+        // A representative already paired (by an earlier new item, or by a neighbour
+        // extension) is the last of its identifier: nothing is left to pair with.
+        let partner = buckets[bucket].oldIndex
         let state = oldItems[partner]
-        if state.isPaired {
-          // Taken by a neighbour extension: the identifier is unique, nothing is left.
-          buckets[bucket].cursor = .exhausted
-        } else {
-          buckets[bucket].cursor = state.nextOccurrence.map(_Cursor.waiting) ?? .exhausted
+        if !state.isPaired {
+          if let next = state.nextOccurrence {
+            buckets[bucket].representative = Int32(truncatingIfNeeded: next &+ 1)
+          }
           pair(old: partner, new: newIndex)
           matchedCount &+= 1
           previousPartner = partner
@@ -136,9 +138,11 @@ internal struct _IdentityPairing<Element: Diffable, Updates: _UpdateDetector<Ele
   /// Pairs only the identifiers that occur once in each list
   /// (``ListDiff/DuplicatePolicy/replaceAll``) and returns the pair count.
   ///
-  /// A first pass notes each new item's bucket and whether its identifier is unique on both
-  /// sides, turning each cursor from `waiting` (not seen in the new list yet) into `seenOnce`
-  /// or `neverPair`; a second pass pairs the identifiers seen once.
+  /// A first pass notes, for each new item whose identifier the old list holds, the first old
+  /// item of that identifier (its table representative), and counts the sightings in that old
+  /// item's state: a `unique` one seen once is marked paired with the new item, seen again
+  /// `lastOfSeveral`, which never pairs (old duplicates never pair either). A second pass
+  /// pairs the items sighted once.
   @inlinable
   func pairUniqueIdentifiers() -> Int {
     let buckets = table.buckets
@@ -146,19 +150,20 @@ internal struct _IdentityPairing<Element: Diffable, Updates: _UpdateDetector<Ele
       let identifier = new[newIndex].diffIdentifier
       let (bucket, found) = table.find(identifier, hash: identifier.hashValue)
       guard found else { continue }
-      newItems[newIndex] = .inBucket(bucket)
-      if let first = buckets[bucket].cursor.waitingItem {
-        buckets[bucket].cursor =
-          oldItems[first] == .unique ? .seenOnce(partner: first) : .neverPair
-      } else {
-        buckets[bucket].cursor = .neverPair
+      let oldIndex = buckets[bucket].oldIndex
+      newItems[newIndex] = .sighting(of: oldIndex)
+      let state = oldItems[oldIndex]
+      if state == .unique {
+        oldItems[oldIndex] = .paired(with: newIndex &+ offset)
+      } else if state.isPaired {
+        oldItems[oldIndex] = .lastOfSeveral
       }
     }
     var matchedCount = 0
     for newIndex in 0..<new.count {
-      guard let bucket = newItems[newIndex].bucket else { continue }
-      if let partner = buckets[bucket].cursor.onceSeenPartner {
-        pair(old: partner, new: newIndex)
+      guard let oldIndex = newItems[newIndex].sightedOldItem else { continue }
+      if oldItems[oldIndex].isPaired {
+        pair(old: oldIndex, new: newIndex)
         matchedCount &+= 1
       } else {
         newItems[newIndex] = .unpaired

@@ -1,15 +1,14 @@
-// The codes that pairing keeps in 32 bits, inside the index maps, the identifier table and the
-// subsequence search, so that chains of duplicates and the `.replaceAll` bookkeeping cost no
-// memory of their own.
+// The codes that pairing keeps in 32 bits, inside the index maps and the subsequence search, so
+// that chains of duplicates and the `.replaceAll` bookkeeping cost no memory of their own.
 //
 // Every code follows one scheme: a value `>= 0` is an offset, -1 means "none", `-2 - x` encodes
-// another offset or a bucket `x`, and `Int32.min` is a state of its own. `_PairingCode` is that
-// scheme, one `Int32` with every member inlined; its `Role` says which of four roles a code
-// plays, so that each role's states have their own names and one role's `Int32.min` cannot be
-// read as another's. The maps are rebound to it in place, which costs nothing.
+// another offset `x`, and `Int32.min` is a state of its own. `_PairingCode` is that scheme, one
+// `Int32` with every member inlined; its `Role` says which of three roles a code plays, so that
+// each role's states have their own names and one role's `Int32.min` cannot be read as
+// another's. The maps are rebound to it in place, which costs nothing.
 
-/// The largest list a diff accepts (2^29 items), so that every offset and bucket number,
-/// and the negative codes derived from them, fit in an `Int32`.
+/// The largest list a diff accepts (2^29 items), so that every offset, and the negative codes
+/// derived from them, fit in an `Int32`.
 @usableFromInline
 internal let _maximumListCount = 1 << 29
 
@@ -36,7 +35,7 @@ internal struct _PairingCode<Role>: Equatable {
     Self(rawValue: Int32(truncatingIfNeeded: value))
   }
 
-  /// Another offset or a bucket, stored as `-2 - value`.
+  /// Another offset, stored as `-2 - value`.
   @inlinable @inline(__always)
   internal static func encoded(_ value: Int) -> Self {
     Self(rawValue: -2 &- Int32(truncatingIfNeeded: value))
@@ -69,7 +68,9 @@ extension _PairingCode where Role == _OldItemRole {
   /// Not paired, and the only old item with its identifier.
   @inlinable @inline(__always) static var unique: Self { .none }
 
-  /// Not paired, the last of two or more old items with its identifier.
+  /// Not paired, the last of two or more old items with its identifier; with
+  /// ``ListDiff/DuplicatePolicy/replaceAll``, also an old item whose identifier the new list
+  /// holds more than once, which never pairs.
   @inlinable @inline(__always) static var lastOfSeveral: Self { .reserved }
 
   /// Not paired, followed by another old item with its identifier at offset `next`.
@@ -90,7 +91,7 @@ extension _PairingCode where Role == _OldItemRole {
 @usableFromInline internal enum _NewItemRole {}
 
 /// A new item's entry in `oldIndexOfNew` while two lists are paired with
-/// ``ListDiff/DuplicatePolicy/replaceAll``: its partner, or the table bucket of its identifier.
+/// ``ListDiff/DuplicatePolicy/replaceAll``: its partner, or the old item its identifier sighted.
 @usableFromInline internal typealias _NewItemState = _PairingCode<_NewItemRole>
 
 extension _PairingCode where Role == _NewItemRole {
@@ -98,72 +99,42 @@ extension _PairingCode where Role == _NewItemRole {
   /// the finished maps.
   @inlinable @inline(__always) static var unpaired: Self { .none }
 
-  /// Not paired yet; its identifier is in the old list, in table bucket `bucket`.
-  @inlinable @inline(__always) static func inBucket(_ bucket: Int) -> Self { .encoded(bucket) }
+  /// Not paired yet (``ListDiff/DuplicatePolicy/replaceAll``'s first pass); its identifier is
+  /// in the old list, whose first occurrence is at offset `oldIndex` of the table's old items.
+  @inlinable @inline(__always) static func sighting(of oldIndex: Int) -> Self {
+    .encoded(oldIndex)
+  }
 
   /// Paired with the old item at offset `oldIndex` (counted from the start of the old list).
   @inlinable @inline(__always) static func paired(with oldIndex: Int) -> Self { .offset(oldIndex) }
 
-  /// The bucket of an item waiting to pair, or `nil`.
-  @inlinable @inline(__always) var bucket: Int? {
+  /// The old item an item waiting to pair sighted, or `nil`.
+  @inlinable @inline(__always) var sightedOldItem: Int? {
     rawValue <= -2 ? Int(truncatingIfNeeded: -2 &- rawValue) : nil
   }
-}
-
-/// The role of a table bucket's cursor.
-@usableFromInline internal enum _CursorRole {}
-
-/// A table bucket's cursor: which old item with the bucket's identifier pairs next.
-///
-/// With ``ListDiff/DuplicatePolicy/pairInOrder`` a cursor is `waiting(_:)` or `exhausted`.
-/// With ``ListDiff/DuplicatePolicy/replaceAll``, a first pass over the new list turns
-/// `waiting` (not seen in the new list yet) into `seenOnce(partner:)` or `neverPair`.
-@usableFromInline internal typealias _Cursor = _PairingCode<_CursorRole>
-
-extension _PairingCode where Role == _CursorRole {
-  /// No old item with this identifier is left to pair; also the cursor of an empty bucket.
-  @inlinable @inline(__always) static var exhausted: Self { .none }
-
-  /// The old item at offset `oldIndex` pairs next.
-  @inlinable @inline(__always) static func waiting(_ oldIndex: Int) -> Self { .offset(oldIndex) }
-
-  /// The identifier occurs once in each list so far; the old occurrence is at `partner`.
-  @inlinable @inline(__always) static func seenOnce(partner: Int) -> Self { .encoded(partner) }
-
-  /// The identifier occurs more than once in one of the lists: it never pairs.
-  @inlinable @inline(__always) static var neverPair: Self { .reserved }
-
-  /// The old item that pairs next, or `nil`.
-  @inlinable @inline(__always) var waitingItem: Int? { offsetValue }
-
-  /// The old item that pairs next, read without a check: the cursor must be `waiting(_:)` (as
-  /// every filled bucket's is while the old items are entered).
-  @inlinable @inline(__always) var uncheckedWaitingItem: Int { Int(truncatingIfNeeded: rawValue) }
-
-  /// The old occurrence of an identifier seen once in each list, or `nil`.
-  @inlinable @inline(__always) var onceSeenPartner: Int? { encodedValue }
 }
 
 /// The role of an item's entry in the search for a longest increasing subsequence.
 @usableFromInline internal enum _SubsequenceRole {}
 
-/// An item's entry in the search for a longest increasing subsequence: the previous member of
-/// the best run ending at the item while the search runs, and once it is done, whether the
-/// item belongs to the longest run.
+/// An item's entry in the search for a longest increasing subsequence: the old offset of the
+/// previous member of the best run ending at the item while the search runs, and once it is
+/// done, whether the item belongs to the longest run.
 ///
 /// Unmatched items and those without a predecessor hold `none`.
 @usableFromInline internal typealias _SubsequenceMark = _PairingCode<_SubsequenceRole>
 
 extension _PairingCode where Role == _SubsequenceRole {
-  /// During the search: the best run ending here continues the one ending at `position`.
-  @inlinable @inline(__always) static func after(_ position: Int32) -> Self {
-    Self(rawValue: position)
+  /// During the search: the best run ending here continues the one ending at the item whose
+  /// old offset is `value`.
+  @inlinable @inline(__always) static func after(_ value: Int32) -> Self {
+    Self(rawValue: value)
   }
 
   /// A member of the longest run: the item stays in place.
   @inlinable @inline(__always) static var member: Self { .reserved }
 
-  /// The previous member of the best run ending here, or `nil`.
+  /// The old offset of the previous member of the best run ending here, or `nil`.
   @inlinable @inline(__always) var predecessor: Int? { offsetValue }
 
   /// Whether the item belongs to the longest run, so stays in place.

@@ -7,9 +7,8 @@ struct ListDiffPairingCodeTests {
   @Test func codesTakeNoMoreRoomThanAnInt32() {
     #expect(MemoryLayout<_OldItemState>.stride == MemoryLayout<Int32>.stride)
     #expect(MemoryLayout<_NewItemState>.stride == MemoryLayout<Int32>.stride)
-    #expect(MemoryLayout<_Cursor>.stride == MemoryLayout<Int32>.stride)
     #expect(MemoryLayout<_SubsequenceMark>.stride == MemoryLayout<Int32>.stride)
-    #expect(MemoryLayout<_Bucket>.stride == 12)
+    #expect(MemoryLayout<_Bucket>.stride == 8)
   }
 
   @Test(arguments: [0, 1, 7, _maximumListCount - 1])
@@ -24,16 +23,15 @@ struct ListDiffPairingCodeTests {
   }
 
   @Test(arguments: [0, 1, 7, _maximumListCount - 1])
-  func cursorsAndNewItemStates(_ offset: Int) {
-    #expect(_Cursor.waiting(offset).waitingItem == offset)
-    #expect(_Cursor.waiting(offset).uncheckedWaitingItem == offset)
-    #expect(_Cursor.waiting(offset).onceSeenPartner == nil)
-    #expect(_Cursor.seenOnce(partner: offset).onceSeenPartner == offset)
-    #expect(_Cursor.seenOnce(partner: offset).waitingItem == nil)
-    #expect(_Cursor.neverPair.onceSeenPartner == nil && _Cursor.neverPair.waitingItem == nil)
-    #expect(_Cursor.exhausted.onceSeenPartner == nil && _Cursor.exhausted.waitingItem == nil)
-    #expect(_NewItemState.inBucket(offset).bucket == offset)
-    #expect(_NewItemState.paired(with: offset).bucket == nil)
-    #expect(_NewItemState.unpaired.bucket == nil)
+  func newItemStates(_ offset: Int) {
+    #expect(_NewItemState.sighting(of: offset).sightedOldItem == offset)
+    #expect(_NewItemState.paired(with: offset).sightedOldItem == nil)
+    #expect(_NewItemState.unpaired.sightedOldItem == nil)
+  }
+
+  @Test(arguments: [0, 1, 7, _maximumListCount - 1])
+  func aBucketNamesItsRepresentativeByItsOffset(_ offset: Int) {
+    let bucket = _Bucket(tag: 1, representative: Int32(offset + 1))
+    #expect(bucket.oldIndex == offset)
   }
 }

@@ -34,7 +34,7 @@ struct ListDiffPairingTests {
       #expect(states == [.followed(by: 2), .unique, .followed(by: 4), .unique, .lastOfSeveral])
       let identifier = "a"
       let (bucket, found) = table.find(identifier, hash: identifier.hashValue)
-      #expect(found && table.buckets[bucket].cursor == .waiting(0))
+      #expect(found && table.buckets[bucket].oldIndex == 0, "the chain's head represents it")
       let missing = "z"
       #expect(!table.find(missing, hash: missing.hashValue).found)
     }
@@ -69,6 +69,23 @@ struct ListDiffPairingTests {
     #expect(result.matched == 2)
   }
 
+  @Test func replaceAllNeverPairsAnIdentifierSightedMoreThanOnce() {
+    // "a" is unique in the old list but sighted three times; "b" twice in each list.
+    let result = pair(
+      ["a", "b", "c", "b"], ["a", "b", "a", "c", "a", "b"], duplicates: .replaceAll)
+    #expect(result.newIndexOfOld == [-1, -1, 3, -1])
+    #expect(result.oldIndexOfNew == [-1, -1, -1, 2, -1, -1])
+    #expect(result.matched == 1)
+  }
+
+  @Test func inOrderLeavesNothingToPairOnceAnIdentifierIsUsedUp() {
+    // "b" pairs with its neighbour after "a"; a later "b", and a third "a", find nothing left.
+    let result = pair(["a", "b", "a"], ["a", "b", "b", "a", "a"], duplicates: .pairInOrder)
+    #expect(result.newIndexOfOld == [0, 1, 3])
+    #expect(result.oldIndexOfNew == [0, 1, -1, 2, -1])
+    #expect(result.matched == 3)
+  }
+
   @Test func longestIncreasingSubsequenceMarksWhatStays() {
     let oldIndexOfNew: [Int32] = [3, 0, 1, -1, 2, 4]
     let (marks, length) = oldIndexOfNew.withUnsafeBufferPointer {
@@ -76,5 +93,15 @@ struct ListDiffPairingTests {
     }
     #expect(length == 4)
     #expect(marks.map(\.staysInPlace) == [false, true, true, false, true, true])
+  }
+
+  @Test func longestIncreasingSubsequenceEndsWhereItsLongestRunWasLastReplaced() {
+    // Runs of length 3 end at 5 (after 1, 2), then at 4, the last written: 1, 2, 4 stays.
+    let oldIndexOfNew: [Int32] = [1, 6, 2, 5, -1, 4, 0]
+    let (marks, length) = oldIndexOfNew.withUnsafeBufferPointer {
+      _markLongestIncreasingSubsequence(oldIndexOfNew: $0)
+    }
+    #expect(length == 3)
+    #expect(marks.map(\.staysInPlace) == [true, false, true, false, false, true, false])
   }
 }
