@@ -40,15 +40,21 @@ internal func _markLongestIncreasingSubsequence(
         continue
       }
       // Binary search for the first tail whose value exceeds `value`, written without
-      // branches: in a shuffled list the comparisons are unpredictable.
+      // branches: in a shuffled list the comparisons are unpredictable, half of them
+      // mispredicted. A conditional expression would be compiled back into a branch, so each
+      // step loads its next `low` from a pair indexed by the comparison's bit.
       var low = 0
       var span = length
       while span > 1 {
         let half = span &>> 1
-        low = tailValues[low &+ half] < value ? low &+ half : low
+        var choices = (low, low &+ half)
+        let step = _isBelow(tailValues[low &+ half], value)
+        low = withUnsafeBytes(of: &choices) {
+          $0.load(fromByteOffset: step &* MemoryLayout<Int>.stride, as: Int.self)
+        }
         span &-= half
       }
-      low &+= tailValues[low] < value ? 1 : 0
+      low &+= _isBelow(tailValues[low], value)
       if low > 0 { marks[newIndex] = .after(tailValues[low &- 1]) }
       tailValues[low] = value
       if low == length &- 1 { end = newIndex }
@@ -65,4 +71,11 @@ internal func _markLongestIncreasingSubsequence(
     }
   }
   return (marks, length)
+}
+
+/// 1 when `tail` is below `value`, 0 otherwise, read from the sign of their difference rather
+/// than compared: both are offsets below 2^29, so the difference cannot overflow.
+@inlinable @inline(__always)
+internal func _isBelow(_ tail: Int32, _ value: Int32) -> Int {
+  Int(truncatingIfNeeded: UInt32(bitPattern: tail &- value) &>> 31)
 }
