@@ -45,7 +45,7 @@ internal struct _IdentifierTable<Element: Diffable> {
   /// How many items are hashed together, so that the cache misses of a block overlap instead
   /// of stalling the probes one after another.
   @inlinable
-  static var blockSize: Int { 32 }
+  static var blockSize: Int { 64 }
 
   /// Allocates an empty table sized for `old`.
   @inlinable
