@@ -53,7 +53,7 @@ package final class Lock<State>: @unchecked Sendable {
 
   /// Runs `body` with exclusive access to the state once `isReady` holds, waiting on
   /// `condition` (with the lock released) until a `signalAll()` after a change makes it hold.
-  @inlinable
+  @inlinable @inline(__always)
   package func withLock<Result>(
     waitingOn condition: LockCondition, until isReady: (inout State) -> Bool,
     _ body: (inout State) throws -> Result

@@ -93,7 +93,7 @@ final class RelayStorage<Output>: @unchecked Sendable {
   ///
   /// The same thread, inside its own write, stops the program instead: an overlapping access, which
   /// would otherwise wait for itself.
-  @inlinable
+  @inlinable @inline(__always)
   func withMachine<Result>(
     waitingFor wait: Wait, _ event: (inout RelayStateMachine<Output>) -> Result
   ) -> Result {
