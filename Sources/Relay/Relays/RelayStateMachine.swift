@@ -617,15 +617,21 @@ struct RelayStateMachine<Output> {
   /// value, taken from `value`, becomes the current one again with no round, and the events
   /// held behind the write are queued.
   ///
+  /// The relay cannot have finished meanwhile: a value moves out only when nothing waits in
+  /// the sequence, and a `finish()` during the write waits behind it.
+  ///
   /// - Returns: What to release outside the lock, and whether to start the drainer.
   @inlinable
   mutating func commitUnpublishedInPlaceWrite(_ value: inout Output?, from thread: ThreadIdentity)
     -> RelayInPlaceCommit<Output>
   {
-    guard let held = endInPlaceWrite(from: thread) else { return RelayInPlaceCommit() }
+    guard let reservation = phase.takeReservation(), reservation.isInPlace,
+      reservation.holder == thread
+    else { preconditionFailure("an in-place write ended that this thread did not begin") }
+    sendCount &+= 1
     swap(&current, &value)  // `current` was empty: the value had moved out
     var commit = RelayInPlaceCommit<Output>()
-    commit.released = requeue(held)
+    commit.released = requeue(reservation.held)
     commit.next = scheduleIfIdle()
     return commit
   }
