@@ -606,7 +606,9 @@ struct RelayStateMachine<Output> {
   mutating func commitInPlaceWrite(
     _ value: Output, from thread: ThreadIdentity, replaced: inout Output?
   ) -> RelayInPlaceCommit<Output> {
-    guard let held = endInPlaceWrite(from: thread) else { return RelayInPlaceCommit() }
+    // The end dropped the reservation and what it held: the value goes nowhere.
+    if isFinished { return RelayInPlaceCommit() }
+    let held = endInPlaceWrite(from: thread)
     var commit = RelayInPlaceCommit(sequence(value, from: thread, replaced: &replaced))
     commit.released = requeue(held)
     if case .none = commit.next { commit.next = scheduleIfIdle() }
@@ -625,28 +627,21 @@ struct RelayStateMachine<Output> {
   mutating func commitUnpublishedInPlaceWrite(_ value: inout Output?, from thread: ThreadIdentity)
     -> RelayInPlaceCommit<Output>
   {
-    guard let reservation = phase.takeReservation(), reservation.isInPlace,
-      reservation.holder == thread
-    else { preconditionFailure("an in-place write ended that this thread did not begin") }
-    sendCount &+= 1
+    let held = endInPlaceWrite(from: thread)
     swap(&current, &value)  // `current` was empty: the value had moved out
     var commit = RelayInPlaceCommit<Output>()
-    commit.released = requeue(reservation.held)
+    commit.released = requeue(held)
     commit.next = scheduleIfIdle()
     return commit
   }
 
-  /// Ends the reservation of the in-place write this thread began: the events held behind it,
-  /// or `nil` when the relay finished meanwhile (the end dropped them).
+  /// Ends the reservation of the in-place write this thread began, counting its write: the
+  /// events held behind it.
   @inlinable @inline(__always)
-  mutating func endInPlaceWrite(from thread: ThreadIdentity) -> [RelayReservation<Output>.Held]? {
-    guard let reservation = phase.takeReservation() else {
-      if isFinished { return nil }
-      preconditionFailure("an in-place write ended with no write holding the relay")
-    }
-    precondition(
-      reservation.isInPlace && reservation.holder == thread,
-      "an in-place write ended that this thread did not begin")
+  mutating func endInPlaceWrite(from thread: ThreadIdentity) -> [RelayReservation<Output>.Held] {
+    guard let reservation = phase.takeReservation(), reservation.isInPlace,
+      reservation.holder == thread
+    else { preconditionFailure("an in-place write ended that this thread did not begin") }
     sendCount &+= 1
     return reservation.held
   }
