@@ -103,13 +103,9 @@ public struct Diff<Value: Equatable> {
     }
     nonmutating set { storage.relay.send(newValue) }
     nonmutating _modify {
-      let (value, write) = storage.beginWrite()
-      // Held in an optional so that the commit takes the value rather than a copy of it (a
-      // `var` passed on is copied, retaining every field, and Swift 6.3 miscompiles `consume`
-      // of a `var` in a coroutine's `defer`); the `defer` runs when the access is aborted too.
-      var writing = Optional(consume value)
-      defer { storage.endWrite(writing.take()!, write) }
-      yield &writing!
+      let write = storage.beginWrite()
+      defer { storage.endWrite(write) }  // also when the access is aborted (a mutation throws)
+      yield &storage.writing.pointee
     }
   }
 

@@ -118,9 +118,14 @@ class DiffObservation: Observable, @unchecked Sendable {
 
   /// Before an in-place write: copies of the parts read since their observers were told, to
   /// compare the changed value with; `nil` when none was read.
-  @inlinable
+  @inlinable @inline(__always)
   func snapshotReadParts(of value: UnsafeRawPointer) -> ObservedPartSnapshots? {
     guard somePartWasRead.load(ordering: .relaxed) else { return nil }
+    return snapshotEachReadPart(of: value)
+  }
+
+  @inlinable
+  func snapshotEachReadPart(of value: UnsafeRawPointer) -> ObservedPartSnapshots {
     var snapshots = ObservedPartSnapshots()
     for part in parts.withLock({ $0.all }) where part.readers.mayHaveRead {
       snapshots.comparisons[ObjectIdentifier(part)] = part.snapshotComparison(value)
@@ -134,7 +139,7 @@ class DiffObservation: Observable, @unchecked Sendable {
   /// - Parameters:
   ///   - published: Whether a selected part changed.
   ///   - parts: The read parts, compared with the written value.
-  @inlinable
+  @inlinable @inline(__always)
   func wroteInPlace(published: Bool, parts: ObservedPartSnapshots?) {
     if published, wholeReaders.mayHaveRead { tellWholeIfRead() }
     if let parts, !parts.changed.isEmpty {

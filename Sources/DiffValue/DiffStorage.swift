@@ -5,12 +5,18 @@ import Relay
 @usableFromInline
 final class DiffStorage<Value: Equatable>: @unchecked Sendable {
   // Immutable after init; the relay is thread-safe, `hooks`, `sharedObjects` and
-  // `observation` guard their own state, and `inPlace`'s slot is used only by the one
-  // in-place write the relay lets run at a time.
+  // `observation` guard their own state, and `writing` and `inPlace`'s slot are used only by
+  // the one in-place write the relay lets run at a time (its reservation orders them).
   @usableFromInline let relay: CurrentValueRelay<Value>
   @usableFromInline let selection: DiffSelection<Value>
   @usableFromInline let observation: DiffObservation
   @usableFromInline let inPlace: DiffInPlaceCheck
+  /// Where a write through the property changes the value, from `beginWrite()` to `endWrite`;
+  /// uninitialized otherwise. The value moves in and out, so no copy is made, and the
+  /// accessor's coroutine holds no value: nothing to destroy (an optional of the value is
+  /// destroyed through the runtime's generic witnesses), and a frame small enough not to be
+  /// allocated.
+  @usableFromInline let writing = UnsafeMutablePointer<Value>.allocate(capacity: 1)
   @usableFromInline let hooks = HookRegistry()
   let sharedObjects = Lock<SharedObjects>.make(SharedObjects())
 
@@ -65,48 +71,47 @@ final class DiffStorage<Value: Equatable>: @unchecked Sendable {
   deinit {
     hooks.removeAll()
     inPlace.deallocate()
+    writing.deallocate()
   }
 
   // MARK: Writes through the property
 
-  /// Begins a write through the property (`model.state.count = n`): the value to change.
+  /// Begins a write through the property (`model.state.count = n`): the value to change lies
+  /// in `writing` until `endWrite`.
   ///
   /// It waits while another write through the property, or a `modify`, runs. When nothing
   /// waits to be delivered, the value leaves the relay, so that it is changed where it lies,
   /// with nothing sharing its storage (an array field appends in place); otherwise it is a copy
-  /// of the latest value. Either way no other write comes between the read and the write.
+  /// of the latest value. Either way no other write comes between the read and the write, and
+  /// the value lies in `writing`, which the relay's reservation keeps for this write alone.
   @inlinable
-  func beginWrite() -> (value: Value, write: DiffWrite) {
+  func beginWrite() -> DiffWrite {
     switch relay.beginInPlaceWrite() {
     case .movedOut(let value):
-      let parts = withUnsafePointer(to: value) { address in
-        inPlace.takeSnapshot(address)
-        return observation.snapshotReadParts(of: address)
-      }
-      return (value, DiffWrite(kind: .movedOut, parts: parts))
+      writing.initialize(to: consume value)
+      inPlace.takeSnapshot(writing)
+      return DiffWrite(.movedOut, parts: observation.snapshotReadParts(of: writing))
     case .copied(let value):
-      return (value, DiffWrite(kind: .copied, parts: nil))
+      writing.initialize(to: consume value)
+      return DiffWrite(.copied, parts: nil)
     case nil:
-      return (relay.value, DiffWrite(kind: .sent, parts: nil))
+      preconditionFailure("a @Diff property's relay finished, which nothing of DiffValue does")
     }
   }
 
-  /// Ends a write begun with `beginWrite()`: publishes the value if a selected part changed,
-  /// and tells the observers whom the change concerns.
+  /// Ends a write begun with `beginWrite()`: hands the value back to the relay, which
+  /// publishes it if a selected part changed, and tells the observers whom the change
+  /// concerns.
   @inlinable
-  func endWrite(_ value: consuming Value, _ write: consuming DiffWrite) {
+  func endWrite(_ write: consuming DiffWrite) {
     switch write.kind {
     case .movedOut:
-      let changed = withUnsafePointer(to: value) { address in
-        write.parts?.compare(with: address)
-        return inPlace.changedSinceSnapshot(address)
-      }
-      relay.commitInPlaceWrite(value, publishes: changed)
+      write.parts?.compare(with: writing)
+      let changed = inPlace.changedSinceSnapshot(writing)
+      relay.commitInPlaceWrite(writing.move(), publishes: changed)
       observation.wroteInPlace(published: changed, parts: write.parts)
     case .copied:
-      relay.commitInPlaceWrite(value, publishes: nil)
-    case .sent:
-      relay.send(value)
+      relay.commitInPlaceWrite(writing.move(), publishes: nil)
     }
   }
 }
@@ -122,8 +127,6 @@ struct DiffWrite {
     case movedOut
     /// A copy of the latest value, behind which others' values wait: the relay compares it.
     case copied
-    /// A copy, sent as a whole (a relay that has finished, which ignores it).
-    case sent
   }
 
   @usableFromInline let kind: Kind
@@ -131,7 +134,7 @@ struct DiffWrite {
   @usableFromInline var parts: ObservedPartSnapshots?
 
   @inlinable
-  init(kind: Kind, parts: ObservedPartSnapshots?) {
+  init(_ kind: Kind, parts: ObservedPartSnapshots?) {
     self.kind = kind
     self.parts = parts
   }

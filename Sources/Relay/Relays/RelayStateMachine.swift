@@ -649,9 +649,15 @@ struct RelayStateMachine<Output> {
   /// Queues the events held behind a reservation, in order; those the runner sent itself stay
   /// its own work.
   ///
-  /// Drops them when the relay has finished.
-  @inlinable
+  /// Drops them when the relay has finished. Nothing held, the usual case, costs a check.
+  @inlinable @inline(__always)
   mutating func requeue(_ held: [RelayReservation<Output>.Held]) -> RelayReleased<Output> {
+    if held.isEmpty { return RelayReleased() }
+    return requeueHeld(held)
+  }
+
+  @inlinable
+  mutating func requeueHeld(_ held: [RelayReservation<Output>.Held]) -> RelayReleased<Output> {
     if isFinished { return drop(held) }
     for held in held { delivery.enqueue(held.event, from: held.sender) }
     return RelayReleased()
