@@ -13,9 +13,9 @@ final class DiffStorage<Value: Equatable>: @unchecked Sendable {
   @usableFromInline let inPlace: DiffInPlaceCheck
   /// Where a write through the property changes the value, from `beginWrite()` to `endWrite`;
   /// uninitialized otherwise. The value moves in and out, so no copy is made, and the
-  /// accessor's coroutine holds no value: nothing to destroy (an optional of the value is
-  /// destroyed through the runtime's generic witnesses), and a frame small enough not to be
-  /// allocated.
+  /// accessor's coroutine holds no value of the property's type: nothing of it to destroy (an
+  /// optional of the value is destroyed through the runtime's generic witnesses), and a frame
+  /// small enough not to be allocated.
   @usableFromInline let writing = UnsafeMutablePointer<Value>.allocate(capacity: 1)
   @usableFromInline let hooks = HookRegistry()
   let sharedObjects = Lock<SharedObjects>.make(SharedObjects())
@@ -95,7 +95,7 @@ final class DiffStorage<Value: Equatable>: @unchecked Sendable {
       writing.initialize(to: consume value)
       return DiffWrite(.copied, parts: nil)
     case nil:
-      preconditionFailure("a @Diff property's relay finished, which nothing of DiffValue does")
+      preconditionFailure("a @Diff property's relay gave no value to write (it always has one)")
     }
   }
 
@@ -125,7 +125,8 @@ struct DiffWrite {
   enum Kind {
     /// It left the relay: compared here with the copy of its selected parts.
     case movedOut
-    /// A copy of the latest value, behind which others' values wait: the relay compares it.
+    /// A copy of the latest value, which values still waiting to be delivered come before: the
+    /// relay compares it with the value before it.
     case copied
   }
 

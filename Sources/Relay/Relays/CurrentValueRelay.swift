@@ -126,7 +126,8 @@ public final class CurrentValueRelay<Output>: Publisher {
   /// readers on other threads wait for it; a read on the writing thread stops the program (an
   /// overlapping access).
   ///
-  /// - Returns: The value, or `nil` when the relay has finished.
+  /// - Returns: The value; never `nil`, since a `CurrentValueRelay` keeps a value and never
+  ///   finishes (the optional is its storage's, shared with relays that can).
   @inlinable
   package func beginInPlaceWrite() -> RelayInPlaceValue<Output>? {
     storage.beginInPlaceWrite()

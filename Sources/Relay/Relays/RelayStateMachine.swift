@@ -570,8 +570,8 @@ struct RelayStateMachine<Output> {
   /// be changed where it lies with nothing sharing its storage; readers wait for it. Otherwise the
   /// write changes a copy of the latest value.
   ///
-  /// - Returns: The value, or `nil` when the relay keeps no value or has finished (the caller
-  ///   then sends a copy, which is ignored).
+  /// - Returns: The value, or `nil` when the relay keeps no value or has finished (neither
+  ///   happens to a `CurrentValueRelay`, the one relay written in place).
   @inlinable
   mutating func beginInPlaceWrite(from thread: ThreadIdentity) -> RelayInPlaceValue<Output>? {
     guard case .open = phase else {
