@@ -93,6 +93,13 @@ public struct Diff<Value: Equatable> {
   /// (`model.state.count = n`, `model.state.items.append(x)`) changes the stored value in
   /// place, as one atomic step: see <doc:Performance> for what it costs.
   ///
+  /// A part passed `inout` to an `async` function (`await load(into: &model.state.items)`) is
+  /// written when the function returns, on whichever thread its task resumed. Until then the
+  /// property is held, as by any write to a part: its reads and writes on other threads wait,
+  /// and on the thread where the write was suspended (another task on the main actor, say)
+  /// they stop the program as an overlapping access. Across a suspension, change a copy and
+  /// assign it instead.
+  ///
   /// Reading it inside `withObservationTracking` (a SwiftUI `body`) tracks the property: its
   /// observers are told of a published change, and of no other.
   @inlinable

@@ -173,6 +173,29 @@ final class InventoryModel: @unchecked Sendable {
     subscription.cancel()
   }
 
+  /// A part passed `inout` to an `async` function is written when the function returns, on
+  /// whichever thread its task resumed: the write ends there, and is published once.
+  @Test func aPartPassedInoutToAnAsyncFunctionIsWrittenWhenItReturns() async {
+    let model = InventoryModel()
+    let published = Locked<[[Int]]>([])
+    let subscription = model.$inventory.sink { value in
+      published.withLock { $0.append(value.picked) }
+    }
+    var expected: [Int] = []
+    var resumedElsewhere = 0
+    // Until the task has resumed on another thread a few times (the global executor's threads
+    // take turns), at most 2,000 writes.
+    while resumedElsewhere < 5 && expected.count < 2_000 {
+      let index = expected.count
+      if await appendAfterSuspending(index, to: &model.inventory.picked) { resumedElsewhere += 1 }
+      expected.append(index)
+    }
+    #expect(resumedElsewhere > 0, "the writes never resumed on another thread: nothing was tried")
+    #expect(model.inventory.picked == expected)
+    #expect(published.withLock { $0 } == (0...expected.count).map { Array(expected.prefix($0)) })
+    subscription.cancel()
+  }
+
   /// A read on the thread that is changing the value in place is an overlapping access, as
   /// Swift's exclusivity rules say: it stops the program with a message.
   @Test func aReadInsideTheWriteOnItsOwnThreadStopsTheProgram() async {
@@ -182,6 +205,14 @@ final class InventoryModel: @unchecked Sendable {
       withExtendedLifetime(model) { readInside(model) }
     }
   }
+}
+
+/// Suspends, then appends `element` to `array`; whether it resumed on another thread.
+private func appendAfterSuspending(_ element: Int, to array: inout [Int]) async -> Bool {
+  let before = pthread_self()
+  try? await Task.sleep(nanoseconds: 100_000)
+  array.append(element)
+  return pthread_equal(before, pthread_self()) == 0
 }
 
 /// Reads `model.inventory` from inside a write to it.

@@ -608,7 +608,7 @@ struct RelayStateMachine<Output> {
   ) -> RelayInPlaceCommit<Output> {
     // The end dropped the reservation and what it held: the value goes nowhere.
     if isFinished { return RelayInPlaceCommit() }
-    let held = endInPlaceWrite(from: thread)
+    let held = endInPlaceWrite()
     var commit = RelayInPlaceCommit(sequence(value, from: thread, replaced: &replaced))
     commit.released = requeue(held)
     if case .none = commit.next { commit.next = scheduleIfIdle() }
@@ -624,10 +624,9 @@ struct RelayStateMachine<Output> {
   ///
   /// - Returns: What to release outside the lock, and whether to start the drainer.
   @inlinable
-  mutating func commitUnpublishedInPlaceWrite(_ value: inout Output?, from thread: ThreadIdentity)
-    -> RelayInPlaceCommit<Output>
+  mutating func commitUnpublishedInPlaceWrite(_ value: inout Output?) -> RelayInPlaceCommit<Output>
   {
-    let held = endInPlaceWrite(from: thread)
+    let held = endInPlaceWrite()
     swap(&current, &value)  // `current` was empty: the value had moved out
     var commit = RelayInPlaceCommit<Output>()
     commit.released = requeue(held)
@@ -635,13 +634,15 @@ struct RelayStateMachine<Output> {
     return commit
   }
 
-  /// Ends the reservation of the in-place write this thread began, counting its write: the
-  /// events held behind it.
+  /// Ends the reservation of the in-place write, counting its write: the events held behind it.
+  ///
+  /// Any thread may end it: a write whose access spans a suspension (a part passed `inout` to an
+  /// `async` function) resumes wherever its task does.
   @inlinable @inline(__always)
-  mutating func endInPlaceWrite(from thread: ThreadIdentity) -> [RelayReservation<Output>.Held] {
-    guard let reservation = phase.takeReservation(), reservation.isInPlace,
-      reservation.holder == thread
-    else { preconditionFailure("an in-place write ended that this thread did not begin") }
+  mutating func endInPlaceWrite() -> [RelayReservation<Output>.Held] {
+    guard let reservation = phase.takeReservation(), reservation.isInPlace else {
+      preconditionFailure("an in-place write ended that no in-place write began")
+    }
     sendCount &+= 1
     return reservation.held
   }

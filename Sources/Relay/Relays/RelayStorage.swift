@@ -110,7 +110,8 @@ final class RelayStorage<Output>: @unchecked Sendable {
         precondition(
           holder != ThreadIdentity.current,
           "a @Diff or relay value was read or written while this thread was writing it "
-            + "(an overlapping access, such as a write through the property inside its modify)")
+            + "(an overlapping access, such as a write through the property inside its modify, "
+            + "or on the thread where a part passed inout to an async function was suspended)")
         return false
       },
       { machine in run(event, on: &machine) })
@@ -181,15 +182,15 @@ final class RelayStorage<Output>: @unchecked Sendable {
   /// finds a change (a copy, `publishes == nil`).
   @inlinable
   func commitInPlaceWrite(_ value: consuming Output, publishes: Bool?) {
-    let thread = ThreadIdentity.current
     if publishes == false {
       // Nothing to deliver: the value moves back without a copy.
       var moving = Optional(value)
-      let commit = withMachine { $0.commitUnpublishedInPlaceWrite(&moving, from: thread) }
+      let commit = withMachine { $0.commitUnpublishedInPlaceWrite(&moving) }
       release(commit.released)
       if case .scheduleDrainer = commit.next { scheduleDrainer() }
       return
     }
+    let thread = ThreadIdentity.current
     var replaced: Output?
     let commit = withMachine { $0.commitInPlaceWrite(value, from: thread, replaced: &replaced) }
     release(commit.released)
