@@ -72,8 +72,9 @@ public func runListDiffBenchmarks() {
       + " plus an insert)")
 }
 
-/// Times the 100,000-item scenario ten times over, in alternation with the 100,000-item one:
-/// each round times one diff of 1,000,000 items, then three of 100,000 items, whose median (its
+/// Times the 100,000-item scenario ten times over, in alternation with the 100,000-item one.
+///
+/// Each round times one diff of 1,000,000 items, then three of 100,000 items, whose median (its
 /// inputs back in the caches, as when it runs alone) is the round's 100,000-item time. The
 /// ratio is the median of the rounds' ratios, so that both sides of each ratio see the shared
 /// machine in the same state (its memory-bound runs vary by tens of percent from one minute

@@ -11,8 +11,10 @@ final class DiffStorage<Value: Equatable>: @unchecked Sendable {
   @usableFromInline let selection: DiffSelection<Value>
   @usableFromInline let observation: DiffObservation
   @usableFromInline let inPlace: DiffInPlaceCheck
-  /// Where a write through the property changes the value, from `beginWrite()` to `endWrite`;
-  /// uninitialized otherwise. The value moves in and out, so no copy is made, and the
+  /// Where a write through the property changes the value.
+  ///
+  /// It holds the value from `beginWrite()` to `endWrite`, and is uninitialized otherwise.
+  /// The value moves in and out, so no copy is made, and the
   /// accessor's coroutine holds no value of the property's type: nothing of it to destroy (an
   /// optional of the value is destroyed through the runtime's generic witnesses), and a frame
   /// small enough not to be allocated.
