@@ -85,6 +85,12 @@ struct RelayReleased<Output> {
   @inlinable
   mutating func append(_ item: Item) { items.append(item) }
 
+  /// Adds the events held behind a reservation that will not be delivered.
+  @inlinable
+  mutating func append(eventsOf held: [RelayReservation<Output>.Held]) {
+    for held in held { items.append(.event(held.event)) }
+  }
+
   /// The subscribers handed back, which the storage marks cancelled.
   @inlinable
   var targets: [RelayTarget<Output>] {

@@ -368,7 +368,7 @@ struct RelayStateMachine<Output> {
     case .finished:
       // What a write held behind its result was sent after the end: it is dropped, and the
       // write commits nothing.
-      for held in endReservation() { round.released.append(.event(held.event)) }
+      round.released.append(eventsOf: endReservation())
       phase = .finished
       let list = subscribers.removeAll()
       round.keep(list)
@@ -659,15 +659,12 @@ struct RelayStateMachine<Output> {
 
   @inlinable
   mutating func requeueHeld(_ held: [RelayReservation<Output>.Held]) -> RelayReleased<Output> {
-    if isFinished { return drop(held) }
-    for held in held { delivery.enqueue(held.event, from: held.sender) }
-    return RelayReleased()
-  }
-
-  @inlinable
-  func drop(_ held: [RelayReservation<Output>.Held]) -> RelayReleased<Output> {
     var released = RelayReleased<Output>()
-    for held in held { released.append(.event(held.event)) }
+    if isFinished {
+      released.append(eventsOf: held)
+    } else {
+      for held in held { delivery.enqueue(held.event, from: held.sender) }
+    }
     return released
   }
 
