@@ -13,11 +13,10 @@ final class DiffStorage<Value: Equatable>: @unchecked Sendable {
   @usableFromInline let inPlace: DiffInPlaceCheck
   /// Where a write through the property changes the value.
   ///
-  /// It holds the value from `beginWrite()` to `endWrite`, and is uninitialized otherwise.
-  /// The value moves in and out, so no copy is made, and the
-  /// accessor's coroutine holds no value of the property's type: nothing of it to destroy (an
-  /// optional of the value is destroyed through the runtime's generic witnesses), and a frame
-  /// small enough not to be allocated.
+  /// It holds the value from `beginWrite()` to `endWrite`, and is uninitialized otherwise. The
+  /// value moves in and out, so no copy is made, and the accessor's coroutine holds no value of
+  /// the property's type: nothing of it to destroy (an optional of the value is destroyed
+  /// through the runtime's generic witnesses), and a frame small enough not to be allocated.
   @usableFromInline let writing = UnsafeMutablePointer<Value>.allocate(capacity: 1)
   @usableFromInline let hooks = HookRegistry()
   let sharedObjects = Lock<SharedObjects>.make(SharedObjects())

@@ -200,7 +200,8 @@ struct RelayReservation<Output> {
   }
 
   @usableFromInline let token: UInt64
-  /// The thread running the write.
+  /// The thread that began the write (an in-place write whose access spans a suspension may
+  /// end on another).
   @usableFromInline let holder: ThreadIdentity
   /// Whether it is an in-place write, whose value may have left the relay; a `modify`
   /// changes a copy.
