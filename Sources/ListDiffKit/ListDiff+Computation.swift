@@ -2,7 +2,7 @@
 // Heckel-style symbol table: see `ListDiff+Pairing.swift`), then a patience-sorting longest
 // increasing subsequence picks the fewest moves (`ListDiff+LongestIncreasingSubsequence.swift`).
 //
-// Memory is kept to a few `Int32` per item: the index maps, and the identifier table's 8-byte
+// Memory is kept to a few `Int32` per item: the index maps, and the identifier table's 4-byte
 // buckets; chains of duplicates live in the maps themselves (`ListDiff+PairingCodes.swift`).
 
 extension ListDiff {

@@ -90,7 +90,6 @@ internal struct _IdentityPairing<Element: Diffable, Updates: _UpdateDetector<Ele
   @inlinable
   func pairInOrder() -> Int {
     let old = table.old
-    let buckets = table.buckets
     var matchedCount = 0
     var blockStart = 0
     var blockEnd = 0
@@ -119,12 +118,10 @@ internal struct _IdentityPairing<Element: Diffable, Updates: _UpdateDetector<Ele
       if found {
         // A representative already paired (by an earlier new item, or by a neighbour
         // extension) is the last of its identifier: nothing is left to pair with.
-        let partner = buckets[bucket].oldIndex
+        let partner = table.oldIndex(bucket)
         let state = oldItems[partner]
         if !state.isPaired {
-          if let next = state.nextOccurrence {
-            buckets[bucket].representative = Int32(truncatingIfNeeded: next &+ 1)
-          }
+          if let next = state.nextOccurrence { table.setRepresentative(bucket, oldIndex: next) }
           pair(old: partner, new: newIndex)
           matchedCount &+= 1
           previousPartner = partner
@@ -145,12 +142,11 @@ internal struct _IdentityPairing<Element: Diffable, Updates: _UpdateDetector<Ele
   /// pairs the items sighted once.
   @inlinable
   func pairUniqueIdentifiers() -> Int {
-    let buckets = table.buckets
     for newIndex in 0..<new.count {
       let identifier = new[newIndex].diffIdentifier
       let (bucket, found) = table.find(identifier, hash: identifier.hashValue)
       guard found else { continue }
-      let oldIndex = buckets[bucket].oldIndex
+      let oldIndex = table.oldIndex(bucket)
       newItems[newIndex] = .sighting(of: oldIndex)
       let state = oldItems[oldIndex]
       if state == .unique {

@@ -8,7 +8,7 @@ struct ListDiffPairingCodeTests {
     #expect(MemoryLayout<_OldItemState>.stride == MemoryLayout<Int32>.stride)
     #expect(MemoryLayout<_NewItemState>.stride == MemoryLayout<Int32>.stride)
     #expect(MemoryLayout<_SubsequenceMark>.stride == MemoryLayout<Int32>.stride)
-    #expect(MemoryLayout<_Bucket>.stride == 8)
+    #expect(MemoryLayout<_Bucket>.stride == MemoryLayout<UInt32>.stride)
   }
 
   @Test(arguments: [0, 1, 7, _maximumListCount - 1])
@@ -29,9 +29,11 @@ struct ListDiffPairingCodeTests {
     #expect(_NewItemState.unpaired.sightedOldItem == nil)
   }
 
-  @Test(arguments: [0, 1, 7, _maximumListCount - 1])
-  func aBucketNamesItsRepresentativeByItsOffset(_ offset: Int) {
-    let bucket = _Bucket(tag: 1, representative: Int32(offset + 1))
-    #expect(bucket.oldIndex == offset)
+  @Test(arguments: [1, 2, 7, 8, 1_000, 1 << 20, _maximumListCount - 1, _maximumListCount])
+  func aBucketHoldsEveryRepresentativeOfItsTableBesideATag(_ count: Int) {
+    let mask = _IdentifierTable<Int>.representativeMask(for: count)
+    #expect(UInt32(count) & ~mask == 0, "the last old item's offset plus one fits")
+    #expect(mask >> 1 < count, "no more bits than the offsets need")
+    #expect((~mask).nonzeroBitCount >= 2, "bits are left for the tag")
   }
 }

@@ -34,7 +34,7 @@ struct ListDiffPairingTests {
       #expect(states == [.followed(by: 2), .unique, .followed(by: 4), .unique, .lastOfSeveral])
       let identifier = "a"
       let (bucket, found) = table.find(identifier, hash: identifier.hashValue)
-      #expect(found && table.buckets[bucket].oldIndex == 0, "the chain's head represents it")
+      #expect(found && table.oldIndex(bucket) == 0, "the chain's head represents it")
       let missing = "z"
       #expect(!table.find(missing, hash: missing.hashValue).found)
     }
