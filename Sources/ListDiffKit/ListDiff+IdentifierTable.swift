@@ -30,9 +30,10 @@ internal struct _IdentifierTable<Element: Diffable> {
   @usableFromInline let buckets: UnsafeMutableBufferPointer<_Bucket>
   /// The bucket count minus one.
   @usableFromInline let mask: Int
-  /// The low bits of a bucket that hold its representative: the offset, plus one, of an old
-  /// item whose identifier lives in the bucket, 0 in an empty one. Enough bits for
-  /// `old.count`; the bits above hold the tag.
+  /// The low bits of a bucket, which hold its representative.
+  ///
+  /// The representative is the offset, plus one, of an old item whose identifier lives in the
+  /// bucket, 0 in an empty one: enough bits for `old.count`; the bits above hold the tag.
   ///
   /// While the old items are entered the representative is the head of their chain; while
   /// pairing in order, the one that pairs next, and once every one has paired, the last, whose
@@ -74,9 +75,10 @@ internal struct _IdentifierTable<Element: Diffable> {
     return buckets
   }
 
-  /// The bits of a bucket that hold the representative in a table of `count` old items: the
-  /// fewest low bits that hold `count`. At most `_maximumListCount` (2^29) items, so at least
-  /// two bits are left for the tag.
+  /// The bits of a bucket that hold the representative in a table of `count` old items.
+  ///
+  /// The fewest low bits that hold `count`: at most `_maximumListCount` (2^29) items, so at
+  /// least two bits are left for the tag.
   @inlinable
   static func representativeMask(for count: Int) -> UInt32 {
     let bits = UInt32.bitWidth &- UInt32(truncatingIfNeeded: count).leadingZeroBitCount
