@@ -50,6 +50,12 @@ final class CountModel: @unchecked Sendable {
 @inline(never) func growItems(_ model: ItemsModel, _ index: Int) {
   if index & 1 == 0 { model.state.items.append(index) } else { model.state.items.removeLast() }
 }
+/// The same string change written as a whole-value write: copy out, change, write back.
+@inline(never) func growNameByCopy(_ model: NameCountModel, _ index: Int) {
+  var state = model.state
+  if index & 1 == 0 { state.name += "x" } else { state.name.removeLast() }
+  model.state = state
+}
 /// The same append written as a whole-value write: copy out, change, write back.
 @inline(never) func growItemsByCopy(_ model: NameCountModel, _ index: Int) {
   var state = model.state
@@ -168,9 +174,17 @@ func runDiffWriteBenchmarks() {
     whole: { setWhole(wholeModel, flags[$0 & 1]) }, part: { setFlag(partModel, $0 & 1 == 1) })
   var longer = base
   longer.name += "x"
+  let names = [longer, base]
   row(
     "`model.state.name += \"x\"` and `removeLast()`, changed", floor: { floor.growName($0) },
-    whole: { setWhole(wholeModel, [longer, base][$0 & 1]) }, part: { growName(partModel, $0) })
+    whole: { setWhole(wholeModel, names[$0 & 1]) }, part: { growName(partModel, $0) })
+  // The whole-value write above sends strings built beforehand; written as a whole-value write
+  // (copy out, change, write back), the same change copies the string's buffer as the write to
+  // the part and the floor do, since the stored value still holds it.
+  row(
+    "the same, against the whole-value write of the change (copy out, change, write back)",
+    floor: { floor.growName($0) }, whole: { growNameByCopy(wholeModel, $0) },
+    part: { growName(partModel, $0) })
 
   for count in [1_000, 100_000] {
     var state = base

@@ -47,6 +47,20 @@ struct ListDiffPairingTests {
     #expect(_IdentifierTable<Int>.bucketCount(for: 1_000) == 2_048)
   }
 
+  /// A bucket packs the representative into the low bits its table's size needs: the last old
+  /// item of a list whose length is a power of two needs one bit more than the others.
+  @Test(arguments: [255, 256, 257, 1_023, 1_024, 1_025, 65_536])
+  func everyOldItemIsFoundInATableOfItsSize(_ count: Int) {
+    let old = (0..<count).map(String.init)
+    let new = Array(old.reversed())
+    for duplicates in [ListDiff.DuplicatePolicy.pairInOrder, .replaceAll] {
+      let result = pair(old, new, duplicates: duplicates)
+      let misplaced = (0..<count).filter { result.oldIndexOfNew[$0] != Int32(count - 1 - $0) }
+      #expect(result.matched == count)
+      #expect(misplaced.isEmpty, "new items paired wrongly, the first: \(misplaced.prefix(3))")
+    }
+  }
+
   @Test func inOrderPairsTheOccurrencesOfAnIdentifierInOrder() {
     let result = pair(["a", "b", "a", "c"], ["c", "a", "a", "a"], duplicates: .pairInOrder)
     #expect(result.newIndexOfOld == [1, -1, 2, 0])
