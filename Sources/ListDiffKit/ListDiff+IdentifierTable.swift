@@ -1,13 +1,12 @@
 // The table that finds old items by identifier. An open-addressing table of `_Bucket`s (4 bytes
 // per bucket, a power of two at least 1.5 times the old items) rather than a `Dictionary` keyed
-// by the identifiers, which would copy every identifier. A bucket packs one old offset holding
-// its identifier (compared with `==` on every hit, so colliding hashes never pair items), the
-// old item of that identifier that pairs next, in its low bits, and a tag of the hash in the
-// bits the offsets of this table do not need: at 1M items 20 bits of offset and 12 of tag, so
-// the table is half the size that separate 32-bit fields would make it, and a million-item
-// diff's random accesses to it miss the cache half as often. The chain of old offsets that
-// share an identifier lives in the `newIndexOfOld` map itself (see `_OldItemState`), so the
-// bucket needs nothing more.
+// by the identifiers, which would copy every identifier. A bucket packs, in its low bits, the
+// offset plus one of an old item holding its identifier (compared with `==` on every hit, so
+// colliding hashes never pair items): the old item of that identifier that pairs next. The
+// bits those offsets do not need hold a tag of the hash: for 1M old items 20 bits of offset and
+// 12 of tag, in half the memory that separate 32-bit fields would take. The chain of old
+// offsets that share an identifier lives in the `newIndexOfOld` map itself (see
+// `_OldItemState`), so the bucket needs nothing more.
 
 /// One slot of the identifier table: a tag of the hash in the high bits, the offset plus one of
 /// an old item in the low bits (how many is the table's ``_IdentifierTable/representativeMask``).
@@ -103,7 +102,7 @@ internal struct _IdentifierTable<Element: Diffable> {
   func oldIndex(_ bucket: Int) -> Int { representative(bucket) &- 1 }
 
   /// Makes the old item at `oldIndex` the representative of a bucket that holds its
-  /// identifier.
+  /// identifier, keeping the bucket's tag; `oldIndex` is less than `old.count`.
   @inlinable @inline(__always)
   func setRepresentative(_ bucket: Int, oldIndex: Int) {
     buckets[bucket].rawValue =
@@ -145,7 +144,7 @@ internal struct _IdentifierTable<Element: Diffable> {
       touched |= buckets[hashes[position] & mask].rawValue
     }
     // Keeps the reads from being optimized away.
-    hashes[Self.blockSize] = Int(touched)
+    hashes[Self.blockSize] = Int(truncatingIfNeeded: touched)
   }
 
   /// Touches the old item held by the home bucket of each hash of the last block, and its
@@ -160,7 +159,7 @@ internal struct _IdentifierTable<Element: Diffable> {
       touched |= UnsafeRawPointer(base + (representative &- 1)).load(as: UInt8.self)
       touched |= UInt8(truncatingIfNeeded: oldItems[representative &- 1].rawValue)
     }
-    hashes[Self.blockSize] &+= Int(touched)
+    hashes[Self.blockSize] &+= Int(truncatingIfNeeded: touched)
   }
 
   /// The hash computed for the item at `position` in the last block.

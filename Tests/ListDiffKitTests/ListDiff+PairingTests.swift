@@ -61,6 +61,27 @@ struct ListDiffPairingTests {
     }
   }
 
+  /// The next occurrence of an identifier becomes its bucket's representative with the tag
+  /// kept: here the last of 256 old items, the only offset that needs the table's top bit.
+  @Test func aRepeatedIdentifierPairsItsLastOccurrenceInATableOfAPowerOfTwoItems() {
+    let old = (0..<255).map(String.init) + ["0"]
+    let result = pair(old, ["0", "0"], duplicates: .pairInOrder)
+    #expect(result.oldIndexOfNew == [0, 255])
+    #expect(result.matched == 2)
+    old.withUnsafeBufferPointer { old in
+      let table = _IdentifierTable(old: old)
+      defer { table.deallocate() }
+      var states = [_OldItemState](repeating: .unique, count: old.count)
+      states.withUnsafeMutableBufferPointer { table.insertOldItems($0) }
+      for oldIndex in 0..<255 {
+        let hash = old[oldIndex].hashValue
+        let (bucket, found) = table.find(old[oldIndex], hash: hash)
+        #expect(found && table.oldIndex(bucket) == oldIndex)
+        #expect(table.buckets[bucket].rawValue & ~table.representativeMask == table.tag(hash))
+      }
+    }
+  }
+
   @Test func inOrderPairsTheOccurrencesOfAnIdentifierInOrder() {
     let result = pair(["a", "b", "a", "c"], ["c", "a", "a", "a"], duplicates: .pairInOrder)
     #expect(result.newIndexOfOld == [1, -1, 2, 0])
