@@ -35,7 +35,7 @@ final class HookRegistry: Sendable {
       let dead = state.registrations.filter { $0.value.target.object == nil }
       for id in dead.keys { state.registrations[id] = nil }
       let id = state.nextID
-      state.nextID += 1
+      state.nextID &+= 1
       state.registrations[id] = Registration(target: target, subscription: nil)
       return (id, dead.values.compactMap(\.subscription))
     }

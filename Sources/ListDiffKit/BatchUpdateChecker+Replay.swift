@@ -63,7 +63,7 @@ internal struct _BatchUpdateReplay<Model, Item> {
   /// What each operation did to each section, on each side.
   var fates: _BothSides<[_SectionFate]>
   /// The operation that claimed each index path (packed by ``key(_:)``), on each side.
-  var claimedItems = _BothSides<[Int: BatchUpdateViolation.Operation]>(old: [:], new: [:])
+  var claimedItems = _BothSides<[Int64: BatchUpdateViolation.Operation]>(old: [:], new: [:])
   /// For each new section, the old section it shows, or -1 for an inserted or reloaded one.
   var sourceOfNew: [Int] = []
   /// For each old section, the new section that shows it, or -1.
@@ -311,6 +311,9 @@ internal struct _BatchUpdateReplay<Model, Item> {
     return shown
   }
 
-  /// Packs a section and an item into one dictionary key.
-  static func key(_ path: IndexPath) -> Int { path[0] << 32 | path[1] }
+  /// Packs a section and an item, both in range, into one dictionary key.
+  ///
+  /// The key is 64 bits wide wherever `Int` is 32 (arm64_32), where a shift by 32 would drop
+  /// the section.
+  static func key(_ path: IndexPath) -> Int64 { Int64(path[0]) << 32 | Int64(path[1]) }
 }

@@ -11,6 +11,21 @@ private let threeSections = [
 
 @Suite("BatchUpdateChecker internals: the replay")
 struct BatchUpdateReplayTests {
+  /// The key that claims an index path keeps both its section and its item, whatever the
+  /// width of `Int` (a 32-bit shift by 32 dropped the section).
+  @Test func everyIndexPathHasAKeyOfItsOwn() {
+    let paths = [path(0, 0), path(1, 0), path(0, 1), path(1, 1), path(Int(Int32.max), 7)]
+    let keys = Set(paths.map(_BatchUpdateReplay<String, String>.key))
+    #expect(keys.count == paths.count)
+    // The same row in two sections, deleted in one batch: no conflict.
+    let update = BatchUpdate(deletes: [path(0, 0), path(2, 0)])
+    let new = [
+      ListSection("A", items: ["a1"]), ListSection("B", items: ["b0"]),
+      ListSection("C", items: ["c1", "c2"]),
+    ]
+    #expect(BatchUpdateChecker.check(update, old: threeSections, new: new) == nil)
+  }
+
   @Test func aReloadClaimsItsPositionOnBothSides() {
     let update = BatchUpdate(
       sectionDeletes: [0], sectionInserts: [1], sectionMoves: [.init(from: 2, to: 0)],

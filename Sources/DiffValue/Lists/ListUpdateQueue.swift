@@ -231,7 +231,7 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
         return false
       }
     #endif
-    batchCount += 1
+    batchCount &+= 1
     let number = batchCount
     transition?.awaitedBatch = number
     view.performListUpdate(

@@ -34,7 +34,7 @@ extension Publishers {
       let epoch = state.withLock { state -> Int? in
         state.subscribers += 1
         guard state.subscribers == 1 else { return nil }
-        state.epoch += 1
+        state.epoch &+= 1
         return state.epoch
       }
       upstream.subscribe(Inner(downstream: subscriber, parent: self))

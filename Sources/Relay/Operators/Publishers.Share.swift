@@ -70,7 +70,7 @@ extension Publishers {
         guard !member.hasLeft else { return (nil, nil) }
         state.members.append(member)
         guard case .idle = state.connection else { return (nil, nil) }
-        state.nextConnection += 1
+        state.nextConnection &+= 1
         state.connection = .connected(id: state.nextConnection, subscription: nil)
         return (state.nextConnection, nil)
       }

@@ -100,7 +100,7 @@ extension Publishers {
       let epoch = state.withLock { state -> Int? in
         guard !state.isConnected else { return nil }
         state.isConnected = true
-        state.epoch += 1
+        state.epoch &+= 1
         return state.epoch
       }
       if let epoch {

@@ -19,6 +19,10 @@ struct FlatMapStateMachine<Output, Failure: Error> {
   var upstreamSubscribed = false
   var upstreamFinished = false
   var children: [Int: any Subscription] = [:]
+  /// The next child's index.
+  ///
+  /// It wraps rather than traps where `Int` is 32 bits, reusing an index only after 2^32
+  /// children.
   var nextChild = 0
   /// Children made but not subscribed yet.
   var pendingChildren = 0
@@ -47,7 +51,7 @@ struct FlatMapStateMachine<Output, Failure: Error> {
   mutating func makeChild() -> Int? {
     guard !isTerminated, !upstreamFinished else { return nil }
     pendingChildren += 1
-    defer { nextChild += 1 }
+    defer { nextChild &+= 1 }
     return nextChild
   }
 

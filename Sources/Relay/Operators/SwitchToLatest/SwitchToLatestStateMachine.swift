@@ -15,6 +15,8 @@ struct SwitchToLatestStateMachine<Output, Failure: Error> {
   var upstreamSubscribed = false
   var upstreamFinished = false
   /// The current child's index; values of older ones are ignored.
+  ///
+  /// It wraps rather than traps where `Int` is 32 bits: only equality with it matters.
   var current = 0
   var child: (any Subscription)?
   var awaitingChild = false
@@ -39,7 +41,7 @@ struct SwitchToLatestStateMachine<Output, Failure: Error> {
   /// cancel.
   mutating func switchChild() -> (index: Int?, cancel: (any Subscription)?) {
     guard !isTerminated, !upstreamFinished else { return (nil, nil) }
-    current += 1
+    current &+= 1
     awaitingChild = true
     return (current, child.take())
   }
