@@ -78,7 +78,9 @@ extension Subscribers {
     public static func * (lhs: Demand, rhs: Int) -> Demand {
       guard let count = lhs.max else { return .unlimited }
       let (product, overflow) = count.multipliedReportingOverflow(by: rhs)
-      return overflow ? .unlimited : .clamped(product)
+      // `count` is not negative: a product that overflows below zero has a negative `rhs`.
+      guard overflow else { return .clamped(product) }
+      return rhs < 0 ? .none : .unlimited
     }
 
     /// The difference, never below `.none`: `.unlimited` minus anything, `.unlimited`

@@ -66,6 +66,10 @@ import Testing
     #expect(Demand.max(5) - .max(10) == .none)
     #expect(Demand.max(5) * -1 == .none)
     #expect(Demand.max(0) * -1 == .none)
+    // A product that overflows below zero is negative too.
+    #expect(Demand.max(2) * Int.min == .none)
+    #expect(Demand.max(Int.max) * -2 == .none)
+    #expect(Demand.max(Int.max) * 2 == .unlimited)
     #expect(Demand.max(5) + (-3) == .max(2))
     #expect(Demand.max(5) - (-3) == .max(8))
   }

@@ -11,7 +11,8 @@ extension Publisher {
   /// - Parameter maxLength: How many values to publish; it must not be negative.
   /// - Returns: A publisher of at most `maxLength` values.
   public func prefix(_ maxLength: Int) -> Publishers.Output<Self> {
-    output(in: ..<maxLength)
+    precondition(maxLength >= 0, "prefix(_:): the maximum length \(maxLength) is negative")
+    return output(in: ..<maxLength)
   }
 
   /// Publishes the value at `index` (counting from zero), then finishes.
@@ -19,7 +20,8 @@ extension Publisher {
   /// - Parameter index: The value's position; it must not be negative.
   /// - Returns: A publisher of at most one value.
   public func output(at index: Int) -> Publishers.Output<Self> {
-    output(in: index...index)
+    precondition(index >= 0, "output(at:): the index \(index) is negative")
+    return output(in: index...index)
   }
 
   /// Publishes the values whose positions (counting from zero) are in `range`, then finishes.

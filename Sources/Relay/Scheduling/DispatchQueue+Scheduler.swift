@@ -66,8 +66,8 @@ import Dispatch
     /// Relay's where Combine can be imported.
     /// - Parameters:
     ///   - date: The first run's moment.
-    ///   - interval: The time between two runs.
-    ///   - tolerance: The leeway the timer is given.
+    ///   - interval: The time between two runs; it must be positive.
+    ///   - tolerance: The leeway the timer is given; a negative one counts as zero.
     ///   - options: Ignored: a timer source takes no quality of service.
     ///   - action: The closure.
     /// - Returns: Stops the runs that have not started.
@@ -76,12 +76,18 @@ import Dispatch
       tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
       _ action: @escaping () -> Void
     ) -> any Cancellable {
+      // Dispatch takes the interval and the leeway as unsigned nanoseconds: a negative one
+      // would stop the program inside it, with no word of why.
+      precondition(
+        interval > .zero,
+        "DispatchQueue.schedule(after:interval:): the interval \(interval.magnitude) ns is not positive"
+      )
       let timer = DispatchSource.makeTimerSource(queue: self)
       let action = ScheduledAction(action)
       timer.setEventHandler { action.run() }
       timer.schedule(
         deadline: date.dispatchTime, repeating: interval.timeInterval,
-        leeway: tolerance.timeInterval)
+        leeway: max(tolerance, .zero).timeInterval)
       timer.resume()
       return AnyCancellable { timer.cancel() }
     }

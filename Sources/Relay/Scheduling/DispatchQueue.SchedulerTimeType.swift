@@ -39,19 +39,28 @@
       }
 
       /// The moment an interval later; an interval that reaches before the clock's start
-      /// gives the start.
+      /// gives the start, and one past Dispatch's latest uptime (2^62 - 1 nanoseconds, about
+      /// 146 years) gives `DispatchTime.distantFuture`, which never comes.
+      ///
+      /// `distantFuture` stays itself whatever the interval.
       ///
       /// - Parameter n: The interval, negative for an earlier moment.
       /// - Returns: The moment.
       @inlinable
       public func advanced(by n: Stride) -> SchedulerTimeType {
         let start = dispatchTime.uptimeNanoseconds
-        let nanoseconds =
-          n.magnitude >= 0
-          ? start.addingReportingOverflow(UInt64(n.magnitude)).partialValue
-          : start - min(start, UInt64(n.magnitude.magnitude))
+        // Above the latest uptime, Dispatch reads the top bits as another clock's flags (a
+        // time with bit 63 set is due at once): such a moment is never.
+        let latest: UInt64 = (1 << 62) - 1
+        guard start <= latest else { return SchedulerTimeType(.distantFuture) }
+        if n.magnitude >= 0 {
+          let (end, overflow) = start.addingReportingOverflow(UInt64(n.magnitude))
+          if overflow || end > latest { return SchedulerTimeType(.distantFuture) }
+          return SchedulerTimeType(DispatchTime(uptimeNanoseconds: max(1, end)))
+        }
         // Uptime 0 means "now" to Dispatch: the earliest moment is 1.
-        return SchedulerTimeType(DispatchTime(uptimeNanoseconds: max(1, nanoseconds)))
+        let end = start - min(start, UInt64(n.magnitude.magnitude))
+        return SchedulerTimeType(DispatchTime(uptimeNanoseconds: max(1, end)))
       }
 
       /// Whether two moments are the same.

@@ -84,4 +84,16 @@ import Testing
     harness.publisher.send(subscription: second)
     #expect(second.history == [.cancelled])
   }
+
+  @Test func aNegativeLengthStopsTheProgram() async {
+    await #expect(processExitsWith: .failure) {
+      _ = PassthroughRelay<Int>().prefix(-1)
+    }
+  }
+
+  @Test func aNegativeIndexStopsTheProgram() async {
+    await #expect(processExitsWith: .failure) {
+      _ = PassthroughRelay<Int>().output(at: -1)
+    }
+  }
 }
