@@ -33,6 +33,11 @@ public struct DiffChange<Value> {
 
   /// Whether the part at `keyPath` is among the changed ones.
   ///
+  /// Only the selected key paths are compared: any other, a part of a selected one included
+  /// (`\.address.city` under `\.address`), gives `false` whether or not it changed; compare
+  /// `old` and `new` for such a part. When the whole value is selected, every key path gives
+  /// `true` once it changed.
+  ///
   /// - Parameter keyPath: A selected key path.
   /// - Returns: `true` when it changed in this transition.
   @inlinable

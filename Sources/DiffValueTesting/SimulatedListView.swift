@@ -223,9 +223,13 @@ public final class SimulatedListView<Model: Equatable, Item: Equatable>: ListVie
   ///
   /// - Parameters:
   ///   - from: The row's index path.
-  ///   - to: Its index path after the move.
+  ///   - to: Its index path after the move; a position the row cannot take there is recorded
+  ///     in ``problems`` and nothing moves.
   public func simulateUserMove(from: IndexPath, to: IndexPath) {
-    guard contains(from), shown.indices.contains(to[0]) else {
+    guard contains(from), to.count == 2, shown.indices.contains(to[0]),
+      // The row leaves its section before it lands: one place fewer there.
+      (0...shown[to[0]].items.count - (to[0] == from[0] ? 1 : 0)).contains(to[1])
+    else {
       return problems.append("the user cannot move \(from) to \(to)")
     }
     if let listDataSource, !listDataSource.canMoveItem(at: from) {

@@ -142,6 +142,17 @@ typealias Item = ListDiffTestItem
     #expect(view.shownItems == ids([3, 1]))
   }
 
+  /// A destination the row cannot take is a problem, and nothing moves: past the end of its
+  /// own section (which it leaves first), or not an item's index path.
+  @Test func aUserMoveToNoPositionIsAProblem() {
+    let (view, _) = make(ids([1, 2, 3]))
+    for to: IndexPath in [[0, 3], [0, -1], [0], [], [1, 0]] {
+      view.simulateUserMove(from: [0, 0], to: to)
+    }
+    #expect(view.problems.count == 5)
+    #expect(view.shownItems == ids([1, 2, 3]))
+  }
+
   /// DifferenceKit's staged changesets (its `XCTAssertReproducible` cases "complicated 1" and
   /// "complicated 2"): every stage replayed with the data swapped first reproduces the target,
   /// duplicated section identities included.
