@@ -38,6 +38,15 @@ let package = Package(
     .target(
       name: "ListDiffTestSupport", dependencies: ["ListDiffKit"], path: "Tests/ListDiffTestSupport"
     ),
+    // The concurrency model: seeded random operations from many threads, each subscriber's
+    // log checked against the writers' commit log. Its tests are in DiffValueTests; the soak
+    // runs it for minutes: `swift run -c release ConcurrencySoak --minutes 10`.
+    .target(
+      name: "ConcurrencyModel", dependencies: ["DiffValue", "TestSupport"],
+      path: "Tests/ConcurrencyModel"),
+    .executableTarget(
+      name: "ConcurrencySoak", dependencies: ["ConcurrencyModel", "TestSupport"],
+      path: "Tests/ConcurrencySoak"),
     .testTarget(name: "RelayTests", dependencies: ["Relay", "TestSupport", "RelayTestSupport"]),
     .testTarget(
       name: "ListDiffKitTests", dependencies: ["ListDiffKit", "TestSupport", "ListDiffTestSupport"]),
@@ -45,7 +54,7 @@ let package = Package(
       name: "DiffValueTests",
       dependencies: [
         "DiffValue", "DiffValueTesting", "TestSupport", "RelayTestSupport", "ListDiffTestSupport",
-        "TourScenarios",
+        "TourScenarios", "ConcurrencyModel",
       ]),
     .testTarget(
       name: "DiffValueTestingTests",

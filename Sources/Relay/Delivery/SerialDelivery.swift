@@ -116,10 +116,16 @@ package struct SerialDelivery<Event> {
   /// Makes `thread` the runner when nobody delivers and nothing waits: the producer's hot
   /// path, whose event travels beside the call rather than through the queue.
   ///
+  /// An event delivered this way must be the next in order, so nothing may wait: an owner that
+  /// puts events in the queue itself (`enqueue`, such as what a relay's reservation held) and has
+  /// not yet scheduled their drainer must not have its next event jump ahead of them.
+  ///
   /// - Returns: Whether `thread` is the runner now and delivers its event.
   @inlinable @inline(__always)
   package mutating func claim(from thread: ThreadIdentity) -> Bool {
-    guard mode == .producersDeliver, runner == nil, !isDrainerScheduled else { return false }
+    guard mode == .producersDeliver, runner == nil, !isDrainerScheduled, waiting.isEmpty else {
+      return false
+    }
     runner = .producer(thread)
     return true
   }

@@ -214,14 +214,16 @@ struct RelayStateMachine<Output> {
     phase.takeReservation()?.held ?? []
   }
 
-  /// Puts a value in the sequence: run by the caller now, or queued.
+  /// Puts a value in the sequence, behind every value stored before it: run by the caller now
+  /// when nothing waits and nobody delivers, or queued (with a drainer scheduled when nobody
+  /// delivers what waits).
   @inlinable @inline(__always)
   mutating func sequence(_ value: Output, from thread: ThreadIdentity, replaced: inout Output?)
     -> RelayNext<Output>
   {
     guard delivery.claim(from: thread) else {
       queue(value, from: thread)
-      return .none
+      return scheduleIfIdle()
     }
     return .deliver(startRound(for: value, replaced: &replaced))
   }
@@ -540,12 +542,7 @@ struct RelayStateMachine<Output> {
       sendCount &+= 1
       var step = RelayStep<Output>()
       step.released = requeue(held)
-      if !delivery.isActive {
-        step.next = sequence(value, from: thread, replaced: &step.replaced)
-        return .written(step)
-      }
-      queue(value, from: thread)
-      step.next = scheduleIfIdle()
+      step.next = sequence(value, from: thread, replaced: &step.replaced)
       return .written(step)
     }
   }
@@ -680,8 +677,11 @@ struct RelayStateMachine<Output> {
   func _checkInvariants() {
     #if DEBUG
       delivery._checkInvariants()
-      if !hasRunner {
+      // What a backlog dropped waits for the runner, or for the drainer scheduled to start.
+      if !delivery.isActive {
         precondition(round.released.isEmpty, "something to release with nobody to release it")
+      }
+      if !hasRunner {
         precondition(round.kept == nil, "a list kept with no round in progress")
         precondition(!subscribers.isLent, "subscribers lent with no round in progress")
       }

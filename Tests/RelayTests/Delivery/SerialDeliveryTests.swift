@@ -65,6 +65,19 @@ import Testing
     #expect(!delivery.isActive)
   }
 
+  /// An owner that queued events itself (`enqueue`) before scheduling their drainer: a producer
+  /// may not jump ahead of them, and the events keep their order.
+  @Test func aProducerNeverDeliversAheadOfEventsThatWait() {
+    var delivery = Delivery()
+    delivery.enqueue(1, from: elsewhere)
+    let claimed = delivery.claim(from: here)
+    #expect(!claimed)
+    let answer = delivery.submit(2, from: here)
+    #expect(Self.describe(answer) == "schedule")
+    #expect(Self.describe(delivery.drainerStarts(on: drainer)) == "1")
+    #expect(Self.drain(&delivery, from: drainer) == ["2", "stop"])
+  }
+
   /// The runner's hot path: it stops at once when nothing waits, and otherwise is left to ask
   /// for the next event.
   @Test func theRunnerStopsIfIdleOnlyWhenNothingWaits() {

@@ -444,6 +444,45 @@ import Testing
     #expect(machine.reservation == nil)
   }
 
+  /// The defect of issue 35: an optimistic `modify` that ends a reservation holding values
+  /// puts them in the sequence first; its own value must go behind them, not be delivered at
+  /// once ahead of them while nobody delivers.
+  @Test func anOptimisticModifyIsPublishedAfterTheValuesHeldBeforeItsRead() {
+    var machine = Machine(current: 1, keepsCurrentValue: true, checksDuplicates: false)
+    subscribe(&machine)
+    let (_, reserved) = machine.beginModify(from: third)
+    _ = send(&machine, 5, from: elsewhere)  // held behind the reserved modify
+    _ = send(&machine, 6, from: elsewhere)
+    let (read, optimistic) = machine.beginModify(from: here)
+    #expect(read == 6)
+    guard case .written(let step) = machine.commitModify(7, ticket: optimistic, from: here) else {
+      Issue.record("the optimistic modify did not write")
+      return
+    }
+    guard case .scheduleDrainer = step.next else {
+      Issue.record("the optimistic modify's value was delivered ahead of 5 and 6")
+      return
+    }
+    let waiting = machine.delivery.waiting.map { waiting -> Int? in
+      if case .value(let value, _) = waiting.event { value } else { nil }
+    }
+    #expect(waiting == [5, 6, 7])
+    #expect(machine.latestValue == 7)
+    #expect(!wrote(machine.commitModify(2, ticket: reserved, from: third)), "read before 5 and 6")
+  }
+
+  @Test func aSendWaitsBehindValuesARuleQueuedWithNobodyDelivering() {
+    var machine = Machine(current: 1, keepsCurrentValue: true, checksDuplicates: false)
+    subscribe(&machine)
+    let (_, ticket) = machine.beginModify(from: elsewhere)
+    _ = send(&machine, 5, from: elsewhere)
+    _ = machine.abandonModify(ticket)  // 5 waits, and a drainer is scheduled for it
+    #expect(!isDeliver(send(&machine, 6, from: here)), "6 was delivered ahead of 5")
+    let drained = machine.drainerStarts(on: third)
+    let first = drained.value
+    #expect(first == 5)
+  }
+
   @Test func anAbandonedModifyLetsHeldValuesGo() {
     var machine = Machine(current: 1, keepsCurrentValue: true, checksDuplicates: false)
     let (_, ticket) = machine.beginModify(from: here)
