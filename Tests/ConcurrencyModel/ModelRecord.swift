@@ -23,6 +23,11 @@ public struct ModelRecord: Sendable, CustomStringConvertible {
   public var id: Int
   /// What a derived or quiet write read.
   public var seen: ModelSeen?
+  /// Whether a `keepingNewest` backlog may drop the value: it was not written from inside a
+  /// relay's round (a subscriber behind `receive(on:)` writes from the queue, outside it).
+  public var mayBeDropped = true
+  /// What the subscriber that wrote it attached through; `nil` for a thread's write.
+  public var pipeline: ModelPipeline?
 
   /// Whether the operation stores a new id, to be published.
   public var publishes: Bool {
@@ -34,7 +39,9 @@ public struct ModelRecord: Sendable, CustomStringConvertible {
 
   /// The record as a failure report shows it.
   public var description: String {
-    let who = writer >= 1_000 ? "subscriber \(writer - 1_000)" : "thread \(writer)"
+    let who =
+      writer >= 1_000
+      ? "subscriber \(writer - 1_000) (\(pipeline.map(\.description) ?? "?"))" : "thread \(writer)"
     switch kind {
     case .whole: return "\(who) wrote #\(id) whole"
     case .derived(let inPlace):

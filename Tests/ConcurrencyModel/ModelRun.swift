@@ -14,6 +14,8 @@ public struct ModelCase: Sendable, CustomStringConvertible {
   public var operationsPerThread: Int
   /// The seed the case's scripts are drawn from.
   public var seed: UInt64
+  /// What subscribers may attach through.
+  public var pipelines: [ModelPipeline]
 
   /// The case drawn from `seed`, for `kind`.
   ///
@@ -21,7 +23,11 @@ public struct ModelCase: Sendable, CustomStringConvertible {
   ///   - kind: What to test.
   ///   - seed: The case's seed: every choice below and every thread's script follows from it.
   ///   - maximumOperations: The most operations a thread runs.
-  public init(kind: ModelSubjectKind, seed: UInt64, maximumOperations: Int = 400) {
+  ///   - pipelines: What subscribers may attach through; every one by default.
+  public init(
+    kind: ModelSubjectKind, seed: UInt64, maximumOperations: Int = 400,
+    pipelines: [ModelPipeline] = ModelPipeline.allCases
+  ) {
     var random = SeededRandomNumberGenerator(seed: seed)
     self.kind = kind
     self.seed = seed
@@ -30,12 +36,14 @@ public struct ModelCase: Sendable, CustomStringConvertible {
     backlog =
       kind == .diffProperty || Bool.random(using: &random)
       ? .unbounded : .keepingNewest(Int.random(in: 1...4, using: &random))
+    // Half the cases attach directly only, so that relays are stressed on their own too.
+    self.pipelines = Bool.random(using: &random) ? [.direct] : pipelines
   }
 
   /// The case as a failure report names it.
   public var description: String {
     "\(kind), \(threads) threads x \(operationsPerThread) operations, backlog \(backlog), "
-      + "seed \(seed)"
+      + "pipelines \(pipelines), seed \(seed)"
   }
 
   /// The script of thread `thread`.
@@ -50,7 +58,7 @@ public struct ModelCase: Sendable, CustomStringConvertible {
           demand: Bool.random(using: &random) ? nil : Int.random(in: 0...6, using: &random),
           returns: Int.random(in: 0...3, using: &random) == 0 ? 1 : 0,
           reentrantBudget: Int.random(in: 0...2, using: &random) == 0 ? 6 : 0,
-          seed: random.next())
+          pipeline: pipelines.randomElement(using: &random)!, seed: random.next())
       case 63..<70: .cancel(pick: Int.random(in: 0..<1_000, using: &random))
       case 70..<77:
         .request(
@@ -66,7 +74,8 @@ public struct ModelCase: Sendable, CustomStringConvertible {
 /// One step of a thread's script.
 enum ModelOperation {
   case write(ModelWriteKind)
-  case subscribe(demand: Int?, returns: Int, reentrantBudget: Int, seed: UInt64)
+  case subscribe(
+    demand: Int?, returns: Int, reentrantBudget: Int, pipeline: ModelPipeline, seed: UInt64)
   case cancel(pick: Int)
   case request(pick: Int, count: Int)
   case read
@@ -85,7 +94,8 @@ public struct ModelOutcome: Sendable {
   public var subscribers: [ModelSubscriberReport]
   /// Every writer's records, in each writer's order.
   public var records: [[ModelRecord]]
-  /// The value read once every write was stored and delivered (before the sentinels -2, -3).
+  /// The value read once the threads were done and no subscriber wrote any more, before the
+  /// sentinels.
   public var finalValue: ModelValue?
   /// Whether the run stopped on a deadline (something never arrived): the checker fails it.
   public var timedOut: Bool
@@ -97,6 +107,8 @@ public struct ModelOutcome: Sendable {
 public struct ModelSubscriberReport: Sendable {
   /// Its number.
   public var number: Int
+  /// What it attached through.
+  public var pipeline: ModelPipeline
   /// What it received.
   public var received: [ModelValue]
   /// Whether it asked for unlimited demand.
@@ -117,7 +129,8 @@ public enum ModelRunner {
   /// was never delivered.
   public static func run(_ modelCase: ModelCase) -> ModelOutcome {
     let subject = ModelSubject(modelCase.kind, backlog: modelCase.backlog)
-    let witness = ModelSubscriber(number: 0, initialDemand: nil, reentrant: nil)
+    let pipelines = ModelPipelines(subject: subject)
+    let witness = ModelSubscriber(number: 0, pipeline: .direct, initialDemand: nil, reentrant: nil)
     subject.subscribe(witness)
     let subscribers = Locked<[ModelSubscriber]>([])
     let records = Locked<[[ModelRecord]]>(Array(repeating: [], count: modelCase.threads))
@@ -133,18 +146,20 @@ public enum ModelRunner {
         switch operation {
         case .write(let kind):
           local.append(kind.perform(on: subject, ids: ids))
-        case .subscribe(let demand, let returns, let budget, let seed):
+        case .subscribe(let demand, let returns, let budget, let pipeline, let seed):
           let number = subscribers.withLock { $0.count } + 1 + thread * 10_000
           let reentrant =
             budget > 0
             ? ModelReentrantWriter(
-              subject: subject, number: number, budget: budget, writing: writing,
+              subject: subject, number: number, pipeline: pipeline, budget: budget,
+              writing: writing,
               random: SeededRandomNumberGenerator(seed: seed))
             : nil
           let subscriber = ModelSubscriber(
-            number: number, initialDemand: demand, returnsDemand: returns, reentrant: reentrant)
+            number: number, pipeline: pipeline, initialDemand: demand, returnsDemand: returns,
+            reentrant: reentrant)
           subscribers.withLock { $0.append(subscriber) }
-          subject.subscribe(subscriber)
+          pipelines.subscribe(subscriber, through: pipeline)
         case .cancel(let pick):
           pickSubscriber(pick, from: subscribers)?.cancel()
         case .request(let pick, let count):
@@ -161,12 +176,11 @@ public enum ModelRunner {
     }
     writing.stop()
     var timedOut = false
-    var finalValue: ModelValue?
+    // Nothing is written any more: the value now is the last one stored.
+    let finalValue = subject.read()
     for sentinel in [-1, -2, -3] {
       subject.write(ModelValue(id: sentinel))
-      // A subscriber's write begun before `stop()` may be stored after the first sentinel:
-      // wait for the sentinel to arrive, not to be last.
-      if !eventually(within: 60, { witness.received.contains { $0.id == sentinel } }) {
+      if !eventually(within: 60, { witness.received.last?.id == sentinel }) {
         timedOut = true
         if ProcessInfo.processInfo.environment["DIFFVALUE_MODEL_HOLD_ON_STALL"] != nil {
           print(
@@ -176,14 +190,29 @@ public enum ModelRunner {
         }
         break
       }
-      if sentinel == -1 { finalValue = subject.read() }
     }
     let all = subscribers.withLock { $0 }
+    if !timedOut {
+      // What a queue delivers later arrives after the witness received the last sentinel.
+      let waiting = all.filter { $0.asksUnlimited && $0.receivedAtCancel == nil }
+      let arrived = eventually(within: 20) { waiting.allSatisfy { $0.received.last?.id == -3 } }
+      if !arrived, ProcessInfo.processInfo.environment["DIFFVALUE_MODEL_HOLD_ON_STALL"] != nil {
+        let stuck = waiting.filter { $0.received.last?.id != -3 }
+        print(
+          "stalled: \(modelCase); \(stuck.count) subscribers short of the end: "
+            + stuck.prefix(8).map {
+              "\($0.number) (\($0.pipeline)) at \($0.received.last.map { "\($0)" } ?? "-")"
+            }
+            .joined(separator: ", ") + "; pid \(getpid())")
+        while true { sleep(1_000) }
+      }
+    }
     return ModelOutcome(
       modelCase: modelCase, witness: witness.received,
       subscribers: all.map { subscriber in
         ModelSubscriberReport(
-          number: subscriber.number, received: subscriber.received,
+          number: subscriber.number, pipeline: subscriber.pipeline,
+          received: subscriber.received,
           unlimited: subscriber.asksUnlimited, demand: subscriber.demandAskedFor,
           receivedAtCancel: subscriber.receivedAtCancel, overlaps: subscriber.overlaps,
           completions: subscriber.completionCount)
@@ -202,16 +231,28 @@ public enum ModelRunner {
 /// Whether subscribers may still write from inside their calls: switched off once the threads
 /// are done, so that the sentinels end the run.
 public final class ModelWritingSwitch: @unchecked Sendable {
-  // `isOn` is guarded by `lock`.
+  // Both fields are guarded by `lock`.
   private let lock = NSLock()
   private var isOn = true
+  private var inFlight = 0
 
   /// A switch that is on.
   public init() {}
 
-  /// Whether writes are still allowed.
-  public var allowsWrites: Bool { lock.withLock { isOn } }
+  /// Runs `write` unless writes are off: a write begun before `stop()` is waited for.
+  public func ifAllowed(_ write: () -> Void) {
+    let allowed = lock.withLock { () -> Bool in
+      if isOn { inFlight += 1 }
+      return isOn
+    }
+    guard allowed else { return }
+    write()
+    lock.withLock { inFlight -= 1 }
+  }
 
-  /// Switches writes off.
-  public func stop() { lock.withLock { isOn = false } }
+  /// Switches writes off, and waits for those under way.
+  public func stop() {
+    lock.withLock { isOn = false }
+    _ = eventually(within: 60) { lock.withLock { inFlight == 0 } }
+  }
 }

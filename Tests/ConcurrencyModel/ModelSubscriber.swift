@@ -13,6 +13,8 @@ public final class ModelSubscriber: Subscriber, @unchecked Sendable {
 
   /// The subscriber's number in its run; its writes are the writer `1_000 + number`.
   public let number: Int
+  /// What it attached through.
+  public let pipeline: ModelPipeline
   /// The demand it asks for first: `nil` for unlimited.
   public let initialDemand: Int?
   /// What it returns from each call: more demand, or none.
@@ -32,9 +34,11 @@ public final class ModelSubscriber: Subscriber, @unchecked Sendable {
   /// A subscriber that asks for `initialDemand` values at first (`nil`: unlimited), returns
   /// `returnsDemand` from each call, and, when given a writer, writes from inside its calls.
   public init(
-    number: Int, initialDemand: Int?, returnsDemand: Int = 0, reentrant: ModelReentrantWriter?
+    number: Int, pipeline: ModelPipeline, initialDemand: Int?, returnsDemand: Int = 0,
+    reentrant: ModelReentrantWriter?
   ) {
     self.number = number
+    self.pipeline = pipeline
     self.initialDemand = initialDemand
     self.returnsDemand = returnsDemand
     self.reentrant = reentrant
@@ -123,6 +127,7 @@ public final class ModelReentrantWriter: @unchecked Sendable {
   private let subject: ModelSubject
   private let ids: ModelIDs
   private let writing: ModelWritingSwitch
+  private let pipeline: ModelPipeline
   private var random: SeededRandomNumberGenerator
   private var budget: Int
   /// The writes made, in order.
@@ -130,10 +135,11 @@ public final class ModelReentrantWriter: @unchecked Sendable {
 
   /// A writer for the subscriber numbered `number`, drawing from `random`.
   public init(
-    subject: ModelSubject, number: Int, budget: Int, writing: ModelWritingSwitch,
-    random: SeededRandomNumberGenerator
+    subject: ModelSubject, number: Int, pipeline: ModelPipeline, budget: Int,
+    writing: ModelWritingSwitch, random: SeededRandomNumberGenerator
   ) {
     self.subject = subject
+    self.pipeline = pipeline
     self.writing = writing
     ids = ModelIDs(writer: 1_000 + number)
     self.random = random
@@ -142,12 +148,15 @@ public final class ModelReentrantWriter: @unchecked Sendable {
 
   /// Called with each value received: writes, sometimes.
   func wrote(after value: ModelValue) {
-    guard budget > 0, Int.random(in: 0..<4, using: &random) == 0, writing.allowsWrites else {
-      return
+    guard budget > 0, Int.random(in: 0..<4, using: &random) == 0 else { return }
+    writing.ifAllowed {
+      budget -= 1
+      let kinds = ModelWriteKind.allCases.filter { $0.applies(to: subject.kind) }
+      let kind = kinds.randomElement(using: &random)!
+      var record = kind.perform(on: subject, ids: ids)
+      record.mayBeDropped = !pipeline.callsInsideTheRound
+      record.pipeline = pipeline
+      records.append(record)
     }
-    budget -= 1
-    let kinds = ModelWriteKind.allCases.filter { $0.applies(to: subject.kind) }
-    let kind = kinds.randomElement(using: &random)!
-    records.append(kind.perform(on: subject, ids: ids))
   }
 }

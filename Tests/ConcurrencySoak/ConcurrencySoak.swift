@@ -4,12 +4,13 @@ import TestSupport
 
 /// The soak's loop, outside `main.swift` so that it is not main-actor code.
 enum ConcurrencySoak {
-  static func run(minutes: Double, replayed: UInt64?, kinds: [ModelSubjectKind], stressRuns: Int)
-    -> Int32
-  {
+  static func run(
+    minutes: Double, replayed: UInt64?, kinds: [ModelSubjectKind], pipelines: [ModelPipeline],
+    stressRuns: Int
+  ) -> Int32 {
     if let replayed {
       for kind in kinds {
-        let outcome = ModelRunner.run(ModelCase(kind: kind, seed: replayed))
+        let outcome = ModelRunner.run(ModelCase(kind: kind, seed: replayed, pipelines: pipelines))
         let violations = ModelCheck.violations(of: outcome)
         print(
           violations.isEmpty
@@ -40,7 +41,8 @@ enum ConcurrencySoak {
     while clock.now < deadline {
       for kind in kinds {
         let seed = seeds.next()
-        let modelCase = ModelCase(kind: kind, seed: seed, maximumOperations: 2_000)
+        let modelCase = ModelCase(
+          kind: kind, seed: seed, maximumOperations: 2_000, pipelines: pipelines)
         let outcome = ModelRunner.run(modelCase)
         let violations = ModelCheck.violations(of: outcome)
         cases += 1

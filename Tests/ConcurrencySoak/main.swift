@@ -9,6 +9,7 @@ var minutes = 1.0
 var replayed: UInt64?
 var kinds = ModelSubjectKind.allCases
 var stressRuns = 50
+var pipelines = ModelPipeline.allCases
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
@@ -16,10 +17,18 @@ while let argument = arguments.popFirst() {
   case "--seed": replayed = UInt64(arguments.popFirst() ?? "")
   case "--kind": kinds = [ModelSubjectKind(rawValue: arguments.popFirst() ?? "")].compactMap { $0 }
   case "--stress-runs": stressRuns = Int(arguments.popFirst() ?? "") ?? stressRuns
+  case "--pipelines":
+    pipelines = (arguments.popFirst() ?? "").split(separator: ",").compactMap {
+      ModelPipeline(rawValue: String($0))
+    }
   default:
-    print("usage: ConcurrencySoak [--minutes M] [--seed N --kind K] [--stress-runs R]")
+    print(
+      "usage: ConcurrencySoak [--minutes M] [--seed N] [--kind K] [--pipelines P,Q] "
+        + "[--stress-runs R]")
     exit(2)
   }
 }
 exit(
-  ConcurrencySoak.run(minutes: minutes, replayed: replayed, kinds: kinds, stressRuns: stressRuns))
+  ConcurrencySoak.run(
+    minutes: minutes, replayed: replayed, kinds: kinds, pipelines: pipelines,
+    stressRuns: stressRuns))

@@ -3,8 +3,12 @@ extension Publishers {
   /// the connection when the last one leaves (cancels or receives the completion).
   ///
   /// A subscriber that arrives after everyone left connects again. `connect()` and the
-  /// connection's `cancel()` run on the thread of the subscription or cancellation that caused
-  /// them, with no lock held.
+  /// connection's `cancel()` run with no lock held, on the thread of the subscription or
+  /// cancellation that caused them, one at a time: when subscribers come and go on several
+  /// threads at once, the thread already connecting or cancelling goes on until the connection
+  /// runs exactly while somebody is subscribed (after a few steps, a block on a global queue takes
+  /// over), so a subscriber never finds the connection cancelled behind it, and no connection is
+  /// left running with nobody subscribed.
   public final class Autoconnect<Upstream: ConnectablePublisher>: Publisher, @unchecked Sendable {
     // Every mutable field is in `state`, guarded by its lock.
     /// The upstream's values.
@@ -14,9 +18,10 @@ extension Publishers {
 
     private struct State {
       var subscribers = 0
-      /// Counts the connections made: a connection made for a past one is cancelled at once.
-      var epoch = 0
-      var connection: (any Cancellable)?
+      /// Whether the connection is wanted (a subscriber is there) and the one that runs: connects
+      /// and cancels happen outside the lock, one thread at a time, in the order the subscribers
+      /// came and went.
+      var connection = Reconciliation<any Cancellable>()
     }
 
     /// The connectable publisher.
@@ -28,36 +33,46 @@ extension Publishers {
     /// - Parameter upstream: The connectable publisher.
     public init(upstream: Upstream) { self.upstream = upstream }
 
-    /// Subscribes to the upstream, then connects it if this is the only subscriber.
+    /// Subscribes to the upstream, then connects it if nothing is connected.
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-      let epoch = state.withLock { state -> Int? in
-        state.subscribers += 1
-        guard state.subscribers == 1 else { return nil }
-        state.epoch &+= 1
-        return state.epoch
-      }
+      // Counted first, so that a subscriber leaving meanwhile does not cancel the connection
+      // this one is about to use; connected once subscribed, so that it misses nothing.
+      state.withLock { $0.subscribers += 1 }
       upstream.subscribe(Inner(downstream: subscriber, parent: self))
-      guard let epoch else { return }
-      let connection = upstream.connect()
-      let stale = state.withLock { state -> (any Cancellable)? in
-        guard state.epoch == epoch, state.subscribers > 0 else { return connection }
-        state.connection = connection
-        return nil
-      }
-      stale?.cancel()
+      reconcile()
     }
 
     /// A subscriber cancelled or completed: the last one cancels the connection.
     fileprivate func subscriberLeft() {
-      let connection = state.withLock { state -> (any Cancellable)? in
-        state.subscribers -= 1
-        guard state.subscribers == 0 else { return nil }
-        defer { state.connection = nil }
-        return state.connection
-      }
-      connection?.cancel()
+      state.withLock { $0.subscribers -= 1 }
+      reconcile()
     }
+
+    /// Connects or cancels until the connection runs exactly while somebody is subscribed.
+    private func reconcile() {
+      carryOut(
+        state.withLock { state in
+          state.connection.want(state.subscribers > 0) ? state.connection.next() : .done
+        })
+    }
+
+    private func carryOut(_ step: Reconciliation<any Cancellable>.Step) {
+      Reconciliation.carryOut(
+        step, advance: { body in state.withLock { body(&$0.connection) } },
+        start: { upstream.connect() }, stop: { $0.cancel() }, owner: self)
+    }
+  }
+}
+
+extension Publishers.Autoconnect: SendableWork {
+  /// Resumes reconciling on a block another reconciler handed on to.
+  @usableFromInline func perform() {
+    carryOut(
+      state.withLock { state in
+        state.connection.resume()
+        return state.connection.next()
+      })
   }
 }
 

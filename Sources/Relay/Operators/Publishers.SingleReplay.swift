@@ -178,11 +178,18 @@ extension Publishers {
         membership.withLock { $0.relaySubscription }?.request(demand)
       }
 
+      /// Leaves the connection's relay.
+      ///
+      /// Every call cancels the relay subscription, not only the first: the relay's cancel is
+      /// idempotent and serialized, so a second `cancel()` racing the first returns only once the
+      /// relay has let the member go, as the contract says of every `cancel()`. (Taking the
+      /// subscription out let the second return at once, while the relay still called the
+      /// member.)
       @inlinable
       func cancel() {
         let (leaves, subscription) = membership.withLock { membership in
           defer { membership.hasLeft = true }
-          return (!membership.hasLeft, membership.relaySubscription.take())
+          return (!membership.hasLeft, membership.relaySubscription)
         }
         subscription?.cancel()
         if leaves { replay.leave(connection) }

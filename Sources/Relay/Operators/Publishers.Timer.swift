@@ -38,9 +38,13 @@ extension Publishers {
   ///
   /// The first tick comes one interval after `connect()`; each subscriber receives the ticks
   /// it has demand for, and a tick that finds it without demand (or still busy with the last
-  /// one) is dropped for it. Cancelling the last subscriber cancels the schedule, as does
-  /// cancelling the connection; a later `connect()` starts a new one. It never completes. Ticks
-  /// run where the scheduler runs them, each subscriber's one at a time, with no lock held.
+  /// one) is dropped for it. Cancelling the last subscriber cancels the schedule until another
+  /// subscriber comes, while the timer stays connected; cancelling the connection cancels it
+  /// until a later `connect()` (cancelling a connection a later one replaced does nothing). It
+  /// never completes. Ticks run where the scheduler runs them, each subscriber's one at a time,
+  /// with no lock held. The schedule is set up and cancelled with no lock held, one thread at a
+  /// time, so subscribers and connections coming and going on several threads leave it running
+  /// exactly while the timer is connected and somebody is subscribed.
   public final class Timer<Context: Scheduler>: ConnectablePublisher, @unchecked Sendable {
     // Every mutable field is in `state`, guarded by its lock.
     /// The scheduler's moment at each tick.
@@ -59,10 +63,26 @@ extension Publishers {
 
     private struct State {
       var subscribers: [Side] = []
-      var isConnected = false
-      /// Counts the connections: a schedule set up for a past one is cancelled at once.
-      var epoch = 0
-      var schedule: (any Cancellable)?
+      /// The connection that holds the timer, numbered; `nil` when nobody connected it or its
+      /// connection was cancelled.
+      var connection: Int?
+      var connections = 0
+      /// Whether the ticks run, and their schedule: wanted while connected and subscribed;
+      /// scheduled and cancelled outside the lock, one thread at a time.
+      var ticking = Reconciliation<TickSchedule>()
+      var schedules = 0
+      /// The schedule being set up: a scheduler that runs the first tick at once
+      /// (`DispatchQueue.immediate`) runs it before the schedule is handed over.
+      var starting: Int?
+
+      var wantsTicks: Bool { connection != nil && !subscribers.isEmpty }
+    }
+
+    /// One schedule of ticks, numbered so that a tick of a schedule being cancelled is dropped.
+    private struct TickSchedule: @unchecked Sendable {
+      // The schedule's cancellable is only cancelled, once, by the reconciler.
+      let number: Int
+      let cancellable: any Cancellable
     }
 
     private let state = Lock<State>.make(State())
@@ -91,57 +111,97 @@ extension Publishers {
       let side = Side(timer: self) { subscriber.receive($0) }
       state.withLock { $0.subscribers.append(side) }
       subscriber.receive(subscription: side)
+      reconcile()
     }
 
     /// Starts the ticks, unless they already run.
     ///
-    /// - Returns: Stops the ticks when cancelled.
+    /// - Returns: Stops the ticks when cancelled; cancelling a connection that a later one
+    ///   replaced does nothing.
     public func connect() -> any Cancellable {
-      let epoch = state.withLock { state -> Int? in
-        guard !state.isConnected else { return nil }
-        state.isConnected = true
-        state.epoch &+= 1
-        return state.epoch
+      let number = state.withLock { state -> Int in
+        if let connection = state.connection { return connection }
+        state.connections &+= 1
+        state.connection = state.connections
+        return state.connections
       }
-      if let epoch {
-        let schedule = scheduler.schedule(
-          after: scheduler.now.advanced(by: interval), interval: interval,
-          tolerance: tolerance ?? scheduler.minimumTolerance, options: options
-        ) { self.tick() }
-        let stale = state.withLock { state -> (any Cancellable)? in
-          guard state.isConnected, state.epoch == epoch else { return schedule }
-          state.schedule = schedule
-          return nil
-        }
-        stale?.cancel()
-      }
-      return Connection(timer: self)
+      reconcile()
+      return Connection(timer: self, number: number)
     }
 
-    /// Stops the ticks.
-    fileprivate func disconnect() {
-      let schedule = state.withLock { state -> (any Cancellable)? in
-        state.isConnected = false
-        defer { state.schedule = nil }
-        return state.schedule
+    /// Stops the ticks of connection `number`, if it still holds the timer.
+    fileprivate func disconnect(_ number: Int) {
+      let isCurrent = state.withLock { state -> Bool in
+        guard state.connection == number else { return false }
+        state.connection = nil
+        return true
       }
-      schedule?.cancel()
+      if isCurrent { reconcile() }
     }
 
-    /// A subscriber cancelled: the last one stops the ticks.
+    /// A subscriber cancelled: with nobody left, the ticks stop until one comes.
     fileprivate func remove(_ side: Side) {
-      let isLast = state.withLock { state -> Bool in
-        state.subscribers.removeAll { $0 === side }
-        return state.subscribers.isEmpty
-      }
-      if isLast { disconnect() }
+      state.withLock { $0.subscribers.removeAll { $0 === side } }
+      reconcile()
     }
 
-    private func tick() {
+    /// Schedules or cancels the ticks until they run exactly while the timer is connected and
+    /// subscribed.
+    private func reconcile() {
+      carryOut(
+        state.withLock { state in
+          state.ticking.want(state.wantsTicks) ? state.ticking.next() : .done
+        })
+    }
+
+    private func carryOut(_ step: Reconciliation<TickSchedule>.Step) {
+      Reconciliation.carryOut(
+        step,
+        advance: { body in
+          state.withLock {
+            $0.starting = nil
+            return body(&$0.ticking)
+          }
+        },
+        start: { schedule() }, stop: { $0.cancellable.cancel() }, owner: self)
+    }
+
+    /// Schedules ticks every interval, the first one interval from now.
+    private func schedule() -> TickSchedule {
+      let number = state.withLock { state -> Int in
+        state.schedules &+= 1
+        state.starting = state.schedules
+        return state.schedules
+      }
+      let cancellable = scheduler.schedule(
+        after: scheduler.now.advanced(by: interval), interval: interval,
+        tolerance: tolerance ?? scheduler.minimumTolerance, options: options
+      ) { [weak self] in self?.tick(number) }
+      return TickSchedule(number: number, cancellable: cancellable)
+    }
+
+    private func tick(_ schedule: Int) {
       let now = scheduler.now
-      let subscribers = state.withLock { $0.isConnected ? $0.subscribers : [] }
+      let subscribers = state.withLock { state -> [Side] in
+        // A schedule that is no longer the running one, or is being stopped, ticks no more.
+        guard state.ticking.isWanted,
+          state.ticking.resource?.number == schedule || state.starting == schedule
+        else { return [] }
+        return state.subscribers
+      }
       for side in subscribers { side.tick(now) }
     }
+  }
+}
+
+extension Publishers.Timer: SendableWork {
+  /// Resumes reconciling on a block another reconciler handed on to.
+  @usableFromInline func perform() {
+    carryOut(
+      state.withLock { state in
+        state.ticking.resume()
+        return state.ticking.next()
+      })
   }
 }
 
@@ -198,11 +258,16 @@ extension Publishers.Timer {
     }
   }
 
-  /// What `connect()` returns: cancelling it stops the ticks.
+  /// What `connect()` returns: cancelling it stops the ticks, if it is still the timer's
+  /// connection.
   private final class Connection: Cancellable, @unchecked Sendable {
     // Immutable.
     let timer: Publishers.Timer<Context>
-    init(timer: Publishers.Timer<Context>) { self.timer = timer }
-    func cancel() { timer.disconnect() }
+    let number: Int
+    init(timer: Publishers.Timer<Context>, number: Int) {
+      self.timer = timer
+      self.number = number
+    }
+    func cancel() { timer.disconnect(number) }
   }
 }

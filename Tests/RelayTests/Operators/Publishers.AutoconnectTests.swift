@@ -1,3 +1,4 @@
+import Foundation
 import Relay
 import RelayTestSupport
 import TestSupport
@@ -88,5 +89,89 @@ import Testing
     scheduler.advance(by: .seconds(2))
     #expect(ticks == 2)
     #expect(scheduler.scheduledCount == 0)
+  }
+}
+
+/// `autoconnect()` and `Publishers.Timer` with subscribers coming and going on several threads:
+/// the connection runs exactly while somebody is subscribed, whatever the interleaving.
+@Suite struct AutoconnectRaceTests {
+  /// A connectable publisher that counts the connections running, and catches a connect or
+  /// cancel that overlaps another.
+  final class ConnectionCounter: ConnectablePublisher, @unchecked Sendable {
+    typealias Output = Int
+    typealias Failure = Never
+    let relay = PassthroughRelay<Int>()
+    let counts = Locked((running: 0, overlaps: 0, busy: false))
+
+    func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+      relay.receive(subscriber: subscriber)
+    }
+
+    func change(by delta: Int) {
+      counts.withLock {
+        if $0.busy { $0.overlaps += 1 }
+        $0.busy = true
+      }
+      sched_yield()  // widen the window in which another connect or cancel could overlap
+      counts.withLock {
+        $0.running += delta
+        $0.busy = false
+      }
+    }
+
+    func connect() -> any Cancellable {
+      change(by: 1)
+      return AnyCancellable { self.change(by: -1) }
+    }
+  }
+
+  @Test func subscribersComingAndGoingLeaveOneConnectionExactlyWhileSomebodyIsThere() {
+    let upstream = ConnectionCounter()
+    let shared = upstream.autoconnect()
+    for _ in 0..<20 {
+      runConcurrently(threads: 4) { _ in
+        for _ in 0..<200 { shared.sink { _ in }.cancel() }
+      }
+      #expect(eventually { upstream.counts.withLock { $0.running } == 0 })
+      let staying = Locked<[Int]>([])
+      let subscription = shared.sink { value in staying.withLock { $0.append(value) } }
+      #expect(eventually { upstream.counts.withLock { $0.running } == 1 })
+      upstream.relay.send(1)
+      #expect(staying.withLock { $0 } == [1])
+      subscription.cancel()
+    }
+    #expect(eventually { upstream.counts.withLock { $0.running } == 0 })
+    #expect(upstream.counts.withLock { $0.overlaps } == 0)
+  }
+
+  @Test func aTimerKeepsTickingForTheSubscriberThatStays() {
+    let queue = DispatchQueue(label: "autoconnect-race")
+    let timer = queue.timerPublisher(every: .milliseconds(1)).autoconnect()
+    for round in 0..<10 {
+      runConcurrently(threads: 4) { _ in
+        for _ in 0..<100 { timer.sink { _ in }.cancel() }
+      }
+      let ticks = Locked(0)
+      let subscription = timer.sink { _ in ticks.withLock { $0 += 1 } }
+      #expect(eventually { ticks.withLock { $0 } >= 3 }, "round \(round): the timer stopped")
+      subscription.cancel()
+    }
+  }
+
+  @Test func cancellingAConnectionALaterOneReplacedLeavesTheLaterOneTicking() {
+    let scheduler = VirtualTimeScheduler()
+    let timer = Publishers.Timer(every: .seconds(1), scheduler: scheduler)
+    var ticks = 0
+    let subscription = timer.sink { _ in ticks += 1 }
+    let first = timer.connect()
+    first.cancel()
+    let second = timer.connect()
+    first.cancel()  // stale: the timer is the second connection's now
+    scheduler.advance(by: .seconds(2))
+    #expect(ticks == 2)
+    second.cancel()
+    scheduler.advance(by: .seconds(2))
+    #expect(ticks == 2)
+    _ = subscription
   }
 }
