@@ -2,6 +2,10 @@ import Foundation
 import Observation
 import Relay
 
+#if canImport(ObjectiveC)
+  import ObjectiveC
+#endif
+
 /// Runs `apply` now, and again on the main actor after each change of what it read, until the
 /// returned token is cancelled or released.
 ///
@@ -70,43 +74,49 @@ public final class ObserveToken: Cancellable, Hashable, Sendable {
 /// One observation: runs its closure under `withObservationTracking` and, when told of a
 /// change, again on the main actor.
 ///
-/// While armed, the closure passed to `onChange` keeps the loop alive (Observation holds it
-/// until the first change it is told of), so a change after the token's release still finds
-/// the loop, sees it cancelled, and lets it go.
+/// Whoever keeps the observation keeps the loop: the token of `observe(_:)`, or the object of
+/// `NSObject.observe(_:)`. Observation holds only a weak reference to it (the closure passed to
+/// `onChange` stays registered until the next change, and Observation has no way to unregister
+/// it), so letting go of the token, or the object going away, releases `apply` and everything it
+/// captured at once; cancelling releases it too.
 @usableFromInline
 final class ObserveLoop: @unchecked Sendable {
-  // `apply` and `owner` are set once at init; `owner` is only read on the main actor; the
-  // flag is atomic.
-  private let apply: @MainActor @Sendable () -> Void
-  private let cancelled = AtomicWord(false)
+  // `apply` is guarded by its lock; `owner` is set once at init and only read on the main actor.
+  private let apply: Lock<(@MainActor @Sendable () -> Void)?>
   /// The object whose lifetime bounds the observation, for `NSObject.observe(_:)`.
   private weak let owner: AnyObject?
   private let hasOwner: Bool
 
   init(_ apply: @escaping @MainActor @Sendable () -> Void, owner: AnyObject? = nil) {
-    self.apply = apply
+    self.apply = Lock(apply)
     self.owner = owner
     hasOwner = owner != nil
   }
 
-  deinit { cancelled.deallocate() }
-
-  var isCancelled: Bool { cancelled.load(ordering: .acquiring) }
+  var isCancelled: Bool { apply.withLock { $0 == nil } }
 
   /// Whether the observation has ended: cancelled, or its owner is gone.
   @MainActor var hasEnded: Bool { isCancelled || (hasOwner && owner == nil) }
 
-  func cancel() { cancelled.store(true, ordering: .releasing) }
+  /// Ends the observation and releases its closure (outside the lock).
+  func cancel() {
+    let released = apply.withLock { $0.take() }
+    _ = released
+  }
 
   /// Runs the closure, tracking what it reads, unless the observation has ended.
   @MainActor
   func run() {
-    if hasEnded { return }
+    if hasOwner && owner == nil { cancel() }
+    guard let apply = apply.withLock({ $0 }) else {
+      ObserveOwners.forget(self)
+      return
+    }
     withObservationTracking {
       apply()
-    } onChange: { [self] in
+    } onChange: { [weak self] in
       // Called on the writing thread once the value is stored; re-run on the main actor.
-      Task { @MainActor in self.run() }
+      Task { @MainActor [weak self] in self?.run() }
     }
   }
 }
@@ -133,26 +143,59 @@ extension NSObject {
   /// }
   /// ```
   ///
+  /// Where the Objective-C runtime exists (Apple platforms) the object holds the observation as
+  /// an associated object, released with it. Elsewhere (Linux) a registry holds it, and lets go
+  /// of `apply` once the object is gone at the next change the observation is told of, or the
+  /// next `observe(_:)` call, whichever comes first.
+  ///
   /// - Parameter apply: Reads what it shows and updates the view; it runs on the main actor.
   /// - Returns: A token that stops the observation early when cancelled.
   @discardableResult
   public func observe(_ apply: @escaping @MainActor @Sendable () -> Void) -> ObserveToken {
     let loop = ObserveLoop(apply, owner: self)
-    ObserveOwners.shared.keep(loop)
+    ObserveOwners.keep(loop, for: self)
     loop.run()
     return ObserveToken(loop, cancelsOnRelease: false)
   }
 }
 
-/// The observations `NSObject.observe(_:)` keeps for their objects, each until its object
-/// is gone or it is cancelled (checked whenever one is added).
+/// Where the observations of `NSObject.observe(_:)` are kept for their objects.
 @MainActor
-final class ObserveOwners {
-  static let shared = ObserveOwners()
-  private var loops: [ObserveLoop] = []
+enum ObserveOwners {
+  #if canImport(ObjectiveC)
+    /// An object's observations, its associated object: released with it.
+    final class Loops {
+      var loops: [ObserveLoop] = []
+    }
 
-  func keep(_ loop: ObserveLoop) {
-    loops.removeAll { $0.hasEnded }
-    loops.append(loop)
-  }
+    /// The associated object's key: an address nobody else uses.
+    nonisolated(unsafe) static let key = UnsafeMutableRawPointer.allocate(
+      byteCount: 1, alignment: 1)
+
+    static func keep(_ loop: ObserveLoop, for owner: NSObject) {
+      let kept: Loops
+      if let existing = objc_getAssociatedObject(owner, key) as? Loops {
+        kept = existing
+      } else {
+        kept = Loops()
+        objc_setAssociatedObject(owner, key, kept, .OBJC_ASSOCIATION_RETAIN_NONATOMIC)
+      }
+      kept.loops.removeAll { $0.hasEnded }
+      kept.loops.append(loop)
+    }
+
+    /// An ended observation: a cancelled one leaves the object's list at the next `keep`.
+    static func forget(_ loop: ObserveLoop) {}
+  #else
+    /// Every object's observations, each until it has ended and it is noticed.
+    private static var loops: [ObjectIdentifier: ObserveLoop] = [:]
+
+    static func keep(_ loop: ObserveLoop, for owner: NSObject) {
+      loops = loops.filter { !$0.value.hasEnded }
+      loops[ObjectIdentifier(loop)] = loop
+    }
+
+    /// Lets an ended observation go.
+    static func forget(_ loop: ObserveLoop) { loops[ObjectIdentifier(loop)] = nil }
+  #endif
 }

@@ -60,6 +60,9 @@ swiftc "${common[@]}" -warnings-as-errors -emit-library -static -module-name Rel
 swiftc "${common[@]}" -emit-module -experimental-skip-non-inlinable-function-bodies \
   -module-name ListDiffKit -emit-module-path "$work/ListDiffKit.swiftmodule" \
   $(swift_files Sources/ListDiffKit) &
+# The Objective-C runtime's associated objects (NSObject.observe(_:) keeps its observations so).
+swiftc "${common[@]}" -warnings-as-errors -emit-module -module-name ObjectiveC \
+  -emit-module-path "$work/ObjectiveC.swiftmodule" "$standins/ObjectiveC/ObjectiveC.swift" &
 # SwiftUI re-exports Combine and Observation.
 swiftc "${common[@]}" -warnings-as-errors -emit-module -module-name SwiftUI \
   -emit-module-path "$work/SwiftUI.swiftmodule" -I "$work" "$standins/SwiftUI/SwiftUI.swift" &
@@ -91,7 +94,7 @@ for framework in UIKit AppKit; do
     AppKit) expected=(NSTableView.performListUpdate NSTableView.useListRowDataSource
       NSCollectionView.performListUpdate) ;;
   esac
-  expected+=("View.onReceive")
+  expected+=("View.onReceive" "objc_setAssociatedObject")
   for symbol in "${expected[@]}"; do
     if ! grep -q "$symbol" "$work/DiffValue-$framework.sil"; then
       echo "error: $symbol was not compiled against the $framework stand-in" >&2

@@ -171,4 +171,48 @@ let mainQueueKey: DispatchSpecificKey<Bool> = {
     #expect(runs.names == [""])
     withExtendedLifetime(screen) {}
   }
+
+  // MARK: What an observation holds
+
+  /// Something an observation's closure captures, to see when it is let go.
+  final class Captured: Sendable {}
+
+  @Test func releasingOrCancellingTheTokenLetsGoOfTheClosureAtOnce() async {
+    let model = PersonModel()
+    var captured: Captured? = Captured()
+    weak let released = captured
+    var token: ObserveToken? = observe { [captured] in _ = (captured, model.person.name) }
+    captured = nil
+    #expect(released != nil)
+    token = nil  // no change comes: Observation still holds its onChange closure, not this one
+    #expect(released == nil)
+    var kept: Captured? = Captured()
+    weak let cancelled = kept
+    let other = observe { [kept] in _ = (kept, model.person.name) }
+    kept = nil
+    other.cancel()
+    #expect(cancelled == nil)
+    _ = token
+  }
+
+  /// Issue 35: the objects' registry dropped an ended observation only when another
+  /// `observe(_:)` was added anywhere, so what the closure captured outlived its object.
+  @Test func anObjectsObservationLetsGoOfWhatItCapturedOnceTheObjectIsGone() async {
+    final class Screen: NSObject {
+      @MainActor func start(_ model: PersonModel, showing captured: Captured) {
+        observe { [captured] in _ = (captured, model.person.name) }
+      }
+    }
+    let model = PersonModel()
+    var captured: Captured? = Captured()
+    weak let released = captured
+    var screen: Screen? = Screen()
+    screen!.start(model, showing: captured!)
+    captured = nil
+    screen = nil
+    model.person.name = "Ada"  // the observation is told, finds its object gone, and ends
+    await waitUntil { released == nil }
+    #expect(released == nil)
+    _ = screen
+  }
 }
