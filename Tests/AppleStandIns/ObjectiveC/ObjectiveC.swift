@@ -1,3 +1,4 @@
+// swift-format-ignore-file: TypeNamesShouldBeCapitalized, AlwaysUseLowerCamelCase
 // A stand-in for the Objective-C runtime's associated objects, for type-checking DiffValue's
 // `#if canImport(ObjectiveC)` code on Linux (NSObject.observe(_:) keeps its observations as an
 // associated object of the object).
@@ -7,7 +8,7 @@
 // https://developer.apple.com/documentation/objectivec/objc_getassociatedobject(_:_:)
 // https://developer.apple.com/documentation/objectivec/objc_associationpolicy
 // The bodies never run. A build against the real SDK on an Apple platform is still the final
-// word.
+// word. Apple's C names are kept, hence the formatter's naming rules are off here.
 
 /// Type to specify the behavior of an association.
 public enum objc_AssociationPolicy: UInt, @unchecked Sendable {
