@@ -6,10 +6,12 @@ import Observation
 import TestSupport
 import Testing
 
-/// Everything a subscription, a hook, an `observe { }` token, an `Observations` sequence, a
-/// list updater or an Observation registration holds is let go when the user lets go of it
-/// (issue 35): each test captures an object, lets go of the holder, and checks with a weak
-/// reference that the object is gone. `.ci/run` also runs the suite under LeakSanitizer.
+/// What a subscription, a hook, an observation or a list updater holds goes when the user
+/// lets go of it.
+///
+/// Issue 35: each test captures an object in a subscription, a hook, an `observe { }` token, an
+/// `Observations` sequence, a list updater or an Observation registration, lets go of the holder,
+/// and checks with a weak reference that the object is gone. `.ci/run` also runs the suite under LeakSanitizer.
 @Suite struct LifetimeTests {
   /// What the closures capture.
   final class Captured: Sendable {}
