@@ -1,5 +1,5 @@
 // Release-mode benchmarks: `swift run -c release Benchmarks [relay|diff|writes|operators|receive
-// |list|updater ...]`, every group when none is named. Every figure is a median (15 samples for the relay and
+// |footprint|list|updater ...]`, every group when none is named. Every figure is a median (15 samples for the relay and
 // operator rows, 21 of each side for the `@Diff` matrix, 5 to 301 runs for the list diffs, as
 // each group sets; the list diffs print their minimum too, and are timed in the
 // ListDiffBenchmarks library, which sees ListDiffKit's public API only); ratios are to a floor
@@ -22,6 +22,8 @@ if runs("writes") { runDiffWriteBenchmarks() }
 if runs("operators") { runOperatorBenchmarks() }
 // receive(on:): a backlog behind a suspended queue, and a ping-pong, next to plain Dispatch.
 if runs("receive") { runReceiveOnBenchmarks() }
+// What one observed object costs: allocations, bytes, create and destroy time.
+if runs("footprint") { runFootprintBenchmarks() }
 if runs("list") {
   print("")
   runListDiffBenchmarks()
