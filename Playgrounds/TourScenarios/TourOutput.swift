@@ -3,7 +3,7 @@ import Relay
 /// Where a tour writes: standard output, or a recording that a test can compare.
 public final class TourOutput: TextOutputStream, Sendable {
   private let records: Bool
-  private let recording = Lock("")
+  private let recording = Lock.make("")
 
   private init(records: Bool) { self.records = records }
 

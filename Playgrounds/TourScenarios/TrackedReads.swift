@@ -27,7 +27,7 @@ public final class ProfileModel: @unchecked Sendable {
 /// after each write, which of them were told.
 public func runTrackedReads(output: TourOutput) {
   let model = ProfileModel()
-  let told = Lock<[String]>([])
+  let told = Lock<[String]>.make([])
   func arm(_ view: String, _ read: () -> Void) {
     withObservationTracking(read) { told.withLock { $0.append(view) } }
   }

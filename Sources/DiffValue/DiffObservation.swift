@@ -29,7 +29,7 @@ class DiffObservation: Observable, @unchecked Sendable {
   /// Whether some part was read through `$property[\.part]` since its observers were told.
   @usableFromInline let somePartWasRead = AtomicWord(false)
   /// The parts read through `$property[\.part]`, each with its own key path on this object.
-  @usableFromInline let parts = Lock<ObservedParts>(ObservedParts())
+  @usableFromInline let parts = Lock<ObservedParts>.make(ObservedParts())
 
   @usableFromInline init() {}
 

@@ -88,7 +88,7 @@ final class ObserveLoop: @unchecked Sendable {
   private let hasOwner: Bool
 
   init(_ apply: @escaping @MainActor @Sendable () -> Void, owner: AnyObject? = nil) {
-    self.apply = Lock(apply)
+    self.apply = Lock.make(apply)
     self.owner = owner
     hasOwner = owner != nil
   }

@@ -22,7 +22,7 @@ public final class RecordingSubscriber<Input, Failure: Error>: Relay.Subscriber,
     var subscription: (any Relay.Subscription)?
   }
 
-  private let state = Lock(State())
+  private let state = Lock.make(State())
   private let demand: Relay.Subscribers.Demand
 
   /// Creates a recorder.

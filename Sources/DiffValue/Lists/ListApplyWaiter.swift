@@ -8,7 +8,7 @@ final class ListApplyWaiter: Sendable {
 
   /// Creates a waiter that resumes `continuation`.
   init(_ continuation: CheckedContinuation<Bool, Never>) {
-    self.continuation = Lock(continuation)
+    self.continuation = Lock.make(continuation)
   }
 
   /// Resumes the waiting task, the first time only.

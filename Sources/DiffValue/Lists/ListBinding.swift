@@ -21,7 +21,7 @@ final class ListBinding<Change>: @unchecked Sendable {
     case nothing, handOverNow, hop
   }
 
-  private let state = Lock(State())
+  private let state = Lock.make(State())
   private let apply: @MainActor ([Change]) -> Void
 
   /// Creates a binding that hands changes to `apply`.

@@ -97,7 +97,7 @@ where SchedulerTimeType.Stride: SchedulerTimeIntervalConvertible {
   ///
   /// - Parameter now: The starting moment.
   public init(now: SchedulerTimeType) {
-    state = Lock(State(now: now))
+    state = Lock.make(State(now: now))
   }
 
   /// The scheduler's current moment; only advancing moves it.

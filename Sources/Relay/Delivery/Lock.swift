@@ -13,42 +13,41 @@
 /// Thread Sanitizer cannot see it, so the sanitizer reports races on state the lock does
 /// guard; it understands the pthread mutex. Uncontended, `Mutex` is a little cheaper here
 /// (the benchmark prints both floors), but a send that finds nobody delivering takes this
-/// lock only once. Reaching the state through a pointer also avoids the dynamic exclusivity
-/// checks that a class's `var` would pay. Never call user code inside `withLock`. DiffValue
-/// uses it too, hence `package`.
+/// lock only once. Never call user code inside `withLock`. DiffValue uses it too, hence
+/// `package`.
+///
+/// One allocation holds both (`LockBuffer`): the state is the buffer's header and the mutex its
+/// one element, so the mutex never moves and reaching the state through a pointer avoids the
+/// dynamic exclusivity checks that a class's `var` would pay. Copies share the one lock.
 @usableFromInline
-package final class Lock<State>: @unchecked Sendable {
-  // `state` is only read or written between `pthread_mutex_lock` and `pthread_mutex_unlock`.
-  @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
-  @usableFromInline let state: UnsafeMutablePointer<State>
+package struct Lock<State>: @unchecked Sendable {
+  // The buffer's header is only read or written between `pthread_mutex_lock` and
+  // `pthread_mutex_unlock` of its element.
+  @usableFromInline let buffer: LockBuffer<State>
 
-  @inlinable
-  package init(_ initial: State) {
-    mutex = .allocate(capacity: 1)
-    mutex.initialize(to: pthread_mutex_t())
-    let result = pthread_mutex_init(mutex, nil)
-    precondition(result == 0, "pthread_mutex_init failed with \(result)")
-    state = .allocate(capacity: 1)
-    state.initialize(to: initial)
-  }
+  @inlinable init(buffer: LockBuffer<State>) { self.buffer = buffer }
 
   /// Creates a lock around an initial state.
   @inlinable
-  package static func make(_ initial: State) -> Lock<State> { Lock(initial) }
-
-  deinit {
-    pthread_mutex_destroy(mutex)
-    mutex.deallocate()
-    state.deinitialize(count: 1)
-    state.deallocate()
+  package static func make(_ initial: State) -> Lock<State> {
+    let buffer = unsafeDowncast(
+      LockBuffer<State>.create(minimumCapacity: 1) { _ in initial }, to: LockBuffer<State>.self)
+    buffer.withUnsafeMutablePointerToElements { mutex in
+      mutex.initialize(to: pthread_mutex_t())
+      let result = pthread_mutex_init(mutex, nil)
+      precondition(result == 0, "pthread_mutex_init failed with \(result)")
+    }
+    return Lock(buffer: buffer)
   }
 
   /// Runs `body` with exclusive access to the state.
   @inlinable @inline(__always)
   package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    return try body(&state.pointee)
+    try buffer.withUnsafeMutablePointers { state, mutex in
+      pthread_mutex_lock(mutex)
+      defer { pthread_mutex_unlock(mutex) }
+      return try body(&state.pointee)
+    }
   }
 
   /// Runs `body` with exclusive access to the state once `isReady` holds, waiting on
@@ -58,14 +57,27 @@ package final class Lock<State>: @unchecked Sendable {
     waitingOn condition: LockCondition, until isReady: (inout State) -> Bool,
     _ body: (inout State) throws -> Result
   ) rethrows -> Result {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    while !isReady(&state.pointee) {
-      condition.waiters += 1
-      pthread_cond_wait(condition.condition, mutex)
-      condition.waiters -= 1
+    try buffer.withUnsafeMutablePointers { state, mutex in
+      pthread_mutex_lock(mutex)
+      defer { pthread_mutex_unlock(mutex) }
+      while !isReady(&state.pointee) {
+        condition.waiters += 1
+        pthread_cond_wait(condition.condition, mutex)
+        condition.waiters -= 1
+      }
+      return try body(&state.pointee)
     }
-    return try body(&state.pointee)
+  }
+}
+
+/// A lock's one allocation: the state as the header, the mutex as the one element.
+@usableFromInline
+package final class LockBuffer<State>: ManagedBuffer<State, pthread_mutex_t> {
+  deinit {
+    withUnsafeMutablePointerToElements { mutex in
+      pthread_mutex_destroy(mutex)
+      mutex.deinitialize(count: 1)
+    }
   }
 }
 
