@@ -46,14 +46,15 @@ func initializer(_ family: Family, count: Int, select: Bool, tail: Bool) -> Stri
 
   var chain = names.isEmpty ? "DiffNothing()" : "DiffPart(\(names[0]))"
   for name in names.dropFirst() { chain += ".and(DiffPart(\(name)))" }
-  var keyPaths = "[" + names.map { "DiffableKeyPath(\($0))" }.joined(separator: ", ") + "]"
-  if tail {
-    chain += ".and(DiffPartList(rest))"
-    keyPaths += " + rest"
-  }
-  let arguments =
-    "value: \(family.value), comparing: \(chain), keyPaths: \(keyPaths)"
-    + (select ? ", select: select" : "")
+  if tail { chain += ".and(DiffPartList(rest))" }
+  if select { chain += ".and(DiffSelector(select))" }
+  // Key paths alone: one selection per set of key paths, made once and shared. With a closure
+  // or a pack, one per property.
+  let selection =
+    select || tail
+    ? "DiffSelection(\(chain))"
+    : ".shared(DiffSelectionKey(\(names.joined(separator: ", ")))) { DiffSelection(\(chain)) }"
+  let arguments = "value: \(family.value), selection: \(selection)"
 
   var summary: String
   if tail {
@@ -69,8 +70,11 @@ func initializer(_ family: Family, count: Int, select: Bool, tail: Bool) -> Stri
   if tail {
     doc.append("/// The first eight are compared by code specialized for their types; each further")
     doc.append("/// one through its type's `Equatable` conformance.")
-  } else {
+  } else if select {
     doc.append("/// The comparison is specialized for the parts' types at the call site.")
+  } else {
+    doc.append("/// The comparison is specialized for the parts' types at the call site, and made once")
+    doc.append("/// for every property that names the same key paths.")
   }
   doc.append("/// - Parameters:")
   if let valueDoc = family.valueDoc { doc.append("///   - \(valueDoc)") }
@@ -83,7 +87,7 @@ func initializer(_ family: Family, count: Int, select: Bool, tail: Bool) -> Stri
   if tail {
     // The tail's parts become `DiffableKeyPath`s; the pack is expanded once.
     let body = """
-        let rest = DiffSelection<Value>.parts(repeat each rest)
+        let rest = DiffSelection<Value>.unique(DiffSelection<Value>.parts(repeat each rest))
         self.init(\(arguments))
       """
     return doc.map { "  \($0)" }.joined(separator: "\n") + """
@@ -110,8 +114,9 @@ print(
   //
   // One initializer per number of key paths, so that each part's type is a generic parameter
   // of its own and the comparison is specialized for it at the call site (see
-  // DiffComparison.swift). The parameter-pack initializers in Diff.swift are disfavored: they
-  // serve packs passed along from generic code.
+  // DiffComparison.swift), made once per set of key paths (see DiffSelection.swift). The
+  // parameter-pack initializers in Diff.swift are disfavored: they serve packs passed along from
+  // generic code.
   """)
 for family in families {
   print("")

@@ -3,24 +3,28 @@
 //
 // One initializer per number of key paths, so that each part's type is a generic parameter
 // of its own and the comparison is specialized for it at the call site (see
-// DiffComparison.swift). The parameter-pack initializers in Diff.swift are disfavored: they
-// serve packs passed along from generic code.
+// DiffComparison.swift), made once per set of key paths (see DiffSelection.swift). The
+// parameter-pack initializers in Diff.swift are disfavored: they serve packs passed along from
+// generic code.
 
 extension Diff {
   /// Selects one part by key path and starts from an initial value.
   ///
-  /// The comparison is specialized for the parts' types at the call site.
+  /// The comparison is specialized for the parts' types at the call site, and made once
+  /// for every property that names the same key paths.
   /// - Parameters:
   ///   - wrappedValue: The initial value.
   ///   - a: A part whose changes are published.
   @inlinable
   public init<A: Equatable>(wrappedValue: Value, _ a: KeyPath<Value, A>) {
-    self.init(value: wrappedValue, comparing: DiffPart(a), keyPaths: [DiffableKeyPath(a)])
+    self.init(
+      value: wrappedValue, selection: .shared(DiffSelectionKey(a)) { DiffSelection(DiffPart(a)) })
   }
 
   /// Selects two parts by key path and starts from an initial value.
   ///
-  /// The comparison is specialized for the parts' types at the call site.
+  /// The comparison is specialized for the parts' types at the call site, and made once
+  /// for every property that names the same key paths.
   /// - Parameters:
   ///   - wrappedValue: The initial value.
   ///   - a: A part whose changes are published.
@@ -30,13 +34,14 @@ extension Diff {
     wrappedValue: Value, _ a: KeyPath<Value, A>, _ b: KeyPath<Value, B>
   ) {
     self.init(
-      value: wrappedValue, comparing: DiffPart(a).and(DiffPart(b)),
-      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b)])
+      value: wrappedValue,
+      selection: .shared(DiffSelectionKey(a, b)) { DiffSelection(DiffPart(a).and(DiffPart(b))) })
   }
 
   /// Selects three parts by key path and starts from an initial value.
   ///
-  /// The comparison is specialized for the parts' types at the call site.
+  /// The comparison is specialized for the parts' types at the call site, and made once
+  /// for every property that names the same key paths.
   /// - Parameters:
   ///   - wrappedValue: The initial value.
   ///   - a: A part whose changes are published.
@@ -47,13 +52,16 @@ extension Diff {
     wrappedValue: Value, _ a: KeyPath<Value, A>, _ b: KeyPath<Value, B>, _ c: KeyPath<Value, C>
   ) {
     self.init(
-      value: wrappedValue, comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)),
-      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c)])
+      value: wrappedValue,
+      selection: .shared(DiffSelectionKey(a, b, c)) {
+        DiffSelection(DiffPart(a).and(DiffPart(b)).and(DiffPart(c)))
+      })
   }
 
   /// Selects four parts by key path and starts from an initial value.
   ///
-  /// The comparison is specialized for the parts' types at the call site.
+  /// The comparison is specialized for the parts' types at the call site, and made once
+  /// for every property that names the same key paths.
   /// - Parameters:
   ///   - wrappedValue: The initial value.
   ///   - a: A part whose changes are published.
@@ -67,13 +75,15 @@ extension Diff {
   ) {
     self.init(
       value: wrappedValue,
-      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)),
-      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d)])
+      selection: .shared(DiffSelectionKey(a, b, c, d)) {
+        DiffSelection(DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)))
+      })
   }
 
   /// Selects five parts by key path and starts from an initial value.
   ///
-  /// The comparison is specialized for the parts' types at the call site.
+  /// The comparison is specialized for the parts' types at the call site, and made once
+  /// for every property that names the same key paths.
   /// - Parameters:
   ///   - wrappedValue: The initial value.
   ///   - a: A part whose changes are published.
@@ -88,16 +98,16 @@ extension Diff {
   ) {
     self.init(
       value: wrappedValue,
-      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)),
-      keyPaths: [
-        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-        DiffableKeyPath(e),
-      ])
+      selection: .shared(DiffSelectionKey(a, b, c, d, e)) {
+        DiffSelection(
+          DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)))
+      })
   }
 
   /// Selects six parts by key path and starts from an initial value.
   ///
-  /// The comparison is specialized for the parts' types at the call site.
+  /// The comparison is specialized for the parts' types at the call site, and made once
+  /// for every property that names the same key paths.
   /// - Parameters:
   ///   - wrappedValue: The initial value.
   ///   - a: A part whose changes are published.
@@ -113,17 +123,17 @@ extension Diff {
   ) {
     self.init(
       value: wrappedValue,
-      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
-        .and(DiffPart(f)),
-      keyPaths: [
-        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-        DiffableKeyPath(e), DiffableKeyPath(f),
-      ])
+      selection: .shared(DiffSelectionKey(a, b, c, d, e, f)) {
+        DiffSelection(
+          DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
+            DiffPart(f)))
+      })
   }
 
   /// Selects seven parts by key path and starts from an initial value.
   ///
-  /// The comparison is specialized for the parts' types at the call site.
+  /// The comparison is specialized for the parts' types at the call site, and made once
+  /// for every property that names the same key paths.
   /// - Parameters:
   ///   - wrappedValue: The initial value.
   ///   - a: A part whose changes are published.
@@ -142,17 +152,18 @@ extension Diff {
   ) {
     self.init(
       value: wrappedValue,
-      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
-        .and(DiffPart(f)).and(DiffPart(g)),
-      keyPaths: [
-        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-        DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g),
-      ])
+      selection: .shared(DiffSelectionKey(a, b, c, d, e, f, g)) {
+        DiffSelection(
+          DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
+            DiffPart(f)
+          ).and(DiffPart(g)))
+      })
   }
 
   /// Selects eight parts by key path and starts from an initial value.
   ///
-  /// The comparison is specialized for the parts' types at the call site.
+  /// The comparison is specialized for the parts' types at the call site, and made once
+  /// for every property that names the same key paths.
   /// - Parameters:
   ///   - wrappedValue: The initial value.
   ///   - a: A part whose changes are published.
@@ -174,12 +185,12 @@ extension Diff {
   ) {
     self.init(
       value: wrappedValue,
-      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
-        .and(DiffPart(f)).and(DiffPart(g)).and(DiffPart(h)),
-      keyPaths: [
-        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-        DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g), DiffableKeyPath(h),
-      ])
+      selection: .shared(DiffSelectionKey(a, b, c, d, e, f, g, h)) {
+        DiffSelection(
+          DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
+            DiffPart(f)
+          ).and(DiffPart(g)).and(DiffPart(h)))
+      })
   }
 
   /// Selects nine or more parts by key path and starts from an initial value.
@@ -206,15 +217,13 @@ extension Diff {
     _ d: KeyPath<Value, D>, _ e: KeyPath<Value, E>, _ f: KeyPath<Value, F>, _ g: KeyPath<Value, G>,
     _ h: KeyPath<Value, H>, _ rest: repeat KeyPath<Value, each Rest>
   ) {
-    let rest = DiffSelection<Value>.parts(repeat each rest)
+    let rest = DiffSelection<Value>.unique(DiffSelection<Value>.parts(repeat each rest))
     self.init(
       value: wrappedValue,
-      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
-        .and(DiffPart(f)).and(DiffPart(g)).and(DiffPart(h)).and(DiffPartList(rest)),
-      keyPaths: [
-        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-        DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g), DiffableKeyPath(h),
-      ] + rest)
+      selection: DiffSelection(
+        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
+          DiffPart(f)
+        ).and(DiffPart(g)).and(DiffPart(h)).and(DiffPartList(rest))))
   }
 
   /// Selects a part read by a closure and starts from an initial value.
@@ -228,7 +237,8 @@ extension Diff {
   public init<Selected: Equatable>(
     wrappedValue: Value, select: @escaping @Sendable (Value) -> Selected
   ) {
-    self.init(value: wrappedValue, comparing: DiffNothing(), keyPaths: [], select: select)
+    self.init(
+      value: wrappedValue, selection: DiffSelection(DiffNothing().and(DiffSelector(select))))
   }
 
   /// Selects one part by key path and a part read by a closure and starts from an initial value.
@@ -243,8 +253,7 @@ extension Diff {
   public init<A: Equatable, Selected: Equatable>(
     wrappedValue: Value, _ a: KeyPath<Value, A>, select: @escaping @Sendable (Value) -> Selected
   ) {
-    self.init(
-      value: wrappedValue, comparing: DiffPart(a), keyPaths: [DiffableKeyPath(a)], select: select)
+    self.init(value: wrappedValue, selection: DiffSelection(DiffPart(a).and(DiffSelector(select))))
   }
 
   /// Selects two parts by key path and a part read by a closure and starts from an initial value.
@@ -262,8 +271,8 @@ extension Diff {
     select: @escaping @Sendable (Value) -> Selected
   ) {
     self.init(
-      value: wrappedValue, comparing: DiffPart(a).and(DiffPart(b)),
-      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b)], select: select)
+      value: wrappedValue,
+      selection: DiffSelection(DiffPart(a).and(DiffPart(b)).and(DiffSelector(select))))
   }
 
   /// Selects three parts by key path and a part read by a closure and starts from an initial value.
@@ -282,8 +291,9 @@ extension Diff {
     select: @escaping @Sendable (Value) -> Selected
   ) {
     self.init(
-      value: wrappedValue, comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)),
-      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c)], select: select)
+      value: wrappedValue,
+      selection: DiffSelection(
+        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffSelector(select))))
   }
 
   /// Selects four parts by key path and a part read by a closure and starts from an initial value.
@@ -304,9 +314,8 @@ extension Diff {
   ) {
     self.init(
       value: wrappedValue,
-      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)),
-      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d)],
-      select: select)
+      selection: DiffSelection(
+        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffSelector(select))))
   }
 
   /// Selects five parts by key path and a part read by a closure and starts from an initial value.
@@ -330,11 +339,9 @@ extension Diff {
   ) {
     self.init(
       value: wrappedValue,
-      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)),
-      keyPaths: [
-        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-        DiffableKeyPath(e),
-      ], select: select)
+      selection: DiffSelection(
+        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
+          DiffSelector(select))))
   }
 
   /// Selects six parts by key path and a part read by a closure and starts from an initial value.
@@ -361,12 +368,10 @@ extension Diff {
   ) {
     self.init(
       value: wrappedValue,
-      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
-        .and(DiffPart(f)),
-      keyPaths: [
-        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-        DiffableKeyPath(e), DiffableKeyPath(f),
-      ], select: select)
+      selection: DiffSelection(
+        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
+          DiffPart(f)
+        ).and(DiffSelector(select))))
   }
 
   /// Selects seven parts by key path and a part read by a closure and starts from an initial value.
@@ -394,12 +399,10 @@ extension Diff {
   ) {
     self.init(
       value: wrappedValue,
-      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
-        .and(DiffPart(f)).and(DiffPart(g)),
-      keyPaths: [
-        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-        DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g),
-      ], select: select)
+      selection: DiffSelection(
+        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
+          DiffPart(f)
+        ).and(DiffPart(g)).and(DiffSelector(select))))
   }
 
   /// Selects eight parts by key path and a part read by a closure and starts from an initial value.
@@ -428,30 +431,30 @@ extension Diff {
   ) {
     self.init(
       value: wrappedValue,
-      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
-        .and(DiffPart(f)).and(DiffPart(g)).and(DiffPart(h)),
-      keyPaths: [
-        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-        DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g), DiffableKeyPath(h),
-      ], select: select)
+      selection: DiffSelection(
+        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
+          DiffPart(f)
+        ).and(DiffPart(g)).and(DiffPart(h)).and(DiffSelector(select))))
   }
 }
 
 extension Diff {
   /// Selects one part by key path and takes an explicit initial value.
   ///
-  /// The comparison is specialized for the parts' types at the call site.
+  /// The comparison is specialized for the parts' types at the call site, and made once
+  /// for every property that names the same key paths.
   /// - Parameters:
   ///   - value: The initial value.
   ///   - a: A part whose changes are published.
   @inlinable
   public init<A: Equatable>(value: Value, _ a: KeyPath<Value, A>) {
-    self.init(value: value, comparing: DiffPart(a), keyPaths: [DiffableKeyPath(a)])
+    self.init(value: value, selection: .shared(DiffSelectionKey(a)) { DiffSelection(DiffPart(a)) })
   }
 
   /// Selects two parts by key path and takes an explicit initial value.
   ///
-  /// The comparison is specialized for the parts' types at the call site.
+  /// The comparison is specialized for the parts' types at the call site, and made once
+  /// for every property that names the same key paths.
   /// - Parameters:
   ///   - value: The initial value.
   ///   - a: A part whose changes are published.
@@ -461,13 +464,14 @@ extension Diff {
     value: Value, _ a: KeyPath<Value, A>, _ b: KeyPath<Value, B>
   ) {
     self.init(
-      value: value, comparing: DiffPart(a).and(DiffPart(b)),
-      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b)])
+      value: value,
+      selection: .shared(DiffSelectionKey(a, b)) { DiffSelection(DiffPart(a).and(DiffPart(b))) })
   }
 
   /// Selects three parts by key path and takes an explicit initial value.
   ///
-  /// The comparison is specialized for the parts' types at the call site.
+  /// The comparison is specialized for the parts' types at the call site, and made once
+  /// for every property that names the same key paths.
   /// - Parameters:
   ///   - value: The initial value.
   ///   - a: A part whose changes are published.
@@ -478,13 +482,16 @@ extension Diff {
     value: Value, _ a: KeyPath<Value, A>, _ b: KeyPath<Value, B>, _ c: KeyPath<Value, C>
   ) {
     self.init(
-      value: value, comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)),
-      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c)])
+      value: value,
+      selection: .shared(DiffSelectionKey(a, b, c)) {
+        DiffSelection(DiffPart(a).and(DiffPart(b)).and(DiffPart(c)))
+      })
   }
 
   /// Selects four parts by key path and takes an explicit initial value.
   ///
-  /// The comparison is specialized for the parts' types at the call site.
+  /// The comparison is specialized for the parts' types at the call site, and made once
+  /// for every property that names the same key paths.
   /// - Parameters:
   ///   - value: The initial value.
   ///   - a: A part whose changes are published.
@@ -497,13 +504,16 @@ extension Diff {
     _ d: KeyPath<Value, D>
   ) {
     self.init(
-      value: value, comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)),
-      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d)])
+      value: value,
+      selection: .shared(DiffSelectionKey(a, b, c, d)) {
+        DiffSelection(DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)))
+      })
   }
 
   /// Selects five parts by key path and takes an explicit initial value.
   ///
-  /// The comparison is specialized for the parts' types at the call site.
+  /// The comparison is specialized for the parts' types at the call site, and made once
+  /// for every property that names the same key paths.
   /// - Parameters:
   ///   - value: The initial value.
   ///   - a: A part whose changes are published.
@@ -518,16 +528,16 @@ extension Diff {
   ) {
     self.init(
       value: value,
-      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)),
-      keyPaths: [
-        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-        DiffableKeyPath(e),
-      ])
+      selection: .shared(DiffSelectionKey(a, b, c, d, e)) {
+        DiffSelection(
+          DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)))
+      })
   }
 
   /// Selects six parts by key path and takes an explicit initial value.
   ///
-  /// The comparison is specialized for the parts' types at the call site.
+  /// The comparison is specialized for the parts' types at the call site, and made once
+  /// for every property that names the same key paths.
   /// - Parameters:
   ///   - value: The initial value.
   ///   - a: A part whose changes are published.
@@ -543,17 +553,17 @@ extension Diff {
   ) {
     self.init(
       value: value,
-      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
-        .and(DiffPart(f)),
-      keyPaths: [
-        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-        DiffableKeyPath(e), DiffableKeyPath(f),
-      ])
+      selection: .shared(DiffSelectionKey(a, b, c, d, e, f)) {
+        DiffSelection(
+          DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
+            DiffPart(f)))
+      })
   }
 
   /// Selects seven parts by key path and takes an explicit initial value.
   ///
-  /// The comparison is specialized for the parts' types at the call site.
+  /// The comparison is specialized for the parts' types at the call site, and made once
+  /// for every property that names the same key paths.
   /// - Parameters:
   ///   - value: The initial value.
   ///   - a: A part whose changes are published.
@@ -572,17 +582,18 @@ extension Diff {
   ) {
     self.init(
       value: value,
-      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
-        .and(DiffPart(f)).and(DiffPart(g)),
-      keyPaths: [
-        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-        DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g),
-      ])
+      selection: .shared(DiffSelectionKey(a, b, c, d, e, f, g)) {
+        DiffSelection(
+          DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
+            DiffPart(f)
+          ).and(DiffPart(g)))
+      })
   }
 
   /// Selects eight parts by key path and takes an explicit initial value.
   ///
-  /// The comparison is specialized for the parts' types at the call site.
+  /// The comparison is specialized for the parts' types at the call site, and made once
+  /// for every property that names the same key paths.
   /// - Parameters:
   ///   - value: The initial value.
   ///   - a: A part whose changes are published.
@@ -604,12 +615,12 @@ extension Diff {
   ) {
     self.init(
       value: value,
-      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
-        .and(DiffPart(f)).and(DiffPart(g)).and(DiffPart(h)),
-      keyPaths: [
-        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-        DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g), DiffableKeyPath(h),
-      ])
+      selection: .shared(DiffSelectionKey(a, b, c, d, e, f, g, h)) {
+        DiffSelection(
+          DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
+            DiffPart(f)
+          ).and(DiffPart(g)).and(DiffPart(h)))
+      })
   }
 
   /// Selects nine or more parts by key path and takes an explicit initial value.
@@ -636,15 +647,13 @@ extension Diff {
     _ d: KeyPath<Value, D>, _ e: KeyPath<Value, E>, _ f: KeyPath<Value, F>, _ g: KeyPath<Value, G>,
     _ h: KeyPath<Value, H>, _ rest: repeat KeyPath<Value, each Rest>
   ) {
-    let rest = DiffSelection<Value>.parts(repeat each rest)
+    let rest = DiffSelection<Value>.unique(DiffSelection<Value>.parts(repeat each rest))
     self.init(
       value: value,
-      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
-        .and(DiffPart(f)).and(DiffPart(g)).and(DiffPart(h)).and(DiffPartList(rest)),
-      keyPaths: [
-        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-        DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g), DiffableKeyPath(h),
-      ] + rest)
+      selection: DiffSelection(
+        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
+          DiffPart(f)
+        ).and(DiffPart(g)).and(DiffPart(h)).and(DiffPartList(rest))))
   }
 
   /// Selects a part read by a closure and takes an explicit initial value.
@@ -656,7 +665,7 @@ extension Diff {
   ///     `{ $0.friend?.name }`.
   @inlinable
   public init<Selected: Equatable>(value: Value, select: @escaping @Sendable (Value) -> Selected) {
-    self.init(value: value, comparing: DiffNothing(), keyPaths: [], select: select)
+    self.init(value: value, selection: DiffSelection(DiffNothing().and(DiffSelector(select))))
   }
 
   /// Selects one part by key path and a part read by a closure and takes an explicit initial value.
@@ -671,7 +680,7 @@ extension Diff {
   public init<A: Equatable, Selected: Equatable>(
     value: Value, _ a: KeyPath<Value, A>, select: @escaping @Sendable (Value) -> Selected
   ) {
-    self.init(value: value, comparing: DiffPart(a), keyPaths: [DiffableKeyPath(a)], select: select)
+    self.init(value: value, selection: DiffSelection(DiffPart(a).and(DiffSelector(select))))
   }
 
   /// Selects two parts by key path and a part read by a closure and takes an explicit initial value.
@@ -689,8 +698,8 @@ extension Diff {
     select: @escaping @Sendable (Value) -> Selected
   ) {
     self.init(
-      value: value, comparing: DiffPart(a).and(DiffPart(b)),
-      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b)], select: select)
+      value: value, selection: DiffSelection(DiffPart(a).and(DiffPart(b)).and(DiffSelector(select)))
+    )
   }
 
   /// Selects three parts by key path and a part read by a closure and takes an explicit initial value.
@@ -709,8 +718,9 @@ extension Diff {
     select: @escaping @Sendable (Value) -> Selected
   ) {
     self.init(
-      value: value, comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)),
-      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c)], select: select)
+      value: value,
+      selection: DiffSelection(
+        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffSelector(select))))
   }
 
   /// Selects four parts by key path and a part read by a closure and takes an explicit initial value.
@@ -730,9 +740,9 @@ extension Diff {
     _ d: KeyPath<Value, D>, select: @escaping @Sendable (Value) -> Selected
   ) {
     self.init(
-      value: value, comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)),
-      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d)],
-      select: select)
+      value: value,
+      selection: DiffSelection(
+        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffSelector(select))))
   }
 
   /// Selects five parts by key path and a part read by a closure and takes an explicit initial value.
@@ -756,11 +766,9 @@ extension Diff {
   ) {
     self.init(
       value: value,
-      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)),
-      keyPaths: [
-        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-        DiffableKeyPath(e),
-      ], select: select)
+      selection: DiffSelection(
+        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
+          DiffSelector(select))))
   }
 
   /// Selects six parts by key path and a part read by a closure and takes an explicit initial value.
@@ -787,12 +795,10 @@ extension Diff {
   ) {
     self.init(
       value: value,
-      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
-        .and(DiffPart(f)),
-      keyPaths: [
-        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-        DiffableKeyPath(e), DiffableKeyPath(f),
-      ], select: select)
+      selection: DiffSelection(
+        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
+          DiffPart(f)
+        ).and(DiffSelector(select))))
   }
 
   /// Selects seven parts by key path and a part read by a closure and takes an explicit initial value.
@@ -820,12 +826,10 @@ extension Diff {
   ) {
     self.init(
       value: value,
-      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
-        .and(DiffPart(f)).and(DiffPart(g)),
-      keyPaths: [
-        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-        DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g),
-      ], select: select)
+      selection: DiffSelection(
+        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
+          DiffPart(f)
+        ).and(DiffPart(g)).and(DiffSelector(select))))
   }
 
   /// Selects eight parts by key path and a part read by a closure and takes an explicit initial value.
@@ -854,42 +858,44 @@ extension Diff {
   ) {
     self.init(
       value: value,
-      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
-        .and(DiffPart(f)).and(DiffPart(g)).and(DiffPart(h)),
-      keyPaths: [
-        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-        DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g), DiffableKeyPath(h),
-      ], select: select)
+      selection: DiffSelection(
+        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
+          DiffPart(f)
+        ).and(DiffPart(g)).and(DiffPart(h)).and(DiffSelector(select))))
   }
 }
 
 extension Diff where Value: EquatableWithIdentity {
   /// Selects one part by key path and starts from `Value.identity`.
   ///
-  /// The comparison is specialized for the parts' types at the call site.
+  /// The comparison is specialized for the parts' types at the call site, and made once
+  /// for every property that names the same key paths.
   /// - Parameters:
   ///   - a: A part whose changes are published.
   @inlinable
   public init<A: Equatable>(_ a: KeyPath<Value, A>) {
-    self.init(value: .identity, comparing: DiffPart(a), keyPaths: [DiffableKeyPath(a)])
+    self.init(
+      value: .identity, selection: .shared(DiffSelectionKey(a)) { DiffSelection(DiffPart(a)) })
   }
 
   /// Selects two parts by key path and starts from `Value.identity`.
   ///
-  /// The comparison is specialized for the parts' types at the call site.
+  /// The comparison is specialized for the parts' types at the call site, and made once
+  /// for every property that names the same key paths.
   /// - Parameters:
   ///   - a: A part whose changes are published.
   ///   - b: A part whose changes are published.
   @inlinable
   public init<A: Equatable, B: Equatable>(_ a: KeyPath<Value, A>, _ b: KeyPath<Value, B>) {
     self.init(
-      value: .identity, comparing: DiffPart(a).and(DiffPart(b)),
-      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b)])
+      value: .identity,
+      selection: .shared(DiffSelectionKey(a, b)) { DiffSelection(DiffPart(a).and(DiffPart(b))) })
   }
 
   /// Selects three parts by key path and starts from `Value.identity`.
   ///
-  /// The comparison is specialized for the parts' types at the call site.
+  /// The comparison is specialized for the parts' types at the call site, and made once
+  /// for every property that names the same key paths.
   /// - Parameters:
   ///   - a: A part whose changes are published.
   ///   - b: A part whose changes are published.
@@ -899,13 +905,16 @@ extension Diff where Value: EquatableWithIdentity {
     _ a: KeyPath<Value, A>, _ b: KeyPath<Value, B>, _ c: KeyPath<Value, C>
   ) {
     self.init(
-      value: .identity, comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)),
-      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c)])
+      value: .identity,
+      selection: .shared(DiffSelectionKey(a, b, c)) {
+        DiffSelection(DiffPart(a).and(DiffPart(b)).and(DiffPart(c)))
+      })
   }
 
   /// Selects four parts by key path and starts from `Value.identity`.
   ///
-  /// The comparison is specialized for the parts' types at the call site.
+  /// The comparison is specialized for the parts' types at the call site, and made once
+  /// for every property that names the same key paths.
   /// - Parameters:
   ///   - a: A part whose changes are published.
   ///   - b: A part whose changes are published.
@@ -916,13 +925,16 @@ extension Diff where Value: EquatableWithIdentity {
     _ a: KeyPath<Value, A>, _ b: KeyPath<Value, B>, _ c: KeyPath<Value, C>, _ d: KeyPath<Value, D>
   ) {
     self.init(
-      value: .identity, comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)),
-      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d)])
+      value: .identity,
+      selection: .shared(DiffSelectionKey(a, b, c, d)) {
+        DiffSelection(DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)))
+      })
   }
 
   /// Selects five parts by key path and starts from `Value.identity`.
   ///
-  /// The comparison is specialized for the parts' types at the call site.
+  /// The comparison is specialized for the parts' types at the call site, and made once
+  /// for every property that names the same key paths.
   /// - Parameters:
   ///   - a: A part whose changes are published.
   ///   - b: A part whose changes are published.
@@ -936,16 +948,16 @@ extension Diff where Value: EquatableWithIdentity {
   ) {
     self.init(
       value: .identity,
-      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)),
-      keyPaths: [
-        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-        DiffableKeyPath(e),
-      ])
+      selection: .shared(DiffSelectionKey(a, b, c, d, e)) {
+        DiffSelection(
+          DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)))
+      })
   }
 
   /// Selects six parts by key path and starts from `Value.identity`.
   ///
-  /// The comparison is specialized for the parts' types at the call site.
+  /// The comparison is specialized for the parts' types at the call site, and made once
+  /// for every property that names the same key paths.
   /// - Parameters:
   ///   - a: A part whose changes are published.
   ///   - b: A part whose changes are published.
@@ -960,17 +972,17 @@ extension Diff where Value: EquatableWithIdentity {
   ) {
     self.init(
       value: .identity,
-      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
-        .and(DiffPart(f)),
-      keyPaths: [
-        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-        DiffableKeyPath(e), DiffableKeyPath(f),
-      ])
+      selection: .shared(DiffSelectionKey(a, b, c, d, e, f)) {
+        DiffSelection(
+          DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
+            DiffPart(f)))
+      })
   }
 
   /// Selects seven parts by key path and starts from `Value.identity`.
   ///
-  /// The comparison is specialized for the parts' types at the call site.
+  /// The comparison is specialized for the parts' types at the call site, and made once
+  /// for every property that names the same key paths.
   /// - Parameters:
   ///   - a: A part whose changes are published.
   ///   - b: A part whose changes are published.
@@ -988,17 +1000,18 @@ extension Diff where Value: EquatableWithIdentity {
   ) {
     self.init(
       value: .identity,
-      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
-        .and(DiffPart(f)).and(DiffPart(g)),
-      keyPaths: [
-        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-        DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g),
-      ])
+      selection: .shared(DiffSelectionKey(a, b, c, d, e, f, g)) {
+        DiffSelection(
+          DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
+            DiffPart(f)
+          ).and(DiffPart(g)))
+      })
   }
 
   /// Selects eight parts by key path and starts from `Value.identity`.
   ///
-  /// The comparison is specialized for the parts' types at the call site.
+  /// The comparison is specialized for the parts' types at the call site, and made once
+  /// for every property that names the same key paths.
   /// - Parameters:
   ///   - a: A part whose changes are published.
   ///   - b: A part whose changes are published.
@@ -1018,12 +1031,12 @@ extension Diff where Value: EquatableWithIdentity {
   ) {
     self.init(
       value: .identity,
-      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
-        .and(DiffPart(f)).and(DiffPart(g)).and(DiffPart(h)),
-      keyPaths: [
-        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-        DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g), DiffableKeyPath(h),
-      ])
+      selection: .shared(DiffSelectionKey(a, b, c, d, e, f, g, h)) {
+        DiffSelection(
+          DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
+            DiffPart(f)
+          ).and(DiffPart(g)).and(DiffPart(h)))
+      })
   }
 
   /// Selects nine or more parts by key path and starts from `Value.identity`.
@@ -1049,15 +1062,13 @@ extension Diff where Value: EquatableWithIdentity {
     _ e: KeyPath<Value, E>, _ f: KeyPath<Value, F>, _ g: KeyPath<Value, G>, _ h: KeyPath<Value, H>,
     _ rest: repeat KeyPath<Value, each Rest>
   ) {
-    let rest = DiffSelection<Value>.parts(repeat each rest)
+    let rest = DiffSelection<Value>.unique(DiffSelection<Value>.parts(repeat each rest))
     self.init(
       value: .identity,
-      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
-        .and(DiffPart(f)).and(DiffPart(g)).and(DiffPart(h)).and(DiffPartList(rest)),
-      keyPaths: [
-        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-        DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g), DiffableKeyPath(h),
-      ] + rest)
+      selection: DiffSelection(
+        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
+          DiffPart(f)
+        ).and(DiffPart(g)).and(DiffPart(h)).and(DiffPartList(rest))))
   }
 
   /// Selects a part read by a closure and starts from `Value.identity`.
@@ -1068,7 +1079,7 @@ extension Diff where Value: EquatableWithIdentity {
   ///     `{ $0.friend?.name }`.
   @inlinable
   public init<Selected: Equatable>(select: @escaping @Sendable (Value) -> Selected) {
-    self.init(value: .identity, comparing: DiffNothing(), keyPaths: [], select: select)
+    self.init(value: .identity, selection: DiffSelection(DiffNothing().and(DiffSelector(select))))
   }
 
   /// Selects one part by key path and a part read by a closure and starts from `Value.identity`.
@@ -1082,8 +1093,7 @@ extension Diff where Value: EquatableWithIdentity {
   public init<A: Equatable, Selected: Equatable>(
     _ a: KeyPath<Value, A>, select: @escaping @Sendable (Value) -> Selected
   ) {
-    self.init(
-      value: .identity, comparing: DiffPart(a), keyPaths: [DiffableKeyPath(a)], select: select)
+    self.init(value: .identity, selection: DiffSelection(DiffPart(a).and(DiffSelector(select))))
   }
 
   /// Selects two parts by key path and a part read by a closure and starts from `Value.identity`.
@@ -1099,8 +1109,8 @@ extension Diff where Value: EquatableWithIdentity {
     _ a: KeyPath<Value, A>, _ b: KeyPath<Value, B>, select: @escaping @Sendable (Value) -> Selected
   ) {
     self.init(
-      value: .identity, comparing: DiffPart(a).and(DiffPart(b)),
-      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b)], select: select)
+      value: .identity,
+      selection: DiffSelection(DiffPart(a).and(DiffPart(b)).and(DiffSelector(select))))
   }
 
   /// Selects three parts by key path and a part read by a closure and starts from `Value.identity`.
@@ -1118,8 +1128,9 @@ extension Diff where Value: EquatableWithIdentity {
     select: @escaping @Sendable (Value) -> Selected
   ) {
     self.init(
-      value: .identity, comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)),
-      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c)], select: select)
+      value: .identity,
+      selection: DiffSelection(
+        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffSelector(select))))
   }
 
   /// Selects four parts by key path and a part read by a closure and starts from `Value.identity`.
@@ -1138,9 +1149,9 @@ extension Diff where Value: EquatableWithIdentity {
     select: @escaping @Sendable (Value) -> Selected
   ) {
     self.init(
-      value: .identity, comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)),
-      keyPaths: [DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d)],
-      select: select)
+      value: .identity,
+      selection: DiffSelection(
+        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffSelector(select))))
   }
 
   /// Selects five parts by key path and a part read by a closure and starts from `Value.identity`.
@@ -1163,11 +1174,9 @@ extension Diff where Value: EquatableWithIdentity {
   ) {
     self.init(
       value: .identity,
-      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)),
-      keyPaths: [
-        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-        DiffableKeyPath(e),
-      ], select: select)
+      selection: DiffSelection(
+        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
+          DiffSelector(select))))
   }
 
   /// Selects six parts by key path and a part read by a closure and starts from `Value.identity`.
@@ -1192,12 +1201,10 @@ extension Diff where Value: EquatableWithIdentity {
   ) {
     self.init(
       value: .identity,
-      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
-        .and(DiffPart(f)),
-      keyPaths: [
-        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-        DiffableKeyPath(e), DiffableKeyPath(f),
-      ], select: select)
+      selection: DiffSelection(
+        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
+          DiffPart(f)
+        ).and(DiffSelector(select))))
   }
 
   /// Selects seven parts by key path and a part read by a closure and starts from `Value.identity`.
@@ -1224,12 +1231,10 @@ extension Diff where Value: EquatableWithIdentity {
   ) {
     self.init(
       value: .identity,
-      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
-        .and(DiffPart(f)).and(DiffPart(g)),
-      keyPaths: [
-        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-        DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g),
-      ], select: select)
+      selection: DiffSelection(
+        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
+          DiffPart(f)
+        ).and(DiffPart(g)).and(DiffSelector(select))))
   }
 
   /// Selects eight parts by key path and a part read by a closure and starts from `Value.identity`.
@@ -1257,11 +1262,9 @@ extension Diff where Value: EquatableWithIdentity {
   ) {
     self.init(
       value: .identity,
-      comparing: DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e))
-        .and(DiffPart(f)).and(DiffPart(g)).and(DiffPart(h)),
-      keyPaths: [
-        DiffableKeyPath(a), DiffableKeyPath(b), DiffableKeyPath(c), DiffableKeyPath(d),
-        DiffableKeyPath(e), DiffableKeyPath(f), DiffableKeyPath(g), DiffableKeyPath(h),
-      ], select: select)
+      selection: DiffSelection(
+        DiffPart(a).and(DiffPart(b)).and(DiffPart(c)).and(DiffPart(d)).and(DiffPart(e)).and(
+          DiffPart(f)
+        ).and(DiffPart(g)).and(DiffPart(h)).and(DiffSelector(select))))
   }
 }

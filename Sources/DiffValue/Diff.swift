@@ -33,36 +33,25 @@
 /// Writes may come from any thread; <doc:WhatYouCanRelyOn> says on which thread and in which
 /// order they are published. The wrapper keeps its state in a shared object, so copying a
 /// struct that contains a `@Diff` property shares the property between the copies.
+///
+/// A property nobody subscribes to costs one allocation: its value, a mutex and a reference to
+/// the selection, which every property declared with the same key paths shares. The first read
+/// adds the Observation registrar, the first subscriber, hook or `changes` the relay that
+/// publishes; see <doc:Performance>.
 @propertyWrapper
 public struct Diff<Value: Equatable> {
   @usableFromInline let storage: DiffStorage<Value>
 
+  /// Compares what `selection` selects, starting from `value`.
+  @inlinable
+  init(value: Value, selection: DiffSelection<Value>) {
+    storage = DiffStorage.make(value: value, selection: selection)
+  }
+
   /// Compares the whole value with `==`.
   @inlinable
   init(wholeValue value: Value) {
-    storage = DiffStorage(value: value, comparing: DiffWholeValue(), selection: DiffSelection())
-  }
-
-  /// Compares the parts `parts` compares; `keyPaths` name them for `changes`.
-  @inlinable
-  init<Parts: DiffComparison<Value>>(
-    value: Value, comparing parts: Parts, keyPaths: [DiffableKeyPath<Value>],
-    selected: ((Value, Value) -> Bool)? = nil
-  ) {
-    storage = DiffStorage(
-      value: value, comparing: parts,
-      selection: DiffSelection(keyPaths: keyPaths, selected: selected))
-  }
-
-  /// Compares the parts `parts` compares and the value `select` reads.
-  @inlinable
-  init<Parts: DiffComparison<Value>, Selected: Equatable>(
-    value: Value, comparing parts: Parts, keyPaths: [DiffableKeyPath<Value>],
-    select: @escaping @Sendable (Value) -> Selected
-  ) {
-    self.init(
-      value: value, comparing: parts.and(DiffSelector(select)), keyPaths: keyPaths,
-      selected: { select($0) == select($1) })
+    self.init(value: value, selection: .wholeValue)
   }
 
   /// Compares parts given as `DiffableKeyPath`s; none means the whole value.
@@ -71,8 +60,7 @@ public struct Diff<Value: Equatable> {
     if parts.isEmpty {
       self.init(wholeValue: value)
     } else {
-      let parts = DiffSelection.unique(parts)
-      self.init(value: value, comparing: DiffPartList(parts), keyPaths: parts)
+      self.init(value: value, selection: DiffSelection(DiffPartList(DiffSelection.unique(parts))))
     }
   }
 
@@ -82,8 +70,10 @@ public struct Diff<Value: Equatable> {
     value: Value, parts: [DiffableKeyPath<Value>],
     select: @escaping @Sendable (Value) -> Selected
   ) {
-    let parts = DiffSelection.unique(parts)
-    self.init(value: value, comparing: DiffPartList(parts), keyPaths: parts, select: select)
+    self.init(
+      value: value,
+      selection: DiffSelection(
+        DiffPartList(DiffSelection.unique(parts)).and(DiffSelector(select))))
   }
 
   /// The last value written.
@@ -104,15 +94,12 @@ public struct Diff<Value: Equatable> {
   /// observers are told of a published change, and of no other.
   @inlinable
   public var wrappedValue: Value {
-    get {
-      storage.observation.willReadWhole()
-      return storage.relay.value
-    }
-    nonmutating set { storage.relay.send(newValue) }
+    get { storage.readTracked() }
+    nonmutating set { storage.write(newValue) }
     nonmutating _modify {
       let write = storage.beginWrite()
       defer { storage.endWrite(write) }  // also when the access is aborted (a mutation throws)
-      yield &storage.writing.pointee
+      yield &write.address.pointee
     }
   }
 
@@ -271,4 +258,6 @@ extension Diff where Value: EquatableWithIdentity {
   }
 }
 
-extension Diff: Sendable where Value: Sendable {}
+// The storage is a `ManagedBuffer`, which Swift declares not sendable; every access to it is
+// guarded as `DiffStorage` says.
+extension Diff: @unchecked Sendable where Value: Sendable {}

@@ -33,6 +33,23 @@ protocol DiffComparison<Root> {
 
   /// Whether the `Root` value at `new` agrees with `snapshot` on the parts this compares.
   func agrees(_ snapshot: borrowing Snapshot, _ new: UnsafeRawPointer) -> Bool
+
+  /// Adds what this compares to `description`, for `changes` to name: its key paths, in order,
+  /// its `select:` closure's comparison, or the whole value.
+  func describe(into description: inout DiffSelectionDescription<Root>)
+}
+
+/// What a selection compares, as `changes` reports it.
+@usableFromInline
+struct DiffSelectionDescription<Root> {
+  /// The parts named by key path, in the order given.
+  @usableFromInline var keyPaths: [DiffableKeyPath<Root>] = []
+  /// Whether the values the `select:` closures read agree, when there are any.
+  @usableFromInline var selectedAgree: ((Root, Root) -> Bool)?
+  /// Whether the whole value is compared with `==`.
+  @usableFromInline var wholeValue = false
+
+  @inlinable init() {}
 }
 
 extension DiffComparison {
@@ -79,6 +96,11 @@ struct DiffPart<Root, Property: Equatable>: DiffComparison {
       diffPartsAreEqual(UnsafeRawPointer($0), new + offset, as: Property.self)
     }
   }
+
+  @inlinable
+  func describe(into description: inout DiffSelectionDescription<Root>) {
+    description.keyPaths.append(DiffableKeyPath(keyPath))
+  }
 }
 
 /// A part read by a closure, for `select:`.
@@ -100,6 +122,17 @@ struct DiffSelector<Root, Selected: Equatable>: DiffComparison {
   @inlinable @inline(__always)
   func agrees(_ snapshot: borrowing Selected, _ new: UnsafeRawPointer) -> Bool {
     snapshot == diffRead(new, as: Root.self, select)
+  }
+
+  @inlinable
+  func describe(into description: inout DiffSelectionDescription<Root>) {
+    let select = self.select
+    let agree: (Root, Root) -> Bool = { select($0) == select($1) }
+    if let earlier = description.selectedAgree {
+      description.selectedAgree = { earlier($0, $1) && agree($0, $1) }
+    } else {
+      description.selectedAgree = agree
+    }
   }
 }
 
@@ -133,6 +166,12 @@ where First.Root == Second.Root {
   {
     first.agrees(snapshot.0, new) && second.agrees(snapshot.1, new)
   }
+
+  @inlinable
+  func describe(into description: inout DiffSelectionDescription<Root>) {
+    first.describe(into: &description)
+    second.describe(into: &description)
+  }
 }
 
 /// No part: the end of a chain.
@@ -148,6 +187,9 @@ struct DiffNothing<Root>: DiffComparison {
 
   @inlinable @inline(__always)
   func agrees(_: borrowing Void, _: UnsafeRawPointer) -> Bool { true }
+
+  @inlinable
+  func describe(into description: inout DiffSelectionDescription<Root>) {}
 }
 
 /// The whole value, compared with `==`: `@Diff var state`.
@@ -168,6 +210,11 @@ struct DiffWholeValue<Root: Equatable>: DiffComparison {
   @inlinable @inline(__always)
   func agrees(_ snapshot: borrowing Root, _ new: UnsafeRawPointer) -> Bool {
     withUnsafePointer(to: snapshot) { diffPartsAreEqual(UnsafeRawPointer($0), new, as: Root.self) }
+  }
+
+  @inlinable
+  func describe(into description: inout DiffSelectionDescription<Root>) {
+    description.wholeValue = true
   }
 }
 
@@ -206,6 +253,11 @@ struct DiffPartList<Root>: DiffComparison {
   @inlinable
   func agrees(_ snapshot: borrowing [(UnsafeRawPointer) -> Bool], _ new: UnsafeRawPointer) -> Bool {
     snapshot.allSatisfy { $0(new) }
+  }
+
+  @inlinable
+  func describe(into description: inout DiffSelectionDescription<Root>) {
+    description.keyPaths += parts
   }
 }
 

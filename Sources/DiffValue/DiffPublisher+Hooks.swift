@@ -63,7 +63,7 @@ extension DiffPublisher {
     target: Target, hook: Hook<Target, Property>,
     subscribe: (@escaping (Property) -> Void) -> AnyCancellable
   ) -> PropertyHook {
-    let registry = storage.hooks
+    let registry = storage.hooks()
     let id = registry.reserve(for: target)
     let subscription = subscribe { [weak target] value in
       guard let target else { return registry.remove(id) }

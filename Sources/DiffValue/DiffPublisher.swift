@@ -23,10 +23,7 @@ public struct DiffPublisher<Value: Equatable>: Publisher {
   /// Read inside `withObservationTracking` (a SwiftUI `body`), it tracks the whole property,
   /// as reading the property does.
   @inlinable
-  public var value: Value {
-    storage.observation.willReadWhole()
-    return storage.relay.value
-  }
+  public var value: Value { storage.readTracked() }
 
   /// One part of the property's last written value, tracked for that part alone.
   ///
@@ -40,22 +37,23 @@ public struct DiffPublisher<Value: Equatable>: Publisher {
   /// ```
   ///
   /// - Parameter part: A key path to an `Equatable` part of the value.
-  /// - Complexity: A dictionary lookup of the key path besides the read; the first read of a
-  ///   part registers it, once per property.
+  /// - Complexity: A dictionary lookup of the key path's identity besides the read; the first read
+  ///   of a part registers it, once per property.
   @inlinable
   public subscript<Part: Equatable>(part: KeyPath<Value, Part>) -> Part {
-    storage.observation.willRead(storage.observation.part(part))
-    return storage.relay.value[keyPath: part]
+    storage.readTracked(part)
   }
 
   /// Attaches a subscriber; it receives the current value first.
   @inlinable
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Never {
-    storage.relay.receive(subscriber: subscriber)
+    storage.installedRelay().receive(subscriber: subscriber)
   }
 }
 
-extension DiffPublisher: Sendable where Value: Sendable {}
+// The storage is a `ManagedBuffer`, which Swift declares not sendable; every access to it is
+// guarded as `DiffStorage` says.
+extension DiffPublisher: @unchecked Sendable where Value: Sendable {}
 
 extension DiffPublisher {
   /// Changes several parts of the value in one atomic read-modify-write, published at most
@@ -77,6 +75,6 @@ extension DiffPublisher {
   /// - Complexity: One write, times the number of retries.
   @inlinable @discardableResult
   public func modify<Result>(_ transform: (inout Value) throws -> Result) rethrows -> Result {
-    try storage.relay.modify(transform)
+    try storage.modify(transform)
   }
 }

@@ -1,168 +1,342 @@
 import Relay
+import RelayAtomics
 
-/// What a `@Diff` property and its `$` publisher share: the relay that stores and publishes
-/// the value, the selection it compares, and the property's part in Observation.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What a `@Diff` property keeps, in one allocation: its value, a mutex, the selection it shares
+/// with every property declared alike, and, once something needs more than the value, its
+/// machinery (`DiffMachinery`).
+///
+/// **Until a subscriber, a hook or `changes` arrives**, the value lives here, guarded by the
+/// mutex: a whole write swaps it in and out, a read copies it, and an in-place write
+/// (`model.state.count = n`) marks the property as held by its thread (`writer`), changes the value
+/// where it lies with the mutex released, and lets go. While it is held, reads and other in-place
+/// writes on other threads wait for it, and a whole write is kept (`held`) and stored after it, so
+/// that no writer waits behind another thread's change; the same thread reading or writing the
+/// property inside its own in-place write stops the program with a message (an overlapping access).
+/// Nobody subscribes, so nothing is compared unless an observer may be told.
+///
+/// **Once the relay is installed** (under the mutex, once no in-place write holds the property),
+/// the value moves into it, and every read and write goes through the relay as a
+/// `CurrentValueRelay`'s do: a write racing the first subscription is either stored before the
+/// relay, and so is the subscriber's first value, or sent through it.
+///
+/// The flags word says what exists, so that the paths that need nothing else take no lock to
+/// find out: set under the mutex with a releasing store, read with an acquiring load; what it
+/// says exists is never taken back while the property lives.
 @usableFromInline
-final class DiffStorage<Value: Equatable>: @unchecked Sendable {
-  // Immutable after init; the relay is thread-safe, `hooks`, `sharedObjects` and
-  // `observation` guard their own state, and `writing` and `inPlace`'s slot are used only by
-  // the one in-place write the relay lets run at a time (its reservation orders them).
-  @usableFromInline let relay: CurrentValueRelay<Value>
-  @usableFromInline let selection: DiffSelection<Value>
-  @usableFromInline let observation: DiffObservation
-  @usableFromInline let inPlace: DiffInPlaceCheck
-  /// Where a write through the property changes the value.
-  ///
-  /// It holds the value from `beginWrite()` to `endWrite`, and is uninitialized otherwise. The
-  /// value moves in and out, so no copy is made, and the accessor's coroutine holds no value of
-  /// the property's type: nothing of it to destroy (an optional of the value is destroyed
-  /// through the runtime's generic witnesses), and a frame small enough not to be allocated.
-  @usableFromInline let writing = UnsafeMutablePointer<Value>.allocate(capacity: 1)
-  @usableFromInline let hooks = HookRegistry()
-  let sharedObjects = Lock<SharedObjects>.make(SharedObjects())
+final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value>, Value> {
+  /// Makes the storage of a property holding `value`, comparing with `selection`.
+  @inlinable
+  static func make(value: Value, selection: DiffSelection<Value>) -> DiffStorage<Value> {
+    let storage = unsafeDowncast(
+      create(minimumCapacity: 1) { _ in DiffStorageHeader(selection: selection) },
+      to: DiffStorage<Value>.self)
+    storage.withUnsafeMutablePointers { header, element in
+      pthread_mutex_init(&header.pointee.mutex, nil)
+      element.initialize(to: value)
+    }
+    return storage
+  }
 
-  /// Objects made once per property and shared, such as the list-change feed.
-  struct SharedObjects: @unchecked Sendable {
-    // Each object is itself thread-safe; the dictionary is only touched under the mutex.
-    var byType: [ObjectIdentifier: AnyObject] = [:]
+  deinit {
+    withUnsafeMutablePointers { header, element in
+      if header.pointee.flags & DiffStorageFlags.relay == 0 { element.deinitialize(count: 1) }
+      pthread_mutex_destroy(&header.pointee.mutex)
+      header.pointee.machinery?.propertyWentAway()
+    }
+  }
+
+  // MARK: The mutex and the flags
+
+  /// Runs `body` with the mutex held.
+  @inlinable @inline(__always)
+  func withLock<Result>(
+    _ body: (UnsafeMutablePointer<DiffStorageHeader<Value>>, UnsafeMutablePointer<Value>) throws
+      -> Result
+  ) rethrows -> Result {
+    try withUnsafeMutablePointers { header, element in
+      pthread_mutex_lock(&header.pointee.mutex)
+      defer { pthread_mutex_unlock(&header.pointee.mutex) }
+      return try body(header, element)
+    }
+  }
+
+  /// What exists, read with an acquiring load.
+  @inlinable @inline(__always)
+  var flags: UInt {
+    withUnsafeMutablePointerToHeader { header in
+      relay_atomic_load_uword(UnsafeMutableRawPointer(flagsAddress(header)), 2)
+    }
+  }
+
+  @inlinable @inline(__always)
+  func flagsAddress(_ header: UnsafeMutablePointer<DiffStorageHeader<Value>>)
+    -> UnsafeMutablePointer<UInt>
+  {
+    withUnsafeMutablePointer(to: &header.pointee.flags) { $0 }
+  }
+
+  /// Adds flags, with the mutex held, after what they say exists was made.
+  @inlinable
+  func raise(_ flags: UInt, in header: UnsafeMutablePointer<DiffStorageHeader<Value>>) {
+    let address = UnsafeMutableRawPointer(flagsAddress(header))
+    relay_atomic_store_uword(address, relay_atomic_load_uword(address, 0) | flags, 3)
+  }
+
+  /// The machinery, once the flags say it exists.
+  @inlinable
+  var machinery: DiffMachinery<Value> {
+    withUnsafeMutablePointerToHeader { $0.pointee.machinery.unsafelyUnwrapped }
+  }
+
+  /// The selection the property compares.
+  @inlinable
+  var selection: DiffSelection<Value> { withUnsafeMutablePointerToHeader { $0.pointee.selection } }
+
+  /// The machinery, made now if it does not exist yet; the caller holds the mutex.
+  @inlinable
+  func makeMachinery(in header: UnsafeMutablePointer<DiffStorageHeader<Value>>) -> DiffMachinery<
+    Value
+  > {
+    if let machinery = header.pointee.machinery { return machinery }
+    let machinery = DiffMachinery.make(selection: header.pointee.selection)
+    header.pointee.machinery = machinery
+    raise(DiffStorageFlags.machinery, in: header)
+    return machinery
+  }
+
+  // MARK: Installing
+
+  /// The relay, installed now if it is not yet: the value moves into it, once no in-place write
+  /// holds the property.
+  @inlinable
+  func installedRelay() -> CurrentValueRelay<Value> {
+    if flags & DiffStorageFlags.relay != 0 { return machinery.relay }
+    return installRelay()
+  }
+
+  @usableFromInline
+  func installRelay() -> CurrentValueRelay<Value> {
+    withLock { header, element in
+      waitWhileHeld(header)
+      let machinery = makeMachinery(in: header)
+      if header.pointee.flags & DiffStorageFlags.relay != 0 { return machinery.relay }
+      let selection = header.pointee.selection
+      let relay = CurrentValueRelay(
+        element.move(),
+        removingDuplicatesAt: { old, new in
+          let isDuplicate = selection.agrees(old, new)
+          if machinery.mayTell { machinery.tell(old: old, new: new, published: !isDuplicate) }
+          return isDuplicate
+        })
+      let writing = UnsafeMutablePointer<Value>.allocate(capacity: 1)
+      machinery.state.pointee.writing = writing
+      _ = machinery.snapshotSlot()
+      machinery.state.pointee.relay = relay
+      raise(DiffStorageFlags.relay, in: header)
+      return relay
+    }
+  }
+
+  /// The machinery with its registrar, made now if they do not exist yet: a read is about to
+  /// register.
+  @inlinable
+  func observedMachinery() -> DiffMachinery<Value> {
+    if flags & DiffStorageFlags.observed != 0 { return machinery }
+    return installObservation()
+  }
+
+  @usableFromInline
+  func installObservation() -> DiffMachinery<Value> {
+    let machinery = withLock { header, _ -> DiffMachinery<Value> in makeMachinery(in: header) }
+    machinery.makeRegistrar()
+    withLock { header, _ in raise(DiffStorageFlags.observed, in: header) }
+    return machinery
+  }
+
+  // MARK: Holding the value
+
+  /// Waits, with the mutex held, while an in-place write on another thread holds the property;
+  /// stops the program when it is this thread's own (an overlapping access).
+  @inlinable @inline(__always)
+  func waitWhileHeld(_ header: UnsafeMutablePointer<DiffStorageHeader<Value>>) {
+    if header.pointee.writer != 0 { waitForWriter(header) }
+  }
+
+  @usableFromInline
+  func waitForWriter(_ header: UnsafeMutablePointer<DiffStorageHeader<Value>>) {
+    let thread = ThreadIdentity.current.word
+    while header.pointee.writer != 0 {
+      precondition(
+        header.pointee.writer != thread,
+        "a @Diff or relay value was read or written while this thread was writing it "
+          + "(an overlapping access, such as a write through the property inside its modify, "
+          + "or on the thread where a part passed inout to an async function was suspended)")
+      let machinery = makeMachinery(in: header)
+      let condition = machinery.condition()
+      machinery.state.pointee.waiters += 1
+      pthread_cond_wait(condition, &header.pointee.mutex)
+      machinery.state.pointee.waiters -= 1
+    }
+  }
+
+  // MARK: Reading
+
+  /// The last value written.
+  @inlinable
+  func read() -> Value {
+    if flags & DiffStorageFlags.relay != 0 { return machinery.relay.value }
+    return withLock { header, element in
+      waitWhileHeld(header)
+      if header.pointee.flags & DiffStorageFlags.relay != 0 {
+        return header.pointee.machinery.unsafelyUnwrapped.relay.value
+      }
+      return element.pointee
+    }
+  }
+
+  /// The last value written, read inside `withObservationTracking` to be told of its next
+  /// published change.
+  @inlinable
+  func readTracked() -> Value {
+    observedMachinery().willReadWhole()
+    return read()
+  }
+
+  // MARK: Writing the whole value
+
+  /// Stores a value: published through the relay once it exists; until then swapped in, the
+  /// observers told when something they read changed.
+  @inlinable
+  func write(_ newValue: Value) {
+    if flags & DiffStorageFlags.relay != 0 { return machinery.relay.send(newValue) }
+    var value = newValue
+    var stored: Value?
+    switch withLock({ header, element in storeInline(&value, header, element, new: &stored) }) {
+    case .relay: machinery.relay.send(value)
+    case .held: break  // `stored` holds what it replaced, released here
+    case .stored:
+      if let stored {
+        withUnsafePointer(to: value) { old in
+          withUnsafePointer(to: stored) { new in
+            machinery.tell(old: UnsafeRawPointer(old), new: UnsafeRawPointer(new), published: nil)
+          }
+        }
+      }
+    }
+    // The value replaced (or kept) is released here, with no lock held.
+  }
+
+  /// With the mutex held: swaps `value` in (it receives the value it replaced), or keeps it
+  /// behind the in-place write holding the property, or says the relay exists now.
+  ///
+  /// - Parameter new: Receives a copy of the stored value when observers must compare it; or,
+  ///   for a value kept, the value kept before it, to release.
+  @inlinable @inline(__always)
+  func storeInline(
+    _ value: inout Value, _ header: UnsafeMutablePointer<DiffStorageHeader<Value>>,
+    _ element: UnsafeMutablePointer<Value>, new: inout Value?
+  ) -> DiffInlineStore {
+    if header.pointee.flags & DiffStorageFlags.relay != 0 { return .relay }
+    if header.pointee.writer != 0 {
+      precondition(
+        header.pointee.writer != ThreadIdentity.current.word,
+        "a @Diff value was written while this thread was writing it (an overlapping access)")
+      // Kept behind the in-place write; the value it replaces leaves in `new`, to be released
+      // with no lock held.
+      var kept = Optional(value)
+      swap(&kept, &makeMachinery(in: header).state.pointee.held)
+      new = kept
+      return .held
+    }
+    swap(&element.pointee, &value)
+    header.pointee.version &+= 1
+    if header.pointee.flags & DiffStorageFlags.observed != 0,
+      header.pointee.machinery.unsafelyUnwrapped.mayTell
+    {
+      new = element.pointee
+    }
+    return .stored
+  }
+}
+
+/// What a whole write with the mutex held did.
+@usableFromInline
+enum DiffInlineStore {
+  /// Stored the value.
+  case stored
+  /// Kept it behind the in-place write holding the property.
+  case held
+  /// Nothing: the relay exists now, and the value goes through it.
+  case relay
+}
+
+/// The bits of a property's flags word.
+@usableFromInline
+enum DiffStorageFlags {
+  /// The machinery exists.
+  @inlinable static var machinery: UInt { 1 }
+  /// The relay exists, and holds the value.
+  @inlinable static var relay: UInt { 2 }
+  /// The registrar exists: the property was read.
+  @inlinable static var observed: UInt { 4 }
+}
+
+/// The fields of a property's storage, beside its value.
+@usableFromInline
+struct DiffStorageHeader<Value: Equatable> {
+  // `mutex` guards every field but `flags` (atomic, written under it) and `selection` (never
+  // changes); `machinery` is set once, under it, before its flag.
+  @usableFromInline var mutex = pthread_mutex_t()
+  @usableFromInline let selection: DiffSelection<Value>
+  @usableFromInline var flags: UInt = 0
+  @usableFromInline var machinery: DiffMachinery<Value>?
+  /// The thread of the in-place write holding the property, or 0.
+  @usableFromInline var writer: UInt = 0
+  /// How many values were stored here, for the index of an array's elements.
+  @usableFromInline var version: UInt = 0
+
+  @inlinable
+  init(selection: DiffSelection<Value>) { self.selection = selection }
+}
+
+extension DiffStorage {
+  // MARK: Reading a part
+
+  /// One part of the last value written, read inside `withObservationTracking` to be told of
+  /// that part's next change alone.
+  @inlinable
+  func readTracked<Part: Equatable>(_ keyPath: KeyPath<Value, Part>) -> Part {
+    let machinery = observedMachinery()
+    machinery.willRead(machinery.part(keyPath))
+    if flags & DiffStorageFlags.relay != 0 { return machinery.relay.value[keyPath: keyPath] }
+    return withLock { header, element in
+      waitWhileHeld(header)
+      if header.pointee.flags & DiffStorageFlags.relay != 0 {
+        return machinery.relay.value[keyPath: keyPath]
+      }
+      return element.pointee[keyPath: keyPath]
+    }
+  }
+
+  // MARK: What the machinery holds
+
+  /// The property's hooks, made the first time.
+  @inlinable
+  func hooks() -> HookRegistry {
+    withLock { header, _ -> DiffMachinery<Value> in makeMachinery(in: header) }.hooks()
   }
 
   /// The property's one instance of `type`, made by `make` the first time.
-  func shared<Object: AnyObject>(_ type: Object.Type, make: () -> Object) -> Object {
-    if let existing = sharedObjects.withLock({ $0.byType[ObjectIdentifier(type)] }) {
-      return unsafeDowncast(existing, to: Object.self)
-    }
-    let made = make()  // outside the lock: it subscribes, which calls out
-    return sharedObjects.withLock { objects in
-      if let existing = objects.byType[ObjectIdentifier(type)] {
-        return unsafeDowncast(existing, to: Object.self)
-      }
-      objects.byType[ObjectIdentifier(type)] = made
-      return made
-    }
-  }
-
-  /// Creates the storage of a property, comparing the parts `parts` compares.
-  ///
-  /// It is made where the value's type and the selection are known (`Diff`'s inlinable
-  /// initializers), so that the comparison is specialized code; the relay compares the two
-  /// values where it holds them, and tells the observers what the comparison found.
-  /// - Parameters:
-  ///   - value: The initial value.
-  ///   - parts: The comparison of the selected parts.
-  ///   - selection: The selection, as `changes` reports it.
-  @inlinable
-  init<Parts: DiffComparison<Value>>(
-    value: Value, comparing parts: Parts, selection: DiffSelection<Value>
-  ) {
-    let observation = DiffObservation()
-    relay = CurrentValueRelay(
-      value,
-      removingDuplicatesAt: { old, new in
-        let isDuplicate = parts.agrees(old, new)
-        observation.compared(old, new, published: !isDuplicate)
-        return isDuplicate
-      })
-    self.observation = observation
-    self.selection = selection
-    inPlace = DiffInPlaceCheck(parts)
-  }
-
-  // Hooks subscribe to `relay`, which holds them; the property going away must end them.
-  deinit {
-    hooks.removeAll()
-    inPlace.deallocate()
-    writing.deallocate()
-  }
-
-  // MARK: Writes through the property
-
-  /// Begins a write through the property (`model.state.count = n`): the value to change lies
-  /// in `writing` until `endWrite`.
-  ///
-  /// It waits while another write through the property, or a `modify`, runs. When nothing
-  /// waits to be delivered, the value leaves the relay, so that it is changed where it lies,
-  /// with nothing sharing its storage (an array field appends in place); otherwise it is a copy
-  /// of the latest value. Either way no other write comes between the read and the write, and
-  /// the value lies in `writing`, which the relay's reservation keeps for this write alone.
-  @inlinable
-  func beginWrite() -> DiffWrite {
-    switch relay.beginInPlaceWrite() {
-    case .movedOut(let value):
-      writing.initialize(to: consume value)
-      inPlace.takeSnapshot(writing)
-      return DiffWrite(.movedOut, parts: observation.snapshotReadParts(of: writing))
-    case .copied(let value):
-      writing.initialize(to: consume value)
-      return DiffWrite(.copied, parts: nil)
-    case nil:
-      preconditionFailure("a @Diff property's relay gave no value to write (it always has one)")
-    }
-  }
-
-  /// Ends a write begun with `beginWrite()`: hands the value back to the relay, which
-  /// publishes it if a selected part changed, and tells the observers whom the change
-  /// concerns.
-  @inlinable
-  func endWrite(_ write: consuming DiffWrite) {
-    switch write.kind {
-    case .movedOut:
-      write.parts?.compare(with: writing)
-      let changed = inPlace.changedSinceSnapshot(writing)
-      relay.commitInPlaceWrite(writing.move(), publishes: changed)
-      observation.wroteInPlace(published: changed, parts: write.parts)
-    case .copied:
-      relay.commitInPlaceWrite(writing.move(), publishes: nil)
-    }
-  }
-}
-
-/// A write through a `@Diff` property in progress: where its value came from, and the parts
-/// read under observation that it is compared with when it ends.
-@usableFromInline
-struct DiffWrite {
-  /// Where the value came from, which says how the write ends.
-  @usableFromInline
-  enum Kind {
-    /// It left the relay: compared here with the copy of its selected parts.
-    case movedOut
-    /// A copy of the latest value, which values still waiting to be delivered come before: the
-    /// relay compares it with the value before it.
-    case copied
-  }
-
-  @usableFromInline let kind: Kind
-  /// Copies of the parts read under observation, when some were; `nil` otherwise.
-  @usableFromInline var parts: ObservedPartSnapshots?
-
-  @inlinable
-  init(_ kind: Kind, parts: ObservedPartSnapshots?) {
-    self.kind = kind
-    self.parts = parts
-  }
-}
-
-/// An in-place write's comparison: a copy of the selected parts taken before the write, in a
-/// slot made once per property, compared with the parts after it.
-@usableFromInline
-struct DiffInPlaceCheck {
-  /// Copies the selected parts of the value at an address into the slot.
-  @usableFromInline let takeSnapshot: (UnsafeRawPointer) -> Void
-  /// Whether the value at an address differs from the copy in the slot, which it empties.
-  @usableFromInline let changedSinceSnapshot: (UnsafeRawPointer) -> Bool
-  /// Frees the slot.
-  @usableFromInline let deallocate: () -> Void
-
-  @inlinable
-  init<Parts: DiffComparison>(_ parts: Parts) {
-    let slot = UnsafeMutablePointer<Parts.Snapshot>.allocate(capacity: 1)
-    takeSnapshot = { slot.initialize(to: parts.snapshot($0)) }
-    changedSinceSnapshot = { new in
-      // Moved out and dropped here, rather than deinitialized in place, which a client module
-      // compiles into a destroy through the runtime's generic witnesses.
-      let old = slot.move()
-      return !parts.agrees(old, new)
-    }
-    deallocate = { slot.deallocate() }
+  func sharedObject<Object: AnyObject>(_ type: Object.Type, make: () -> Object) -> Object {
+    withLock { header, _ -> DiffMachinery<Value> in makeMachinery(in: header) }.shared(
+      type, make: make)
   }
 }

@@ -13,7 +13,7 @@ extension DiffPublisher where Value: _DiffableArray {
   /// ```
   /// - Complexity: Each publication costs one `ListDiff`, expected O(*n* + *m*).
   public var listChanges: ListChangePublisher<ListChange<Value.Element>> {
-    let feed = storage.shared(ChangeFeed<Value, ListChange<Value.Element>>.self) {
+    let feed = storage.sharedObject(ChangeFeed<Value, ListChange<Value.Element>>.self) {
       ChangeFeed(self) { ListChange(old: $0._diffableItems, new: $1._diffableItems) }
     }
     return ListChangePublisher(feed.relay)
@@ -29,7 +29,7 @@ extension DiffPublisher where Value: _DiffableArray, Value.Element: DiffableSect
   /// While nobody subscribes, no diff is computed. It is a property, like `changes`.
   /// - Complexity: Each publication costs one `SectionedListDiff`.
   public var sectionedListChanges: ListChangePublisher<SectionedListChange<Value.Element>> {
-    let feed = storage.shared(
+    let feed = storage.sharedObject(
       ChangeFeed<Value, SectionedListChange<Value.Element>>.self
     ) {
       ChangeFeed(self) { SectionedListChange(old: $0._diffableItems, new: $1._diffableItems) }

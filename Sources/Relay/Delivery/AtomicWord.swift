@@ -32,6 +32,13 @@ package struct AtomicWord<Value: AtomicWordValue>: @unchecked Sendable {
     address.initializeMemory(as: Value.AtomicStorage.self, to: Value.encodeAtomic(initial))
   }
 
+  /// A handle on a value already stored at `address`, in memory its owner frees (a word in an
+  /// object's own allocation, such as a `ManagedBuffer`'s elements).
+  @inlinable @inline(__always)
+  package init(atExisting address: UnsafeMutableRawPointer) {
+    self.address = address
+  }
+
   /// Frees the memory; the owner's `deinit` calls it, once, when no thread uses the value.
   @inlinable
   package func deallocate() { address.deallocate() }

@@ -136,9 +136,14 @@ public final class CurrentValueRelay<Output>: Publisher {
   /// Ends an in-place write: stores the value and delivers it as a send does, when
   /// `publishes` (for a value that moved out: the writer compared it) or, for a copy
   /// (`publishes == nil`), when it differs from the value before it.
+  ///
+  /// - Parameter stored: Runs once the value is stored, before any subscriber is called for it,
+  ///   with no lock held.
   @inlinable
-  package func commitInPlaceWrite(_ value: consuming Output, publishes: Bool?) {
-    storage.commitInPlaceWrite(value, publishes: publishes)
+  package func commitInPlaceWrite(
+    _ value: consuming Output, publishes: Bool?, stored: () -> Void = {}
+  ) {
+    storage.commitInPlaceWrite(value, publishes: publishes, stored: stored)
   }
 
   /// Attaches a subscriber; it receives the current value on its first demand.

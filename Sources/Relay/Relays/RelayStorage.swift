@@ -180,12 +180,18 @@ final class RelayStorage<Output>: @unchecked Sendable {
   /// Ends an in-place write: stores the value and delivers it, as a send does, when
   /// `publishes` says so (a value that moved out) or the comparison with the value before it
   /// finds a change (a copy, `publishes == nil`).
+  ///
+  /// - Parameter stored: Runs once the value is stored, before any subscriber is called for it,
+  ///   with no lock held.
   @inlinable
-  func commitInPlaceWrite(_ value: consuming Output, publishes: Bool?) {
+  func commitInPlaceWrite(
+    _ value: consuming Output, publishes: Bool?, stored: () -> Void = {}
+  ) {
     if publishes == false {
       // Nothing to deliver: the value moves back without a copy.
       var moving = Optional(value)
       let commit = withMachine { $0.commitUnpublishedInPlaceWrite(&moving) }
+      stored()
       release(commit.released)
       if case .scheduleDrainer = commit.next { scheduleDrainer() }
       return
@@ -193,6 +199,7 @@ final class RelayStorage<Output>: @unchecked Sendable {
     let thread = ThreadIdentity.current
     var replaced: Output?
     let commit = withMachine { $0.commitInPlaceWrite(value, from: thread, replaced: &replaced) }
+    stored()
     release(commit.released)
     go(commit.next, with: value, replacing: &replaced, from: thread)
   }

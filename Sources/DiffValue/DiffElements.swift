@@ -1,0 +1,376 @@
+import ListDiffKit
+import Observation
+import Relay
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// Observing an array's elements by identity: `$items.ids` registers the identifiers (told when
+// an element arrives, leaves or moves), `$items[id: x]` one element (told when its content
+// changes, or it leaves or comes back). A write compares the array it stored with the one before:
+// element by element while every identifier stays in place (bytes first, so that the elements a
+// write did not touch cost a memory comparison), and through the list diff otherwise. An element
+// write that knows its element (`update(id:)`) compares that element alone.
+//
+// Nothing is kept per identifier: an element's observers register a key path made from the
+// identifier, which the registrar keeps for as long as a tracking holds it, so memory follows the
+// live trackings, not every identifier ever read.
+
+/// Who tells the observers of an array's identifiers and elements: made, once, by the first read
+/// of either, where the element's type is known.
+@usableFromInline
+protocol DiffElementObserving<Value>: AnyObject, Sendable {
+  associatedtype Value: Equatable
+  /// Tells the observers of what changed between the arrays at `old` and `new`.
+  func tell(old: UnsafeRawPointer, new: UnsafeRawPointer, machinery: DiffMachinery<Value>)
+  /// Tells the observers of one element written in place, from a copy of it before the write
+  /// and its index in the array now at `new`.
+  func tell(
+    element old: UnsafeRawPointer, at index: Int, new: UnsafeRawPointer,
+    machinery: DiffMachinery<Value>)
+}
+
+/// The observers of an array of `Diffable` elements, compared by identity.
+@usableFromInline
+final class DiffElementObserver<Value: _DiffableArray & Equatable>: DiffElementObserving,
+  Sendable
+{
+  typealias Element = Value.Element
+
+  @usableFromInline init() {}
+
+  @usableFromInline
+  func tell(old: UnsafeRawPointer, new: UnsafeRawPointer, machinery: DiffMachinery<Value>) {
+    let changes = Self.changes(
+      old: old.assumingMemoryBound(to: Value.self).pointee._diffableItems,
+      new: new.assumingMemoryBound(to: Value.self).pointee._diffableItems)
+    if changes.order { machinery.tell(\DiffMachinery<Value>.identifiers) }
+    for id in changes.elements { machinery.tell(\DiffMachinery<Value>.[element: AnyHashable(id)]) }
+  }
+
+  @usableFromInline
+  func tell(
+    element old: UnsafeRawPointer, at index: Int, new: UnsafeRawPointer,
+    machinery: DiffMachinery<Value>
+  ) {
+    let old = old.assumingMemoryBound(to: Element.self).pointee
+    let new = new.assumingMemoryBound(to: Value.self).pointee[_diffableItem: index]
+    let id = old.diffIdentifier
+    let newID = new.diffIdentifier
+    if id != newID {
+      machinery.tell(\DiffMachinery<Value>.identifiers)
+      machinery.tell(\DiffMachinery<Value>.[element: AnyHashable(newID)])
+    } else if old.isContentEqual(to: new) {
+      return
+    }
+    machinery.tell(\DiffMachinery<Value>.[element: AnyHashable(id)])
+  }
+
+  /// What changed between two arrays: whether the identifiers' membership or order did, and
+  /// the identifiers of the elements whose content changed, or that arrived or left.
+  ///
+  /// - Complexity: O(*n*) byte comparisons when the identifiers stay in place, plus one
+  ///   `isContentEqual` per element whose bytes differ; a `ListDiff` otherwise.
+  static func changes(old: [Element], new: [Element]) -> (
+    order: Bool, elements: [Element.DiffIdentifier]
+  ) {
+    if old._diffableStorage == new._diffableStorage { return (false, []) }
+    if old.count == new.count, let elements = changedInPlace(old: old, new: new) {
+      return (false, elements)
+    }
+    let diff = ListDiff(old: old, new: new)
+    var elements = diff.deletes.map { old[$0].diffIdentifier }
+    elements += diff.inserts.map { new[$0].diffIdentifier }
+    elements += diff.updates.map { old[$0].diffIdentifier }
+    return (!diff.deletes.isEmpty || !diff.inserts.isEmpty || !diff.moves.isEmpty, elements)
+  }
+
+  /// The identifiers of the elements whose content changed, when every identifier stayed in
+  /// place; `nil` when one did not.
+  static func changedInPlace(old: [Element], new: [Element]) -> [Element.DiffIdentifier]? {
+    let stride = MemoryLayout<Element>.stride
+    return old.withUnsafeBufferPointer { old -> [Element.DiffIdentifier]? in
+      new.withUnsafeBufferPointer { new -> [Element.DiffIdentifier]? in
+        guard let oldBase = old.baseAddress, let newBase = new.baseAddress else { return [] }
+        var changed: [Element.DiffIdentifier] = []
+        var start = 0
+        while start < old.count {
+          let end = Swift.min(start + 64, old.count)
+          defer { start = end }
+          // Elements a write did not touch are the same bytes: a block of them costs a memcmp.
+          if stride == 0 || memcmp(oldBase + start, newBase + start, (end - start) * stride) == 0 {
+            continue
+          }
+          for index in start..<end where memcmp(oldBase + index, newBase + index, stride) != 0 {
+            let id = old[index].diffIdentifier
+            guard id == new[index].diffIdentifier else { return nil }
+            if !old[index].isContentEqual(to: new[index]) { changed.append(id) }
+          }
+        }
+        return changed
+      }
+    }
+  }
+}
+
+/// Where each identifier of one array is: the first element with it.
+///
+/// It keeps the array, so that its storage is not reused while the index says where things are in it (and a write to the array
+/// copies it first, leaving the index to the old one).
+@usableFromInline
+final class DiffElementIndex<Element: Diffable>: @unchecked Sendable {
+  // Immutable once made, but for `array`, which the one in-place write holding the property
+  // lets go of and gives back around its change (`update(id:)`).
+  @usableFromInline var array: [Element]
+  @usableFromInline var storage: (address: UnsafeRawPointer?, count: Int)
+  @usableFromInline let positions: [Element.DiffIdentifier: Int]
+  @usableFromInline let identifiers: [Element.DiffIdentifier]
+
+  @usableFromInline
+  init(_ array: [Element]) {
+    self.array = array
+    storage = array._diffableStorage
+    var positions: [Element.DiffIdentifier: Int] = [:]
+    positions.reserveCapacity(array.count)
+    var identifiers: [Element.DiffIdentifier] = []
+    identifiers.reserveCapacity(array.count)
+    for (index, element) in array.enumerated() {
+      let id = element.diffIdentifier
+      identifiers.append(id)
+      if positions[id] == nil { positions[id] = index }
+    }
+    self.positions = positions
+    self.identifiers = identifiers
+  }
+
+  /// Whether it indexes `array`.
+  @inlinable
+  func indexes(_ storage: (address: UnsafeRawPointer?, count: Int)) -> Bool {
+    self.storage == storage
+  }
+}
+
+extension DiffMachinery where Value: _DiffableArray {
+  /// The index of `array`: the one made before, if it indexes it; made now otherwise, outside
+  /// any lock (identifiers are the user's code), and kept for the next lookup.
+  @usableFromInline
+  func index(of array: [Value.Element]) -> DiffElementIndex<Value.Element> {
+    let storage = array._diffableStorage
+    if let kept = withOwnLock({ $0.elementIndex }) as? DiffElementIndex<Value.Element>,
+      kept.indexes(storage)
+    {
+      return kept
+    }
+    let made = DiffElementIndex(array)
+    withOwnLock { $0.elementIndex = made }
+    return made
+  }
+
+  /// A read of the identifiers or of an element, to be tracked: the element observer is made
+  /// the first time.
+  @usableFromInline
+  func willReadElements<Member>(_ keyPath: KeyPath<DiffMachinery<Value>, Member>) {
+    if !DiffReaders.isRaised(address(of: .elementsRead)) {
+      withOwnLock { state in
+        if state.elements == nil { state.elements = DiffElementObserver<Value>() }
+      }
+      DiffReaders.raise(address(of: .elementsRead))
+    }
+    registrar.access(self, keyPath: keyPath)
+  }
+}
+
+extension DiffStorage where Value: _DiffableArray {
+  /// The identifiers, tracked for membership and order.
+  @inlinable
+  func readIdentifiers() -> [Value.Element.DiffIdentifier] {
+    let machinery = observedMachinery()
+    machinery.willReadElements(\DiffMachinery<Value>.identifiers)
+    return machinery.index(of: read()._diffableItems).identifiers
+  }
+
+  /// The first element with `id`, tracked for it alone.
+  @inlinable
+  func readElement(_ id: Value.Element.DiffIdentifier) -> Value.Element? {
+    let machinery = observedMachinery()
+    machinery.willReadElements(\DiffMachinery<Value>.[element: AnyHashable(id)])
+    let array = read()._diffableItems
+    return machinery.index(of: array).positions[id].map { array[$0] }
+  }
+
+}
+
+extension DiffStorage where Value: _DiffableArray, Value.Element: Equatable {
+  /// Changes the first element with `id` in place; see `DiffPublisher.update(id:_:)`.
+  @inlinable
+  func update<Result>(
+    id: Value.Element.DiffIdentifier, _ body: (inout Value.Element) throws -> Result
+  ) rethrows -> Result? {
+    let write = beginElementWrite()
+    var outcome = DiffElementOutcome<Value.Element>()
+    defer { endElementWrite(write, outcome) }
+    let machinery = withLock { header, _ -> DiffMachinery<Value> in makeMachinery(in: header) }
+    let index = machinery.index(of: write.address.pointee._diffableItems)
+    guard let position = index.positions[id] else { return nil }
+    outcome.position = position
+    outcome.old = write.address.pointee[_diffableItem: position]
+    // The index keeps the array; let go of it while the element changes, so that the array is
+    // changed where it lies rather than copied, and give it back after.
+    index.array = []
+    defer {
+      if write.address.pointee[_diffableItem: position].diffIdentifier == id {
+        index.array = write.address.pointee._diffableItems
+        index.storage = index.array._diffableStorage
+      }
+    }
+    return try body(&write.address.pointee[_diffableItem: position])
+  }
+
+  /// Begins an element write: as `beginWrite()`, but the observers' copies are of the parts
+  /// read, never of the whole array (the element's own copy is `update(id:)`'s).
+  @inlinable
+  func beginElementWrite() -> DiffWrite<Value> {
+    if flags & DiffStorageFlags.relay == 0 {
+      let inline = withLock { header, element -> DiffWrite<Value>? in
+        waitWhileHeld(header)
+        if header.pointee.flags & DiffStorageFlags.relay != 0 { return nil }
+        header.pointee.writer = ThreadIdentity.current.word
+        header.pointee.version &+= 1
+        guard header.pointee.flags & DiffStorageFlags.observed != 0 else {
+          return DiffWrite(.inline, at: element)
+        }
+        let machinery = header.pointee.machinery.unsafelyUnwrapped
+        return DiffWrite(
+          .inline, at: element,
+          observed: machinery.observe(before: element, comparesSelection: true, copiesValue: false))
+      }
+      if let inline { return inline }
+    }
+    let machinery = self.machinery
+    let writing = machinery.writing
+    switch machinery.relay.beginInPlaceWrite() {
+    case .movedOut(let value):
+      writing.initialize(to: consume value)
+      if !machinery.selection.comparesWholeValue {
+        machinery.selection.takeSnapshot(
+          writing, machinery.state.pointee.snapshotSlot.unsafelyUnwrapped)
+      }
+      guard flags & DiffStorageFlags.observed != 0 else { return DiffWrite(.movedOut, at: writing) }
+      return DiffWrite(
+        .movedOut, at: writing,
+        observed: machinery.observe(before: writing, comparesSelection: true, copiesValue: false))
+    case .copied(let value):
+      writing.initialize(to: consume value)
+      return DiffWrite(.copied, at: writing)
+    case nil:
+      preconditionFailure("a @Diff property's relay gave no value to write (it always has one)")
+    }
+  }
+
+  /// Ends an element write: stores the array, publishes it if a selected part changed, and
+  /// tells the element's observers, the identifiers' when its identifier changed, and the parts'
+  /// and the whole property's as any write does.
+  @usableFromInline
+  func endElementWrite(_ write: DiffWrite<Value>, _ outcome: DiffElementOutcome<Value.Element>) {
+    let changed: Bool
+    if let position = outcome.position, let old = outcome.old {
+      changed = old != write.address.pointee[_diffableItem: position]
+    } else {
+      changed = false
+    }
+    switch write.kind {
+    case .inline: endInlineElementWrite(write, outcome, changed: changed)
+    case .copied: machinery.relay.commitInPlaceWrite(machinery.writing.move(), publishes: nil)
+    case .movedOut:
+      let machinery = self.machinery
+      let published =
+        machinery.selection.comparesWholeValue
+        ? changed
+        : !machinery.selection.agreesWithSnapshot(
+          machinery.state.pointee.snapshotSlot.unsafelyUnwrapped, machinery.writing)
+      guard let observed = write.observed else {
+        machinery.relay.commitInPlaceWrite(machinery.writing.move(), publishes: published)
+        return
+      }
+      var stored = machinery.writing.pointee
+      machinery.relay.commitInPlaceWrite(machinery.writing.move(), publishes: published) {
+        withUnsafePointer(to: &stored) {
+          machinery.tell(observed, new: $0, published: published)
+          tellElement(outcome, new: $0, changed: changed, machinery: machinery)
+        }
+      }
+    }
+  }
+
+  @usableFromInline
+  func endInlineElementWrite(
+    _ write: DiffWrite<Value>, _ outcome: DiffElementOutcome<Value.Element>, changed: Bool
+  ) {
+    var replaced: Value?  // the write's own result, when a whole write waited behind it
+    var stored: Value?
+    withLock { header, element in
+      header.pointee.writer = 0
+      guard let machinery = header.pointee.machinery else { return }
+      if let held = machinery.state.pointee.held.take() {
+        replaced = held
+        swap(&element.pointee, &replaced!)
+        header.pointee.version &+= 1
+      }
+      if write.observed != nil { stored = element.pointee }
+      if machinery.state.pointee.waiters > 0 {
+        pthread_cond_broadcast(machinery.state.pointee.condition.unsafelyUnwrapped)
+      }
+    }
+    guard let observed = write.observed, var stored else { return }
+    let machinery = self.machinery
+    if var before = replaced {
+      // A whole write landed after the element's: compare what was there before both.
+      if let position = outcome.position, let old = outcome.old {
+        before[_diffableItem: position] = old
+      }
+      withUnsafePointer(to: &before) { old in
+        withUnsafePointer(to: &stored) { new in
+          machinery.tell(old: UnsafeRawPointer(old), new: UnsafeRawPointer(new), published: nil)
+        }
+      }
+      return
+    }
+    withUnsafePointer(to: &stored) {
+      machinery.tell(observed, new: $0, published: changed)
+      tellElement(outcome, new: $0, changed: changed, machinery: machinery)
+    }
+  }
+
+  /// Tells the observers of the element an element write changed.
+  @usableFromInline
+  func tellElement(
+    _ outcome: DiffElementOutcome<Value.Element>, new: UnsafePointer<Value>, changed: Bool,
+    machinery: DiffMachinery<Value>
+  ) {
+    guard changed, var old = outcome.old, let position = outcome.position,
+      DiffReaders.isRaised(machinery.address(of: .elementsRead)),
+      let elements = machinery.withOwnLock({ $0.elements })
+    else { return }
+    withUnsafePointer(to: &old) {
+      elements.tell(
+        element: UnsafeRawPointer($0), at: position, new: UnsafeRawPointer(new),
+        machinery: machinery)
+    }
+  }
+}
+
+/// What an element write found and changed, for its end.
+@usableFromInline
+struct DiffElementOutcome<Element> {
+  /// The element's index, when it was found.
+  @usableFromInline var position: Int?
+  /// A copy of the element before the change, when observers compare it.
+  @usableFromInline var old: Element?
+
+  @inlinable init() {}
+}
