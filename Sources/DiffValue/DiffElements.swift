@@ -24,15 +24,13 @@ import Relay
 /// Who tells the observers of an array's identifiers and elements: made, once, by the first read
 /// of either, where the element's type is known.
 @usableFromInline
-protocol DiffElementObserving<Value>: AnyObject, Sendable {
-  associatedtype Value: Equatable
-  /// Tells the observers of what changed between the arrays at `old` and `new`.
-  func tell(old: UnsafeRawPointer, new: UnsafeRawPointer, machinery: DiffMachinery<Value>)
-  /// Tells the observers of one element written in place, from a copy of it before the write
-  /// and its index in the array now at `new`.
-  func tell(
-    element old: UnsafeRawPointer, at index: Int, new: UnsafeRawPointer,
-    machinery: DiffMachinery<Value>)
+protocol DiffElementObserving: AnyObject, Sendable {
+  /// What changed between the arrays at `old` and `new`.
+  func changes(old: UnsafeRawPointer, new: UnsafeRawPointer) -> DiffElementChanges
+  /// What changed of one element written in place, from a copy of it before the write and its
+  /// index in the array now at `new`.
+  func changes(element old: UnsafeRawPointer, at index: Int, new: UnsafeRawPointer)
+    -> DiffElementChanges
 }
 
 /// The observers of an array of `Diffable` elements, compared by identity.
@@ -45,30 +43,32 @@ final class DiffElementObserver<Value: _DiffableArray & Equatable>: DiffElementO
   @usableFromInline init() {}
 
   @usableFromInline
-  func tell(old: UnsafeRawPointer, new: UnsafeRawPointer, machinery: DiffMachinery<Value>) {
-    let changes = Self.changes(
+  func changes(old: UnsafeRawPointer, new: UnsafeRawPointer) -> DiffElementChanges {
+    let found = Self.changes(
       old: old.assumingMemoryBound(to: Value.self).pointee._diffableItems,
       new: new.assumingMemoryBound(to: Value.self).pointee._diffableItems)
-    if changes.order { machinery.tell(\DiffMachinery<Value>.identifiers) }
-    for id in changes.elements { machinery.tell(\DiffMachinery<Value>.[element: AnyHashable(id)]) }
+    var changes = DiffElementChanges()
+    changes.order = found.order
+    changes.identifiers = found.elements.map { AnyHashable($0) }
+    return changes
   }
 
   @usableFromInline
-  func tell(
-    element old: UnsafeRawPointer, at index: Int, new: UnsafeRawPointer,
-    machinery: DiffMachinery<Value>
-  ) {
+  func changes(element old: UnsafeRawPointer, at index: Int, new: UnsafeRawPointer)
+    -> DiffElementChanges
+  {
     let old = old.assumingMemoryBound(to: Element.self).pointee
     let new = new.assumingMemoryBound(to: Value.self).pointee[_diffableItem: index]
+    var changes = DiffElementChanges()
     let id = old.diffIdentifier
     let newID = new.diffIdentifier
     if id != newID {
-      machinery.tell(\DiffMachinery<Value>.identifiers)
-      machinery.tell(\DiffMachinery<Value>.[element: AnyHashable(newID)])
-    } else if old.isContentEqual(to: new) {
-      return
+      changes.order = true
+      changes.identifiers = [AnyHashable(id), AnyHashable(newID)]
+    } else if !old.isContentEqual(to: new) {
+      changes.identifiers = [AnyHashable(id)]
     }
-    machinery.tell(\DiffMachinery<Value>.[element: AnyHashable(id)])
+    return changes
   }
 
   /// What changed between two arrays: whether the identifiers' membership or order did, and
@@ -126,8 +126,8 @@ final class DiffElementObserver<Value: _DiffableArray & Equatable>: DiffElementO
 final class DiffElementIndex<Element: Diffable>: @unchecked Sendable {
   // Immutable once made, but for `array`, which the one in-place write holding the property
   // lets go of and gives back around its change (`update(id:)`).
-  @usableFromInline var array: [Element]
-  @usableFromInline var storage: (address: UnsafeRawPointer?, count: Int)
+  @usableFromInline @exclusivity(unchecked) var array: [Element]
+  @usableFromInline @exclusivity(unchecked) var storage: (address: UnsafeRawPointer?, count: Int)
   @usableFromInline let positions: [Element.DiffIdentifier: Int]
   @usableFromInline let identifiers: [Element.DiffIdentifier]
 
@@ -171,34 +171,26 @@ extension DiffMachinery where Value: _DiffableArray {
     return made
   }
 
-  /// A read of the identifiers or of an element, to be tracked: the element observer is made
-  /// the first time.
-  @usableFromInline
-  func willReadElements<Member>(_ keyPath: KeyPath<DiffMachinery<Value>, Member>) {
-    if !DiffReaders.isRaised(address(of: .elementsRead)) {
-      withOwnLock { state in
-        if state.elements == nil { state.elements = DiffElementObserver<Value>() }
-      }
-      DiffReaders.raise(address(of: .elementsRead))
-    }
-    registrar.access(self, keyPath: keyPath)
-  }
 }
 
 extension DiffStorage where Value: _DiffableArray {
   /// The identifiers, tracked for membership and order.
   @inlinable
   func readIdentifiers() -> [Value.Element.DiffIdentifier] {
-    let machinery = observedMachinery()
-    machinery.willReadElements(\DiffMachinery<Value>.identifiers)
+    withObservation {
+      $0.willReadElements(DiffObservation.identifiersKeyPath) { DiffElementObserver<Value>() }
+    }
     return machinery.index(of: read()._diffableItems).identifiers
   }
 
   /// The first element with `id`, tracked for it alone.
   @inlinable
   func readElement(_ id: Value.Element.DiffIdentifier) -> Value.Element? {
-    let machinery = observedMachinery()
-    machinery.willReadElements(\DiffMachinery<Value>.[element: AnyHashable(id)])
+    withObservation {
+      $0.willReadElements(\DiffObservation.[element: AnyHashable(id)]) {
+        DiffElementObserver<Value>()
+      }
+    }
     let array = read()._diffableItems
     return machinery.index(of: array).positions[id].map { array[$0] }
   }
@@ -211,7 +203,7 @@ extension DiffStorage where Value: _DiffableArray, Value.Element: Equatable {
   func update<Result>(
     id: Value.Element.DiffIdentifier, _ body: (inout Value.Element) throws -> Result
   ) rethrows -> Result? {
-    let write = beginElementWrite()
+    let write = beginWrite(elementWrite: true)
     var outcome = DiffElementOutcome<Value.Element>()
     defer { endElementWrite(write, outcome) }
     let machinery = withLock { header, _ -> DiffMachinery<Value> in makeMachinery(in: header) }
@@ -231,51 +223,11 @@ extension DiffStorage where Value: _DiffableArray, Value.Element: Equatable {
     return try body(&write.address.pointee[_diffableItem: position])
   }
 
-  /// Begins an element write: as `beginWrite()`, but the observers' copies are of the parts
-  /// read, never of the whole array (the element's own copy is `update(id:)`'s).
+  /// Ends an element write: stores the array, publishes it if a selected part changed (the
+  /// element, when the selection is the whole value), and tells the element's observers, the
+  /// identifiers' when its identifier changed, and the parts' and the whole property's as any
+  /// write does.
   @inlinable
-  func beginElementWrite() -> DiffWrite<Value> {
-    if flags & DiffStorageFlags.relay == 0 {
-      let inline = withLock { header, element -> DiffWrite<Value>? in
-        waitWhileHeld(header)
-        if header.pointee.flags & DiffStorageFlags.relay != 0 { return nil }
-        header.pointee.writer = ThreadIdentity.current.word
-        header.pointee.version &+= 1
-        guard header.pointee.flags & DiffStorageFlags.observed != 0 else {
-          return DiffWrite(.inline, at: element)
-        }
-        let machinery = header.pointee.machinery.unsafelyUnwrapped
-        return DiffWrite(
-          .inline, at: element,
-          observed: machinery.observe(before: element, comparesSelection: true, copiesValue: false))
-      }
-      if let inline { return inline }
-    }
-    let machinery = self.machinery
-    let writing = machinery.writing
-    switch machinery.relay.beginInPlaceWrite() {
-    case .movedOut(let value):
-      writing.initialize(to: consume value)
-      if !machinery.selection.comparesWholeValue {
-        machinery.selection.takeSnapshot(
-          writing, machinery.state.pointee.snapshotSlot.unsafelyUnwrapped)
-      }
-      guard flags & DiffStorageFlags.observed != 0 else { return DiffWrite(.movedOut, at: writing) }
-      return DiffWrite(
-        .movedOut, at: writing,
-        observed: machinery.observe(before: writing, comparesSelection: true, copiesValue: false))
-    case .copied(let value):
-      writing.initialize(to: consume value)
-      return DiffWrite(.copied, at: writing)
-    case nil:
-      preconditionFailure("a @Diff property's relay gave no value to write (it always has one)")
-    }
-  }
-
-  /// Ends an element write: stores the array, publishes it if a selected part changed, and
-  /// tells the element's observers, the identifiers' when its identifier changed, and the parts'
-  /// and the whole property's as any write does.
-  @usableFromInline
   func endElementWrite(_ write: DiffWrite<Value>, _ outcome: DiffElementOutcome<Value.Element>) {
     let changed: Bool
     if let position = outcome.position, let old = outcome.old {
@@ -285,81 +237,80 @@ extension DiffStorage where Value: _DiffableArray, Value.Element: Equatable {
     }
     switch write.kind {
     case .inline: endInlineElementWrite(write, outcome, changed: changed)
-    case .copied: machinery.relay.commitInPlaceWrite(machinery.writing.move(), publishes: nil)
+    case .copied: endRelayWrite(write)
     case .movedOut:
-      let machinery = self.machinery
+      let (writing, slot) = slots
       let published =
-        machinery.selection.comparesWholeValue
-        ? changed
-        : !machinery.selection.agreesWithSnapshot(
-          machinery.state.pointee.snapshotSlot.unsafelyUnwrapped, machinery.writing)
-      guard let observed = write.observed else {
-        machinery.relay.commitInPlaceWrite(machinery.writing.move(), publishes: published)
-        return
-      }
-      var stored = machinery.writing.pointee
-      machinery.relay.commitInPlaceWrite(machinery.writing.move(), publishes: published) {
-        withUnsafePointer(to: &stored) {
-          machinery.tell(observed, new: $0, published: published)
-          tellElement(outcome, new: $0, changed: changed, machinery: machinery)
-        }
-      }
+        write.snapshotTaken ? !withSelection { $0.agreesWithSnapshot(slot, writing) } : changed
+      commitMovedOut(
+        write, publishes: published, more: elementChanges(outcome, in: write, changed: changed))
     }
   }
 
-  @usableFromInline
+  @inlinable
   func endInlineElementWrite(
     _ write: DiffWrite<Value>, _ outcome: DiffElementOutcome<Value.Element>, changed: Bool
   ) {
+    // The comparisons run while this write still holds the value; the tells after it let go.
+    var change: DiffObservedChange?
+    if let observed = write.observed {
+      var published = changed
+      if write.snapshotTaken {
+        let slot = slots.snapshot
+        let address = write.address
+        published = !withSelection { $0.agreesWithSnapshot(slot, address) }
+      }
+      let address = UnsafeRawPointer(write.address)
+      change = withObservation {
+        $0.change(observed, new: address, published: published, old: nil)
+      }
+      change?.elements = elementChanges(outcome, in: write, changed: changed)
+    }
     var replaced: Value?  // the write's own result, when a whole write waited behind it
-    var stored: Value?
-    withLock { header, element in
-      header.pointee.writer = 0
-      guard let machinery = header.pointee.machinery else { return }
+    var final: Value?
+    endInlineHold { header, element, machinery in
       if let held = machinery.state.pointee.held.take() {
         replaced = held
         swap(&element.pointee, &replaced!)
         header.pointee.version &+= 1
-      }
-      if write.observed != nil { stored = element.pointee }
-      if machinery.state.pointee.waiters > 0 {
-        pthread_cond_broadcast(machinery.state.pointee.condition.unsafelyUnwrapped)
+        if change != nil { final = element.pointee }
       }
     }
-    guard let observed = write.observed, var stored else { return }
-    let machinery = self.machinery
-    if var before = replaced {
-      // A whole write landed after the element's: compare what was there before both.
+    guard var change else { return }
+    if var final, var before = replaced, let observed = write.observed {
+      // A whole write landed after the element's: tell everything read, the elements from
+      // what was there before both.
       if let position = outcome.position, let old = outcome.old {
         before[_diffableItem: position] = old
       }
-      withUnsafePointer(to: &before) { old in
-        withUnsafePointer(to: &stored) { new in
-          machinery.tell(old: UnsafeRawPointer(old), new: UnsafeRawPointer(new), published: nil)
+      change.whole = observed.wholeWasRead
+      change.parts = observed.copiesIfMade?.partsRead ?? []
+      change.elements = withUnsafePointer(to: &before) { old in
+        withUnsafePointer(to: &final) { new in
+          withObservation {
+            $0.elementChanges(old: UnsafeRawPointer(old), new: UnsafeRawPointer(new))
+          }
         }
       }
-      return
     }
-    withUnsafePointer(to: &stored) {
-      machinery.tell(observed, new: $0, published: changed)
-      tellElement(outcome, new: $0, changed: changed, machinery: machinery)
-    }
+    withObservation { $0.tell(change) }
   }
 
-  /// Tells the observers of the element an element write changed.
-  @usableFromInline
-  func tellElement(
-    _ outcome: DiffElementOutcome<Value.Element>, new: UnsafePointer<Value>, changed: Bool,
-    machinery: DiffMachinery<Value>
-  ) {
+  /// What an element write changed of the array's identifiers and elements, when they were
+  /// read; compared while the write still holds the value.
+  @inlinable
+  func elementChanges(
+    _ outcome: DiffElementOutcome<Value.Element>, in write: DiffWrite<Value>, changed: Bool
+  ) -> DiffElementChanges? {
     guard changed, var old = outcome.old, let position = outcome.position,
-      DiffReaders.isRaised(machinery.address(of: .elementsRead)),
-      let elements = machinery.withOwnLock({ $0.elements })
-    else { return }
-    withUnsafePointer(to: &old) {
-      elements.tell(
-        element: UnsafeRawPointer($0), at: position, new: UnsafeRawPointer(new),
-        machinery: machinery)
+      write.observed?.elementsWereRead == true
+    else { return nil }
+    return withObservation { observation in
+      guard let elements = observation.withLock({ $0.elements }) else { return nil }
+      return withUnsafePointer(to: &old) {
+        elements.changes(
+          element: UnsafeRawPointer($0), at: position, new: UnsafeRawPointer(write.address))
+      }
     }
   }
 }

@@ -10,45 +10,32 @@ import Relay
 #endif
 
 /// What a `@Diff` property makes the first time it needs more than its value: the relay of its
-/// first subscriber, hook or `changes`; the Observation registrar of its first read; the slots an
-/// observed or relayed in-place write uses; hooks; objects shared per property (the list-change
-/// feed); the value a write stored while an in-place write held the property.
+/// first subscriber, hook or `changes`; its observation (`DiffObservation`), at its first read;
+/// the slots an in-place write through the relay uses; hooks; objects shared per property (the
+/// list-change feed); the whole value a write stored while an in-place write held the property.
 ///
-/// One allocation (besides what it makes in turn): its mutable fields are the buffer's header, and
-/// the atomic words that say who read what (`Readers`) are its elements. Its own mutex guards the
-/// registrar and the registry of read parts and elements, which a relay's drainer reaches after the
-/// property may be gone; the property's mutex guards the rest (`DiffStorage` says which).
+/// One allocation (besides what it makes in turn): its fields are the buffer's header. Its own
+/// mutex guards the observation's creation, the hooks, the shared objects and the index of an
+/// array's elements, which readers reach through the relay without the property's mutex; the
+/// property's mutex guards the rest (`DiffMachineryState` says which).
 ///
 /// The relay's duplicate check holds it (to tell observers), and it holds the relay: the property
-/// breaks that cycle when it goes (`DiffStorage.deinit` lets go of the relay).
+/// breaks that cycle when it goes (`propertyWentAway()`).
 @usableFromInline
-final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Value>, UInt>,
-  Observable
-{
-  /// The words of the tail: who read the whole property, whether a part, the identifiers or an
-  /// element was read.
-  @usableFromInline enum Word: Int, CaseIterable {
-    case wholeReaders, partsRead, elementsRead
-  }
-
+final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Value>, Void> {
   /// Makes the machinery of a property comparing with `selection`.
   @inlinable
   static func make(selection: DiffSelection<Value>) -> DiffMachinery<Value> {
     let machinery = unsafeDowncast(
-      create(minimumCapacity: Word.allCases.count) { _ in
-        DiffMachineryState(selection: selection)
-      }, to: DiffMachinery<Value>.self)
-    machinery.withUnsafeMutablePointers { state, words in
-      words.initialize(repeating: 0, count: Word.allCases.count)
-      pthread_mutex_init(&state.pointee.mutex, nil)
-    }
+      create(minimumCapacity: 0) { _ in DiffMachineryState(selection: selection) },
+      to: DiffMachinery<Value>.self)
+    _ = machinery.withUnsafeMutablePointerToHeader { pthread_mutex_init(&$0.pointee.mutex, nil) }
     return machinery
   }
 
   deinit {
-    withUnsafeMutablePointers { state, words in
+    withUnsafeMutablePointerToHeader { state in
       pthread_mutex_destroy(&state.pointee.mutex)
-      words.deinitialize(count: Word.allCases.count)
       state.pointee.writing?.deallocate()
       state.pointee.snapshotSlot?.deallocate()
       if let condition = state.pointee.condition {
@@ -68,12 +55,6 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
     _ = relay
   }
 
-  /// The address of one of the atomic words.
-  @inlinable
-  func address(of word: Word) -> UnsafeMutableRawPointer {
-    withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0 + word.rawValue) }
-  }
-
   /// Runs `body` on the fields the machinery's own mutex guards.
   @inlinable
   func withOwnLock<Result>(_ body: (inout DiffMachineryState<Value>) throws -> Result) rethrows
@@ -86,8 +67,7 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
     }
   }
 
-  /// The fields the property's mutex guards, or that never change once set; the caller holds
-  /// the property's mutex or knows the field is set.
+  /// The fields; the caller holds the mutex that guards the one it touches, or knows it set.
   @inlinable
   var state: UnsafeMutablePointer<DiffMachineryState<Value>> {
     withUnsafeMutablePointerToHeader { $0 }
@@ -101,24 +81,48 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
   @inlinable
   var selection: DiffSelection<Value> { state.pointee.selection }
 
+  /// The observation, made under the machinery's own mutex the first time.
+  @usableFromInline
+  func makeObservation() -> DiffObservation {
+    withOwnLock { state in
+      if let observation = state.observation { return observation }
+      let observation = DiffObservation.make()
+      state.observation = observation
+      // Published for the relay's duplicate check, which reads it with no lock.
+      let address = UInt(bitPattern: Unmanaged.passUnretained(observation).toOpaque())
+      AtomicWord<UInt>(atExisting: observationWord).store(address, ordering: .releasing)
+      return observation
+    }
+  }
+
+  /// The word holding the observation's address once it is made, 0 before.
+  @inlinable
+  var observationWord: UnsafeMutableRawPointer {
+    withUnsafeMutablePointerToHeader { state in
+      UnsafeMutableRawPointer(withUnsafeMutablePointer(to: &state.pointee.observationWord) { $0 })
+    }
+  }
+
   // MARK: Slots of in-place writes
 
-  /// Where an in-place write through the relay changes the value; made the first time.
+  /// Where an in-place write through the relay changes the value; made with the relay.
   ///
   /// The caller holds the relay's reservation for an in-place write, which no other write holds
-  /// at once, and made it under the property's mutex before (`DiffStorage.installRelay`).
+  /// at once.
   @inlinable
   var writing: UnsafeMutablePointer<Value> { state.pointee.writing.unsafelyUnwrapped }
 
-  /// Where an in-place write keeps its copy of the selected parts; made under the property's
-  /// mutex, the first time, and used by one in-place write at a time.
+  /// Where an in-place write through the relay keeps its copy of the selected parts; made with
+  /// the relay.
   @inlinable
-  func snapshotSlot() -> UnsafeMutableRawPointer {
-    if let slot = state.pointee.snapshotSlot { return slot }
-    let slot = UnsafeMutableRawPointer.allocate(
+  var snapshotSlot: UnsafeMutableRawPointer { state.pointee.snapshotSlot.unsafelyUnwrapped }
+
+  /// Makes the slots of in-place writes through the relay, under the property's mutex.
+  @usableFromInline
+  func makeSlots() {
+    state.pointee.writing = .allocate(capacity: 1)
+    state.pointee.snapshotSlot = .allocate(
       byteCount: Swift.max(1, selection.snapshotSize), alignment: selection.snapshotAlignment)
-    state.pointee.snapshotSlot = slot
-    return slot
   }
 
   /// What threads wait on for an in-place write to end; made, under the property's mutex, the
@@ -135,7 +139,7 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
 
   // MARK: Hooks and shared objects
 
-  /// The property's hooks; made, under the property's mutex, the first time.
+  /// The property's hooks; made the first time.
   @usableFromInline
   func hooks() -> HookRegistry {
     withOwnLock { state in
@@ -165,21 +169,15 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
 /// The fields of a property's machinery.
 @usableFromInline
 struct DiffMachineryState<Value: Equatable> {
-  // Guarded by `mutex` (the machinery's own): `registrar`'s creation, `parts`, `elements`,
-  // `hooks`, `shared`. Guarded by the property's mutex: `relay` (set once), `writing`,
-  // `snapshotSlot`, `held`, `condition`, `waiters`, `elementIndex`. `selection` never changes.
+  // Guarded by `mutex` (the machinery's own): `observation`, `hooks`, `shared`, `elementIndex`,
+  // and `relay`'s release when the property goes. Guarded by the property's mutex: `relay` (set
+  // once), `writing`, `snapshotSlot`, `held`, `condition`, `waiters`. `selection` never changes;
+  // `observationWord` is atomic (the observation's address, set once it is made).
   @usableFromInline var mutex = pthread_mutex_t()
   @usableFromInline let selection: DiffSelection<Value>
   @usableFromInline var relay: CurrentValueRelay<Value>?
-  /// The registrar, made at the first read; never replaced.
-  @usableFromInline var registrar: ObservationRegistrar?
-  /// What a read of the whole property registers; made with the registrar, held here so that a
-  /// read does not make it again.
-  @usableFromInline var wholeKeyPath: KeyPath<DiffMachinery<Value>, Int>?
-  /// The parts read through `$property[\.part]`, by key path identity.
-  @usableFromInline var parts: [ObjectIdentifier: ObservedPart<Value>] = [:]
-  /// Who tells the observers of an array's identifiers and elements, once one was read.
-  @usableFromInline var elements: (any DiffElementObserving<Value>)?
+  @usableFromInline var observation: DiffObservation?
+  @usableFromInline var observationWord: UInt = 0
   @usableFromInline var writing: UnsafeMutablePointer<Value>?
   @usableFromInline var snapshotSlot: UnsafeMutableRawPointer?
   /// A whole value written while an in-place write held the property: stored after it.
@@ -189,7 +187,7 @@ struct DiffMachineryState<Value: Equatable> {
   @usableFromInline var waiters = 0
   @usableFromInline var hooks: HookRegistry?
   var shared: [ObjectIdentifier: AnyObject] = [:]
-  /// Where each identifier of an array value is, for `$items[id:]` and `update(id:)`.
+  /// Where each identifier of an array value is, for `$items[id:]`, `ids` and `update(id:)`.
   @usableFromInline var elementIndex: AnyObject?
 
   @inlinable

@@ -1,54 +1,102 @@
 import Observation
 import Relay
 
-// How a `@Diff` property takes part in Swift's Observation: what a read inside
-// `withObservationTracking` (a SwiftUI `body`) registers, and whom a write tells.
-//
-// The property's machinery is the subject of its own `ObservationRegistrar`, made at the first
-// read, so that two properties of one object are tracked apart, in any class. A read of the
-// property registers the whole property; `$property[\.part]` registers that part alone;
-// `$items.ids` the identifiers and `$items[id:]` one element (DiffElements.swift). Every write
-// compares the value it stored with the one before it, and `tell(...)` tells whom the change
-// concerns, from one place: the whole property's observers when a selected part changed, a part's
-// when that part changed, the identifiers' and the elements' when the array changed so. It runs
-// once the value is stored and before any subscriber is called for it, on the thread that stores
-// it (or, for a value queued behind another thread's delivery, on the thread that delivers it).
-//
-// Telling costs the registrar two locked lookups, even with nobody registered, so it is done
-// only for what may have an observer. An observer installs itself with a read and is told once
-// (SwiftUI, `withObservationTracking` and `Observations` read again to observe again), so a change
-// nobody read since the last one told has nobody to tell. But Observation installs an observer
-// only once the closure that read returns: a change that lands in between is not told to it, and
-// must not stop the next one from being told. So a tell forgets the reads only when one thread
-// alone read, and it is that thread (whose closure has therefore returned); after reads on several
-// threads, or a tell on another thread, every change is told until the reading thread's own next
-// tell. See `DiffReaders`. A write nobody read costs one relaxed load.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
-extension DiffMachinery {
+/// How a `@Diff` property takes part in Swift's Observation: what a read inside
+/// `withObservationTracking` (a SwiftUI `body`) registers, and whom a write tells.
+///
+/// A property makes one at its first read, as the subject of its own `ObservationRegistrar`, so
+/// that two properties of one object are tracked apart, in any class. A read of the property
+/// registers the whole property; `$property[\.part]` registers that part alone; `$items.ids` the
+/// identifiers and `$items[id:]` one element (DiffElements.swift). Every write compares the value
+/// it stored with the one before it, and `tell(old:new:published:selection:)` tells whom the
+/// change concerns, from one place: the whole property's observers when a selected part changed,
+/// a part's when that part changed, the identifiers' and the elements' when the array changed so.
+/// It runs once the value is stored and before any subscriber is called for it, on the thread
+/// that stores it (or, for a value queued behind another thread's delivery, on the thread that
+/// delivers it).
+///
+/// Nothing here depends on the value's type: values travel as addresses, compared by the
+/// selections' closures, so this code is compiled once, not for every state type.
+///
+/// Telling costs the registrar two locked lookups, even with nobody registered, so it is done
+/// only for what may have an observer. An observer installs itself with a read and is told once
+/// (SwiftUI, `withObservationTracking` and `Observations` read again to observe again), so a
+/// change nobody read since the last one told has nobody to tell. But Observation installs an
+/// observer only once the closure that read returns: a change that lands in between is not told
+/// to it, and must not stop the next one from being told. So a tell forgets the reads only when
+/// one thread alone read, and it is that thread (whose closure has therefore returned); after
+/// reads on several threads, or a tell on another thread, every change is told until the reading
+/// thread's own next tell. See `DiffReaders`. A write nobody read costs a few relaxed loads.
+///
+/// One allocation besides the registrar's: the fields are the buffer's header, guarded by its
+/// mutex but for the atomic words, its elements.
+@usableFromInline
+final class DiffObservation: ManagedBuffer<DiffObservationState, UInt>, Observable {
+  /// The atomic words: who read the whole property; whether a part was read; whether the
+  /// identifiers or an element was.
+  @usableFromInline enum Word: Int, CaseIterable {
+    case wholeReaders, partsRead, elementsRead
+  }
+
+  /// What a read of the whole property registers.
+  @usableFromInline static let wholeKeyPath = \DiffObservation.whole
+  /// What a read of an array's identifiers registers.
+  @usableFromInline static let identifiersKeyPath = \DiffObservation.identifiers
+
+  /// A new subject, with its registrar.
+  @usableFromInline
+  static func make() -> DiffObservation {
+    let observation = unsafeDowncast(
+      create(minimumCapacity: Word.allCases.count) { _ in DiffObservationState() },
+      to: DiffObservation.self)
+    observation.withUnsafeMutablePointers { state, words in
+      words.initialize(repeating: 0, count: Word.allCases.count)
+      pthread_mutex_init(&state.pointee.mutex, nil)
+    }
+    return observation
+  }
+
+  deinit {
+    withUnsafeMutablePointers { state, words in
+      pthread_mutex_destroy(&state.pointee.mutex)
+      words.deinitialize(count: Word.allCases.count)
+    }
+  }
+
   /// What a read of the whole property registers.
   @usableFromInline var whole: Int { 0 }
-
   /// What a read of one part registers: the part numbered `id`.
   @usableFromInline subscript(part id: Int) -> Int { id }
-
-  /// What a read of the identifiers of an array registers.
+  /// What a read of an array's identifiers registers.
   @usableFromInline var identifiers: Int { 0 }
-
   /// What a read of one element of an array registers: the element with this identifier.
   @usableFromInline subscript(element id: AnyHashable) -> Int { 0 }
 
-  /// The registrar, once made (the property's flags say so).
-  @inlinable
-  var registrar: ObservationRegistrar { state.pointee.registrar.unsafelyUnwrapped }
+  /// The address of one of the atomic words.
+  @inlinable @inline(__always)
+  func address(of word: Word) -> UnsafeMutableRawPointer {
+    withUnsafeMutablePointerToElements { UnsafeMutableRawPointer($0 + word.rawValue) }
+  }
 
-  /// Makes the registrar, under the machinery's own mutex, the first time.
-  @usableFromInline
-  func makeRegistrar() {
-    withOwnLock { state in
-      if state.registrar == nil {
-        state.registrar = ObservationRegistrar()
-        state.wholeKeyPath = \DiffMachinery<Value>.whole
-      }
+  /// The registrar; never changes.
+  @inlinable
+  var registrar: ObservationRegistrar { withUnsafeMutablePointerToHeader { $0.pointee.registrar } }
+
+  /// Runs `body` on the fields, with the mutex held.
+  @inlinable
+  func withLock<Result>(_ body: (inout DiffObservationState) throws -> Result) rethrows -> Result {
+    try withUnsafeMutablePointerToHeader { state in
+      pthread_mutex_lock(&state.pointee.mutex)
+      defer { pthread_mutex_unlock(&state.pointee.mutex) }
+      return try body(&state.pointee)
     }
   }
 
@@ -58,29 +106,45 @@ extension DiffMachinery {
   @inlinable @inline(__always)
   func willReadWhole() {
     DiffReaders.noteRead(at: address(of: .wholeReaders))
-    registrar.access(self, keyPath: state.pointee.wholeKeyPath.unsafelyUnwrapped)
+    registrar.access(self, keyPath: Self.wholeKeyPath)
   }
 
   /// A read of one part, to be tracked for that part alone.
   @inlinable
-  func willRead(_ part: ObservedPart<Value>) {
+  func willRead(_ part: DiffObservedPart) {
     DiffReaders.noteRead(at: part.readers)
     DiffReaders.raise(address(of: .partsRead))
     registrar.access(self, keyPath: part.observedKeyPath)
   }
 
-  /// The registered part for `keyPath`, registered now if it is new.
+  /// The registered part for the key path with this identity, registered with `make` now if it
+  /// is new.
   @inlinable
-  func part<Part: Equatable>(_ keyPath: KeyPath<Value, Part>) -> ObservedPart<Value> {
-    let identity = ObjectIdentifier(keyPath)
-    if let part = withOwnLock({ $0.parts[identity] }) { return part }
-    let made = ObservedPart(selection: .shared(keyPath))  // outside the lock: it makes a key path
-    return withOwnLock { state in
-      if let part = state.parts[identity] { return part }
+  func part(_ identity: ObjectIdentifier, make: () -> DiffObservedPart) -> DiffObservedPart {
+    if let part = withLock({ $0.partsByKeyPath[identity] }) { return part }
+    let made = make()  // outside the lock: it makes a key path
+    return withLock { state in
+      if let part = state.partsByKeyPath[identity] { return part }
       made.assign(id: state.parts.count)
-      state.parts[identity] = made
+      state.parts.append(made)
+      state.partsByKeyPath[identity] = made
       return made
     }
+  }
+
+  /// A read of the identifiers or of an element, to be tracked; `makeObserver` makes the
+  /// element observer the first time.
+  @inlinable
+  func willReadElements<Member>(
+    _ keyPath: KeyPath<DiffObservation, Member>, makeObserver: () -> any DiffElementObserving
+  ) {
+    if !DiffReaders.isRaised(address(of: .elementsRead)) {
+      withLock { state in
+        if state.elements == nil { state.elements = makeObserver() }
+      }
+      DiffReaders.raise(address(of: .elementsRead))
+    }
+    registrar.access(self, keyPath: keyPath)
   }
 
   // MARK: Telling
@@ -94,162 +158,232 @@ extension DiffMachinery {
       || DiffReaders.isRaised(address(of: .elementsRead))
   }
 
+  /// Tells the observers of the observation whose address is in the word at `word` (0 until
+  /// it is made), if anybody may have read: a relay's duplicate check calls it, on the thread
+  /// delivering the change, with no lock held.
+  @inlinable @inline(__always)
+  static func tellIfObserved(
+    at word: UnsafeMutableRawPointer, old: UnsafeRawPointer, new: UnsafeRawPointer,
+    published: Bool
+  ) {
+    let address = AtomicWord<UInt>(atExisting: word).load(ordering: .acquiring)
+    guard address != 0 else { return }
+    Unmanaged<DiffObservation>.fromOpaque(UnsafeRawPointer(bitPattern: address).unsafelyUnwrapped)
+      ._withUnsafeGuaranteedRef { observation in
+        guard observation.mayTell else { return }
+        observation.tell(old: old, new: new, published: published) { _, _ in true }
+      }
+  }
+
   /// Tells whom a stored change concerns: the value at `new` replaced the one at `old`.
   ///
-  /// - Parameter published: Whether a selected part changed, when the caller knows; compared
-  ///   here otherwise.
+  /// - Parameters:
+  ///   - published: Whether a selected part changed, when the caller knows; compared with
+  ///     `selection` here otherwise.
+  ///   - selection: The property's comparison of its selected parts.
   @usableFromInline
-  func tell(old: UnsafeRawPointer, new: UnsafeRawPointer, published: Bool?) {
-    if DiffReaders.mayHaveRead(at: address(of: .wholeReaders)),
-      published ?? !selection.agrees(old, new)
-    {
-      tellWholeIfRead()
-    }
+  func tell(
+    old: UnsafeRawPointer, new: UnsafeRawPointer, published: Bool?,
+    selection: (UnsafeRawPointer, UnsafeRawPointer) -> Bool
+  ) {
+    var change = DiffObservedChange()
+    change.whole =
+      DiffReaders.mayHaveRead(at: address(of: .wholeReaders)) && (published ?? !selection(old, new))
     if DiffReaders.isRaised(address(of: .partsRead)) {
-      tellChangedParts { $0.selection.agrees(old, new) }
+      for part in withLock({ $0.parts })
+      where DiffReaders.mayHaveRead(at: part.readers) && !part.agrees(old, new) {
+        change.parts.append(part)
+      }
     }
-    if DiffReaders.isRaised(address(of: .elementsRead)),
-      let elements = withOwnLock({ $0.elements })
-    {
-      elements.tell(old: old, new: new, machinery: self)
+    if DiffReaders.isRaised(address(of: .elementsRead)), let elements = withLock({ $0.elements }) {
+      change.elements = elements.changes(old: old, new: new)
     }
+    tell(change)
   }
 
-  /// Tells the whole property's observers of a published change, if it was read since they
-  /// were last told.
+  /// Tells the observers a change concerns, found beforehand (`DiffObservedChange`): the one
+  /// place observers are told from.
   @usableFromInline
-  func tellWholeIfRead() {
-    guard DiffReaders.takeReads(at: address(of: .wholeReaders)) else { return }
-    tell(state.pointee.wholeKeyPath.unsafelyUnwrapped)
-  }
-
-  /// Tells the observers of each part read since they were last told, whose value `agrees`
-  /// finds changed.
-  @usableFromInline
-  func tellChangedParts(_ agrees: (ObservedPart<Value>) -> Bool) {
-    for part in withOwnLock({ Array($0.parts.values) })
-    where DiffReaders.mayHaveRead(at: part.readers) {
-      if agrees(part) || !DiffReaders.takeReads(at: part.readers) { continue }
+  func tell(_ change: DiffObservedChange) {
+    if change.whole, DiffReaders.takeReads(at: address(of: .wholeReaders)) {
+      tell(Self.wholeKeyPath)
+    }
+    for part in change.parts where DiffReaders.takeReads(at: part.readers) {
       tell(part.observedKeyPath)
+    }
+    if let elements = change.elements {
+      if elements.order { tell(Self.identifiersKeyPath) }
+      for id in elements.identifiers { tell(\DiffObservation.[element: id]) }
     }
   }
 
   /// Tells the observers registered with `keyPath`.
-  @inlinable
-  func tell<Member>(_ keyPath: KeyPath<DiffMachinery<Value>, Member>) {
+  @usableFromInline
+  func tell<Member>(_ keyPath: KeyPath<DiffObservation, Member>) {
     registrar.willSet(self, keyPath: keyPath)
     registrar.didSet(self, keyPath: keyPath)
   }
 
   // MARK: In-place writes
 
-  /// Before an in-place write changes the value at `value`: copies of what observers may
-  /// compare it with; `nil` when nobody read anything.
+  /// Before an in-place write changes the value at `value`: copies of the parts observers may
+  /// compare it with.
   ///
-  /// The caller holds the property for this write (its mutex, or the relay's reservation), so
-  /// the selection's slot is its alone.
-  ///
-  /// - Parameter comparesSelection: Whether the caller compares the selected parts itself (an
-  ///   in-place write through the relay), so that no copy of them is needed here.
-  ///   - copiesValue: Whether to keep a copy of the whole value when an array's elements were
-  ///     read; an element write compares its element alone.
+  /// The selected parts are the caller's to copy (`wholeWasRead` says whether to), and the whole
+  /// value the caller's to keep (`elementsWereRead`).
   @inlinable
-  func observe(
-    before value: UnsafePointer<Value>, comparesSelection: Bool, copiesValue: Bool = true
-  ) -> DiffObservedWrite<Value>? {
-    guard mayTell else { return nil }
-    return observeEach(
-      before: value, comparesSelection: comparesSelection, copiesValue: copiesValue)
-  }
-
-  @usableFromInline
-  func observeEach(
-    before value: UnsafePointer<Value>, comparesSelection: Bool, copiesValue: Bool
-  ) -> DiffObservedWrite<Value> {
-    let write = DiffObservedWrite<Value>()
+  func observe(before value: UnsafeRawPointer) -> DiffObservedWrite {
+    var write = DiffObservedWrite()
     write.wholeWasRead = DiffReaders.mayHaveRead(at: address(of: .wholeReaders))
-    if write.wholeWasRead, !comparesSelection {
-      let slot = UnsafeMutableRawPointer.allocate(
-        byteCount: Swift.max(1, selection.snapshotSize), alignment: selection.snapshotAlignment)
-      selection.takeSnapshot(UnsafeRawPointer(value), slot)
-      write.selection = slot
-    }
-    if DiffReaders.isRaised(address(of: .partsRead)) {
-      for part in withOwnLock({ Array($0.parts.values) })
-      where DiffReaders.mayHaveRead(at: part.readers) {
-        let slot = UnsafeMutableRawPointer.allocate(
-          byteCount: Swift.max(1, part.selection.snapshotSize),
-          alignment: part.selection.snapshotAlignment)
-        part.selection.takeSnapshot(UnsafeRawPointer(value), slot)
-        write.parts.append((part, slot))
-      }
-    }
-    if copiesValue, DiffReaders.isRaised(address(of: .elementsRead)) { write.old = value.pointee }
+    write.elementsWereRead = DiffReaders.isRaised(address(of: .elementsRead))
+    if DiffReaders.isRaised(address(of: .partsRead)) { copyParts(of: value, into: &write) }
     return write
   }
 
-  /// After an in-place write, once the value is stored: tells whom the change concerns, as
-  /// `tell(old:new:published:)` does, from the copies taken before it.
-  ///
-  /// - Parameter published: Whether a selected part changed, when the caller compared.
   @usableFromInline
-  func tell(_ write: DiffObservedWrite<Value>, new: UnsafePointer<Value>, published: Bool?) {
-    let new = UnsafeRawPointer(new)
-    if let slot = write.selection {
-      let agrees = selection.agreesWithSnapshot(slot, new)  // empties the slot
-      slot.deallocate()
-      if published ?? !agrees { tellWholeIfRead() }
-    } else if write.wholeWasRead, published == true {
-      tellWholeIfRead()
+  func copyParts(of value: UnsafeRawPointer, into write: inout DiffObservedWrite) {
+    for part in withLock({ $0.parts }) where DiffReaders.mayHaveRead(at: part.readers) {
+      write.copies().parts.append((part, part.snapshot(value)))
     }
-    if !write.parts.isEmpty {
-      var changed = Set<ObjectIdentifier>()
-      for (part, slot) in write.parts {
-        if !part.selection.agreesWithSnapshot(slot, new) { changed.insert(ObjectIdentifier(part)) }
-        slot.deallocate()
+  }
+
+  /// After an in-place write changed the value at `new`, while the writer still holds it: whom
+  /// the change concerns, from the copies taken before it (which it frees).
+  ///
+  /// - Parameters:
+  ///   - published: Whether a selected part changed.
+  ///   - old: The whole value before the write, when the writer kept it.
+  @usableFromInline
+  func change(
+    _ write: DiffObservedWrite, new: UnsafeRawPointer, published: Bool, old: UnsafeRawPointer?
+  ) -> DiffObservedChange {
+    var change = DiffObservedChange()
+    change.whole = write.wholeWasRead && published
+    if let copies = write.copiesIfMade {
+      for (part, slot) in copies.parts {
+        copies.partsRead.append(part)
+        if !part.agrees(withSnapshot: slot, new) { change.parts.append(part) }
       }
-      if !changed.isEmpty { tellChangedParts { !changed.contains(ObjectIdentifier($0)) } }
+      copies.parts = []
     }
-    if var old = write.old, let elements = withOwnLock({ $0.elements }) {
-      withUnsafePointer(to: &old) {
-        elements.tell(old: UnsafeRawPointer($0), new: new, machinery: self)
-      }
-    }
+    if let old { change.elements = elementChanges(old: old, new: new) }
+    return change
+  }
+
+  /// What changed of an array's identifiers and elements from the value at `old` to the one at
+  /// `new`; `nil` when neither was read.
+  @usableFromInline
+  func elementChanges(old: UnsafeRawPointer, new: UnsafeRawPointer) -> DiffElementChanges? {
+    withLock { $0.elements }?.changes(old: old, new: new)
   }
 }
 
-/// What an in-place write copied before it changed the value, for its observers.
+/// Whom a stored change concerns, found by comparing before anyone is told, so that the
+/// comparisons (the user's `==`) run while the writer holds the value and the tells after it
+/// let go.
 @usableFromInline
-final class DiffObservedWrite<Value: Equatable>: @unchecked Sendable {
-  // Made and filled by one in-place write, read once by the same write at its end.
+struct DiffObservedChange {
+  /// Whether the whole property's observers are told: a selected part changed, and it was read.
+  @usableFromInline var whole = false
+  /// The parts read whose value changed.
+  @usableFromInline var parts: [DiffObservedPart] = []
+  /// What changed of an array's identifiers and elements, when they were read.
+  @usableFromInline var elements: DiffElementChanges?
+
+  @inlinable init() {}
+}
+
+/// What changed of an array's identifiers and elements.
+@usableFromInline
+struct DiffElementChanges {
+  /// Whether an element arrived, left or moved.
+  @usableFromInline var order = false
+  /// The identifiers of the elements whose content changed, or that arrived or left.
+  @usableFromInline var identifiers: [AnyHashable] = []
+
+  @inlinable init() {}
+}
+
+/// The fields of a property's observation.
+@usableFromInline
+struct DiffObservationState {
+  // Guarded by `mutex`, but `registrar`, which never changes (and is itself thread-safe).
+  @usableFromInline var mutex = pthread_mutex_t()
+  @usableFromInline let registrar = ObservationRegistrar()
+  /// The parts read through `$property[\.part]`, in the order they were first read.
+  @usableFromInline var parts: [DiffObservedPart] = []
+  /// The same, by key path identity.
+  @usableFromInline var partsByKeyPath: [ObjectIdentifier: DiffObservedPart] = [:]
+  /// Who tells the observers of an array's identifiers and elements, once one was read.
+  @usableFromInline var elements: (any DiffElementObserving)?
+
+  @inlinable init() {}
+}
+
+/// What an in-place write noted before it changed the value, for its observers: what was read,
+/// and copies of the parts read and of the whole value, in a box made only when there are any.
+@usableFromInline
+struct DiffObservedWrite {
   /// Whether the whole property was read since its observers were told.
   @usableFromInline var wholeWasRead = false
-  /// The selected parts, in a slot of their own, when the whole property was read and the
-  /// writer does not compare them itself.
-  @usableFromInline var selection: UnsafeMutableRawPointer?
+  /// Whether an array's identifiers or an element were read: the writer keeps the value before.
+  @usableFromInline var elementsWereRead = false
+  /// The copies, once one was made.
+  @usableFromInline var copiesIfMade: DiffObservedCopies?
+
+  @inlinable init() {}
+
+  /// The box of copies, made now if it does not exist yet.
+  @inlinable
+  mutating func copies() -> DiffObservedCopies {
+    if let copies = copiesIfMade { return copies }
+    let copies = DiffObservedCopies()
+    copiesIfMade = copies
+    return copies
+  }
+}
+
+/// The copies an in-place write made for its observers.
+@usableFromInline
+final class DiffObservedCopies: @unchecked Sendable {
+  // Made and filled by one in-place write, read once by the same write at its end.
   /// Each part read since it was told, with a copy of it in a slot of its own.
-  @usableFromInline var parts: [(ObservedPart<Value>, UnsafeMutableRawPointer)] = []
-  /// The value before the write, when an array's identifiers or elements were read.
-  @usableFromInline var old: Value?
+  @usableFromInline @exclusivity(unchecked) var parts:
+    [(DiffObservedPart, UnsafeMutableRawPointer)] = []
+  /// The whole value before the write, in a box (`DiffKeptValue`), when the writer kept it.
+  @usableFromInline @exclusivity(unchecked) var kept: AnyObject?
+  /// The parts that had copies, once their copies are freed.
+  @usableFromInline @exclusivity(unchecked) var partsRead: [DiffObservedPart] = []
 
   @usableFromInline init() {}
 }
 
-/// One part of a `@Diff` property read through `$property[\.part]`: its selection, shared, and
-/// the key path on the property's machinery that its readers register.
+/// One part of a `@Diff` property read through `$property[\.part]`: its comparison (its
+/// selection's, shared), and the key path on the property's observation that its readers
+/// register.
 @usableFromInline
-final class ObservedPart<Value: Equatable>: @unchecked Sendable {
+final class DiffObservedPart: @unchecked Sendable {
   // Immutable once registered, but for the readers' word, which is atomic.
-  @usableFromInline let selection: DiffSelection<Value>
+  /// Whether the values at two addresses agree on the part.
+  @usableFromInline let agrees: (UnsafeRawPointer, UnsafeRawPointer) -> Bool
+  @usableFromInline let snapshotSize: Int
+  @usableFromInline let snapshotAlignment: Int
+  @usableFromInline let takeSnapshot: (UnsafeRawPointer, UnsafeMutableRawPointer) -> Void
+  @usableFromInline let agreesWithSnapshot: (UnsafeMutableRawPointer, UnsafeRawPointer) -> Bool
   /// Who read the part since its observers were last told (`DiffReaders`).
   @usableFromInline let readers = UnsafeMutableRawPointer.allocate(
     byteCount: MemoryLayout<UInt>.size, alignment: MemoryLayout<UInt>.alignment)
-  @usableFromInline private(set) var observedKeyPath: KeyPath<DiffMachinery<Value>, Int> =
-    \DiffMachinery<Value>.whole
+  @usableFromInline @exclusivity(unchecked) private(set) var observedKeyPath =
+    DiffObservation.wholeKeyPath
 
+  /// The part `selection` selects.
   @inlinable
-  init(selection: DiffSelection<Value>) {
-    self.selection = selection
+  init<Value>(_ selection: DiffSelection<Value>) {
+    agrees = selection.agrees
+    snapshotSize = selection.snapshotSize
+    snapshotAlignment = selection.snapshotAlignment
+    takeSnapshot = selection.takeSnapshot
+    agreesWithSnapshot = selection.agreesWithSnapshot
     readers.initializeMemory(as: UInt.self, repeating: 0, count: 1)
   }
 
@@ -257,7 +391,23 @@ final class ObservedPart<Value: Equatable>: @unchecked Sendable {
 
   /// Numbers the part, once, before anybody reads it.
   @usableFromInline
-  func assign(id: Int) { observedKeyPath = \DiffMachinery<Value>.[part: id] }
+  func assign(id: Int) { observedKeyPath = \DiffObservation.[part: id] }
+
+  /// A copy of the part of the value at `value`, in a slot made for it.
+  @usableFromInline
+  func snapshot(_ value: UnsafeRawPointer) -> UnsafeMutableRawPointer {
+    let slot = UnsafeMutableRawPointer.allocate(
+      byteCount: Swift.max(1, snapshotSize), alignment: snapshotAlignment)
+    takeSnapshot(value, slot)
+    return slot
+  }
+
+  /// Whether the value at `new` agrees with the copy in `slot`, which it frees.
+  @usableFromInline
+  func agrees(withSnapshot slot: UnsafeMutableRawPointer, _ new: UnsafeRawPointer) -> Bool {
+    defer { slot.deallocate() }
+    return agreesWithSnapshot(slot, new)
+  }
 }
 
 /// Who read a property (or a part) since its observers were last told: nobody, one thread, or
@@ -267,8 +417,8 @@ final class ObservedPart<Value: Equatable>: @unchecked Sendable {
 /// reads only when the one thread that read is the telling thread: its tracking closure has
 /// returned, so its observer, if any, was installed and is being told now. Any other reader
 /// may still be inside its closure, its observer not installed yet, so the reads are kept and
-/// the next change is told too. A flag word (`raise`, `isRaised`) only ever goes up: "a part was
-/// read", "an element was read", which no tell clears, so that a writer starting while another
+/// the next change is told too. A flag word (`raise`, `isRaised`) only ever goes up ("a part was
+/// read", "an element was read"): no tell clears it, so that a writer starting while another
 /// tells never skips the comparison.
 @usableFromInline
 enum DiffReaders {

@@ -29,6 +29,11 @@ final class DiffSelection<Value>: @unchecked Sendable {
   @usableFromInline let selectedValuesAreEqual: ((Value, Value) -> Bool)?
   /// Whether the selection is the whole value, compared with `==`.
   @usableFromInline let comparesWholeValue: Bool
+  /// Makes a relay's duplicate check: the comparison, specialized where the selection was made,
+  /// followed by the observers' tell when an observation is published in the word at the given
+  /// address (kept alive by the object given with it).
+  @usableFromInline let makeDuplicateCheck:
+    (AnyObject, UnsafeMutableRawPointer) -> (UnsafeRawPointer, UnsafeRawPointer) -> Bool
 
   /// The selection `parts` compares.
   @inlinable
@@ -44,6 +49,15 @@ final class DiffSelection<Value>: @unchecked Sendable {
       // compiles into a destroy through the runtime's generic witnesses.
       let old = slot.assumingMemoryBound(to: Parts.Snapshot.self).move()
       return parts.agrees(old, new)
+    }
+    makeDuplicateCheck = { keeper, observationWord in
+      { old, new in
+        let isDuplicate = parts.agrees(old, new)
+        DiffObservation.tellIfObserved(
+          at: observationWord, old: old, new: new, published: !isDuplicate)
+        _ = keeper  // captured: the word lives in it
+        return isDuplicate
+      }
     }
     var description = DiffSelectionDescription<Value>()
     parts.describe(into: &description)

@@ -20,29 +20,52 @@ extension DiffStorage {
   /// exists, its reservation holds the property instead, and the value moves out of the relay
   /// into the machinery's slot when nothing waits to be delivered (otherwise a copy of the latest
   /// value does).
+  ///
+  /// - Parameter elementWrite: Whether this is an element write (`update(id:)`), which compares
+  ///   its element alone: no copy of the whole value is kept for the observers of an array's
+  ///   elements, nor of the selected parts when the selection is the whole value.
   @inlinable
-  func beginWrite() -> DiffWrite<Value> {
-    if flags & DiffStorageFlags.relay != 0 { return beginRelayWrite() }
+  func beginWrite(elementWrite: Bool = false) -> DiffWrite<Value> {
+    if flags & DiffStorageFlags.relay != 0 { return beginRelayWrite(elementWrite: elementWrite) }
     let inline = withLock { header, element -> DiffWrite<Value>? in
       waitWhileHeld(header)
       if header.pointee.flags & DiffStorageFlags.relay != 0 { return nil }
       header.pointee.writer = ThreadIdentity.current.word
       header.pointee.version &+= 1
-      guard header.pointee.flags & DiffStorageFlags.observed != 0 else {
-        return DiffWrite(.inline, at: element)
-      }
-      let machinery = header.pointee.machinery.unsafelyUnwrapped
-      return DiffWrite(
-        .inline, at: element,
-        observed: machinery.observe(before: element, comparesSelection: false))
+      guard mayTell(header) else { return DiffWrite(.inline, at: element) }
+      makeSlots(header, header.pointee.machinery.unsafelyUnwrapped)
+      return observedWrite(.inline, at: element, elementWrite: elementWrite)
     }
-    return inline ?? beginRelayWrite()
+    return inline ?? beginRelayWrite(elementWrite: elementWrite)
+  }
+
+  /// A write whose observers compare the value before it: copies of the parts they read, of the
+  /// selected parts (in the machinery's slot, which the write holding the property alone uses)
+  /// when the whole property was read and the relay does not compare them, and the value when
+  /// an array's elements were read.
+  @inlinable
+  func observedWrite(
+    _ kind: DiffWrite<Value>.Kind, at address: UnsafeMutablePointer<Value>, elementWrite: Bool
+  ) -> DiffWrite<Value> {
+    var observed = withObservation { $0.observe(before: UnsafeRawPointer(address)) }
+    if !elementWrite, observed.elementsWereRead {
+      observed.copies().kept = DiffKeptValue(address.pointee)
+    }
+    var write = DiffWrite(kind, at: address, observed: observed)
+    if observed.wholeWasRead, case .inline = kind,
+      !(elementWrite && withSelection { $0.comparesWholeValue })
+    {
+      let slot = slots.snapshot
+      withSelection { $0.takeSnapshot(address, slot) }
+      write.snapshotTaken = true
+    }
+    return write
   }
 
   /// Ends a write begun with `beginWrite()`: stores the value, publishes it if a selected part
   /// changed, and tells the observers whom the change concerns, once it is stored and before
   /// any subscriber is called for it.
-  @inlinable
+  @inlinable @inline(__always)
   func endWrite(_ write: consuming DiffWrite<Value>) {
     switch write.kind {
     case .inline: endInlineWrite(write)
@@ -52,42 +75,100 @@ extension DiffStorage {
 
   @inlinable
   func endInlineWrite(_ write: consuming DiffWrite<Value>) {
+    // The comparisons run while this write still holds the value; the tells after it let go.
+    var change: DiffObservedChange?
+    if let observed = write.observed { change = observedChange(write, observed: observed) }
+    var final: Value?
     var replaced: Value?  // the write's own result, when a whole write waited behind it
-    var stored: Value?
-    let observed = write.observed
-    withLock { header, element in
-      header.pointee.writer = 0
-      guard let machinery = header.pointee.machinery else { return }
+    endInlineHold { header, element, machinery in
       if let held = machinery.state.pointee.held.take() {
         replaced = held
         swap(&element.pointee, &replaced!)
         header.pointee.version &+= 1
+        if change != nil { final = element.pointee }
       }
-      if observed != nil { stored = element.pointee }
+    }
+    guard var change else { return }
+    if var final, let observed = write.observed {
+      // A whole write landed behind this one: what it replaced was never compared. Tell
+      // everything read, and the elements from before both.
+      change.whole = observed.wholeWasRead
+      change.parts = observed.copiesIfMade?.partsRead ?? []
+      change.elements = withKept(write) { old in
+        old.flatMap { old in
+          withUnsafePointer(to: &final) { new in
+            withObservation { $0.elementChanges(old: old, new: UnsafeRawPointer(new)) }
+          }
+        }
+      }
+    }
+    withObservation { $0.tell(change) }
+  }
+
+  /// Whom the change a write made concerns, while the write still holds the value (user code
+  /// compares, with no lock held); it frees the copies.
+  @inlinable
+  func observedChange(_ write: borrowing DiffWrite<Value>, observed: DiffObservedWrite)
+    -> DiffObservedChange
+  {
+    let address = UnsafeRawPointer(write.address)
+    var published = false
+    if write.snapshotTaken {
+      let slot = slots.snapshot
+      published = !withSelection { $0.agreesWithSnapshot(slot, address) }
+    }
+    return withKept(write) { old in
+      withObservation { $0.change(observed, new: address, published: published, old: old) }
+    }
+  }
+
+  /// Runs `body` with the address of the value a write kept before it changed it, or `nil`.
+  @inlinable
+  func withKept<Result>(
+    _ write: borrowing DiffWrite<Value>, _ body: (UnsafeRawPointer?) -> Result
+  ) -> Result {
+    guard let kept = write.kept else { return body(nil) }
+    return withUnsafePointer(to: &kept.value) { body(UnsafeRawPointer($0)) }
+  }
+
+  /// Lets go of the property an in-place write held: with the mutex held, stores a whole write
+  /// kept behind it (`body`) and wakes the threads waiting.
+  @inlinable
+  func endInlineHold(
+    _ body: (
+      UnsafeMutablePointer<DiffStorageHeader<Value>>, UnsafeMutablePointer<Value>,
+      DiffMachinery<Value>
+    ) -> Void
+  ) {
+    withLock { header, element in
+      header.pointee.writer = 0
+      guard let machinery = header.pointee.machinery else { return }
+      body(header, element, machinery)
       if machinery.state.pointee.waiters > 0 {
         pthread_cond_broadcast(machinery.state.pointee.condition.unsafelyUnwrapped)
       }
     }
-    if let observed, var stored {
-      withUnsafePointer(to: &stored) { machinery.tell(observed, new: $0, published: nil) }
-    }
-    // What the held write replaced is released here, with no lock held.
   }
 
-  @usableFromInline
-  func beginRelayWrite() -> DiffWrite<Value> {
-    let machinery = self.machinery
-    let writing = machinery.writing
-    switch machinery.relay.beginInPlaceWrite() {
+  @inlinable
+  func beginRelayWrite(elementWrite: Bool) -> DiffWrite<Value> {
+    let (writing, slot) = slots
+    switch withRelay({ $0.beginInPlaceWrite() }) {
     case .movedOut(let value):
       writing.initialize(to: consume value)
-      machinery.selection.takeSnapshot(
-        writing, machinery.state.pointee.snapshotSlot.unsafelyUnwrapped)
-      guard flags & DiffStorageFlags.observed != 0 else { return DiffWrite(.movedOut, at: writing) }
-      return DiffWrite(
-        .movedOut, at: writing,
-        observed: machinery.observe(before: writing, comparesSelection: true)
-      )
+      var snapshotTaken = false
+      if !(elementWrite && withSelection { $0.comparesWholeValue }) {
+        withSelection { $0.takeSnapshot(writing, slot) }
+        snapshotTaken = true
+      }
+      guard flags & DiffStorageFlags.observed != 0, withObservation({ $0.mayTell }) else {
+        var write = DiffWrite(.movedOut, at: writing)
+        write.snapshotTaken = snapshotTaken
+        return write
+      }
+      var write = observedWrite(.movedOut, at: writing, elementWrite: elementWrite)
+      write.snapshotTaken = snapshotTaken
+      return write
     case .copied(let value):
       writing.initialize(to: consume value)
       return DiffWrite(.copied, at: writing)
@@ -96,24 +177,39 @@ extension DiffStorage {
     }
   }
 
-  @usableFromInline
+  @inlinable @inline(__always)
   func endRelayWrite(_ write: consuming DiffWrite<Value>) {
-    let machinery = self.machinery
-    let writing = machinery.writing
+    let (writing, slot) = slots
     guard case .movedOut = write.kind else {
       // The relay compares a copy with the value before it, and tells the observers then.
-      machinery.relay.commitInPlaceWrite(writing.move(), publishes: nil)
+      withRelay { $0.commitInPlaceWrite(writing.move(), publishes: nil) }
       return
     }
-    let changed = !machinery.selection.agreesWithSnapshot(
-      machinery.state.pointee.snapshotSlot.unsafelyUnwrapped, writing)
+    let changed = !withSelection { $0.agreesWithSnapshot(slot, writing) }
+    commitMovedOut(write, publishes: changed)
+  }
+
+  /// Commits a value that moved out of the relay, publishing it when `publishes` says so, and
+  /// tells its observers once it is stored (of `more` too: an element write's own change).
+  @inlinable @inline(__always)
+  func commitMovedOut(
+    _ write: borrowing DiffWrite<Value>, publishes changed: Bool,
+    more: DiffElementChanges? = nil
+  ) {
+    let writing = slots.writing
     guard let observed = write.observed else {
-      machinery.relay.commitInPlaceWrite(writing.move(), publishes: changed)
+      withRelay { $0.commitInPlaceWrite(writing.move(), publishes: changed) }
       return
     }
-    var stored = writing.pointee
-    machinery.relay.commitInPlaceWrite(writing.move(), publishes: changed) {
-      withUnsafePointer(to: &stored) { machinery.tell(observed, new: $0, published: changed) }
+    let address = UnsafeRawPointer(writing)
+    var change = withKept(write) { old in
+      withObservation { $0.change(observed, new: address, published: changed, old: old) }
+    }
+    if let more { change.elements = more }
+    withRelay {
+      $0.commitInPlaceWrite(writing.move(), publishes: changed) {
+        withObservation { $0.tell(change) }
+      }
     }
   }
 
@@ -125,11 +221,11 @@ extension DiffStorage {
   /// it exists, the relay's `modify`.
   @inlinable
   func modify<Result>(_ transform: (inout Value) throws -> Result) rethrows -> Result {
-    if flags & DiffStorageFlags.relay != 0 { return try machinery.relay.modify(transform) }
+    if flags & DiffStorageFlags.relay != 0 { return try withRelay { try $0.modify(transform) } }
     let write = beginWrite()
     guard case .inline = write.kind else {
       endWrite(write)  // unchanged: the relay arrived meanwhile, and modifies
-      return try machinery.relay.modify(transform)
+      return try withRelay { try $0.modify(transform) }
     }
     var copy = write.address.pointee
     do {
@@ -147,9 +243,9 @@ extension DiffStorage {
 /// A write through a `@Diff` property in progress: where the value to change lies, how the
 /// write ends, and what observers compare it with.
 ///
-/// It holds no value of the property's type, so the accessor's coroutine copies and destroys
-/// none (an optional of the value is destroyed through the runtime's generic witnesses) and its
-/// frame stays small.
+/// It holds no value of the property's type (a copy kept for observers lives in a box), so the
+/// accessor's coroutine copies and destroys none (an optional of the value is destroyed through
+/// the runtime's generic witnesses) and its frame stays small.
 @usableFromInline
 struct DiffWrite<Value: Equatable> {
   /// Where the value came from, which says how the write ends.
@@ -167,16 +263,31 @@ struct DiffWrite<Value: Equatable> {
   @usableFromInline let kind: Kind
   /// Where the value lies.
   @usableFromInline let address: UnsafeMutablePointer<Value>
-  /// Copies of what observers compare the written value with, when some were read.
-  @usableFromInline let observed: DiffObservedWrite<Value>?
+  /// Copies of the parts observers read, when some were.
+  @usableFromInline let observed: DiffObservedWrite?
+  /// Whether the selected parts were copied into the machinery's slot, to compare for the
+  /// whole property's observers.
+  @usableFromInline var snapshotTaken = false
+
+  /// The value before the write, for the observers of an array's elements, when it was kept.
+  @inlinable
+  var kept: DiffKeptValue<Value>? {
+    observed?.copiesIfMade?.kept.map { unsafeDowncast($0, to: DiffKeptValue<Value>.self) }
+  }
 
   @inlinable
-  init(
-    _ kind: Kind, at address: UnsafeMutablePointer<Value>,
-    observed: DiffObservedWrite<Value>? = nil
-  ) {
+  init(_ kind: Kind, at address: UnsafeMutablePointer<Value>, observed: DiffObservedWrite? = nil) {
     self.kind = kind
     self.address = address
     self.observed = observed
   }
+}
+
+/// A value kept for a while, in a box.
+@usableFromInline
+final class DiffKeptValue<Value>: @unchecked Sendable {
+  // Made and read by one write.
+  @usableFromInline @exclusivity(unchecked) var value: Value
+
+  @inlinable init(_ value: Value) { self.value = value }
 }

@@ -118,7 +118,7 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
   /// holds the property.
   @inlinable
   func installedRelay() -> CurrentValueRelay<Value> {
-    if flags & DiffStorageFlags.relay != 0 { return machinery.relay }
+    if flags & DiffStorageFlags.relay != 0 { return withRelay { $0 } }
     return installRelay()
   }
 
@@ -128,37 +128,80 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
       waitWhileHeld(header)
       let machinery = makeMachinery(in: header)
       if header.pointee.flags & DiffStorageFlags.relay != 0 { return machinery.relay }
-      let selection = header.pointee.selection
       let relay = CurrentValueRelay(
         element.move(),
-        removingDuplicatesAt: { old, new in
-          let isDuplicate = selection.agrees(old, new)
-          if machinery.mayTell { machinery.tell(old: old, new: new, published: !isDuplicate) }
-          return isDuplicate
-        })
-      let writing = UnsafeMutablePointer<Value>.allocate(capacity: 1)
-      machinery.state.pointee.writing = writing
-      _ = machinery.snapshotSlot()
+        removingDuplicatesAt: header.pointee.selection.makeDuplicateCheck(
+          machinery, machinery.observationWord))
+      makeSlots(header, machinery)
       machinery.state.pointee.relay = relay
+      header.pointee.relay = Unmanaged.passUnretained(relay)
       raise(DiffStorageFlags.relay, in: header)
       return relay
     }
   }
 
-  /// The machinery with its registrar, made now if they do not exist yet: a read is about to
-  /// register.
+  /// Makes the slots of in-place writes, with the mutex held, unless they exist.
   @inlinable
-  func observedMachinery() -> DiffMachinery<Value> {
-    if flags & DiffStorageFlags.observed != 0 { return machinery }
-    return installObservation()
+  func makeSlots(
+    _ header: UnsafeMutablePointer<DiffStorageHeader<Value>>, _ machinery: DiffMachinery<Value>
+  ) {
+    guard header.pointee.writing == nil else { return }
+    machinery.makeSlots()
+    header.pointee.writing = machinery.state.pointee.writing
+    header.pointee.snapshotSlot = machinery.state.pointee.snapshotSlot
+  }
+
+  /// The slots of in-place writes, once made.
+  @inlinable
+  var slots: (writing: UnsafeMutablePointer<Value>, snapshot: UnsafeMutableRawPointer) {
+    withUnsafeMutablePointerToHeader {
+      ($0.pointee.writing.unsafelyUnwrapped, $0.pointee.snapshotSlot.unsafelyUnwrapped)
+    }
+  }
+
+  /// Runs `body` on the selection without retaining it.
+  @inlinable @inline(__always)
+  func withSelection<Result>(_ body: (DiffSelection<Value>) throws -> Result) rethrows -> Result {
+    try withUnsafeMutablePointerToHeader { header in
+      try header.pointee.selectionReference._withUnsafeGuaranteedRef(body)
+    }
+  }
+
+  /// Runs `body` on the relay, once the flags say it exists, without retaining it: the
+  /// machinery keeps it.
+  @inlinable @inline(__always)
+  func withRelay<Result>(_ body: (CurrentValueRelay<Value>) throws -> Result) rethrows -> Result {
+    try withUnsafeMutablePointerToHeader { header in
+      try header.pointee.relay.unsafelyUnwrapped._withUnsafeGuaranteedRef(body)
+    }
+  }
+
+  /// The observation, made now (with the machinery) if it does not exist yet: a read is about
+  /// to register.
+  @inlinable @inline(__always)
+  func withObservation<Result>(_ body: (DiffObservation) throws -> Result) rethrows -> Result {
+    if flags & DiffStorageFlags.observed == 0 { installObservation() }
+    return try withUnsafeMutablePointerToHeader { header in
+      try header.pointee.observation.unsafelyUnwrapped._withUnsafeGuaranteedRef(body)
+    }
   }
 
   @usableFromInline
-  func installObservation() -> DiffMachinery<Value> {
+  func installObservation() {
     let machinery = withLock { header, _ -> DiffMachinery<Value> in makeMachinery(in: header) }
-    machinery.makeRegistrar()
-    withLock { header, _ in raise(DiffStorageFlags.observed, in: header) }
-    return machinery
+    let observation = machinery.makeObservation()
+    withLock { header, _ in
+      guard header.pointee.flags & DiffStorageFlags.observed == 0 else { return }
+      header.pointee.observation = Unmanaged.passUnretained(observation)
+      raise(DiffStorageFlags.observed, in: header)
+    }
+  }
+
+  /// Whether observers may be told of a write; the caller holds the mutex.
+  @inlinable @inline(__always)
+  func mayTell(_ header: UnsafeMutablePointer<DiffStorageHeader<Value>>) -> Bool {
+    guard let observation = header.pointee.observation else { return false }
+    return observation._withUnsafeGuaranteedRef { $0.mayTell }
   }
 
   // MARK: Holding the value
@@ -192,12 +235,10 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
   /// The last value written.
   @inlinable
   func read() -> Value {
-    if flags & DiffStorageFlags.relay != 0 { return machinery.relay.value }
+    if flags & DiffStorageFlags.relay != 0 { return withRelay { $0.value } }
     return withLock { header, element in
       waitWhileHeld(header)
-      if header.pointee.flags & DiffStorageFlags.relay != 0 {
-        return header.pointee.machinery.unsafelyUnwrapped.relay.value
-      }
+      if header.pointee.flags & DiffStorageFlags.relay != 0 { return withRelay { $0.value } }
       return element.pointee
     }
   }
@@ -206,7 +247,7 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
   /// published change.
   @inlinable
   func readTracked() -> Value {
-    observedMachinery().willReadWhole()
+    withObservation { $0.willReadWhole() }
     return read()
   }
 
@@ -216,22 +257,31 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
   /// observers told when something they read changed.
   @inlinable
   func write(_ newValue: Value) {
-    if flags & DiffStorageFlags.relay != 0 { return machinery.relay.send(newValue) }
+    if flags & DiffStorageFlags.relay != 0 { return withRelay { $0.send(newValue) } }
     var value = newValue
     var stored: Value?
     switch withLock({ header, element in storeInline(&value, header, element, new: &stored) }) {
-    case .relay: machinery.relay.send(value)
+    case .relay: withRelay { $0.send(value) }
     case .held: break  // `stored` holds what it replaced, released here
     case .stored:
-      if let stored {
-        withUnsafePointer(to: value) { old in
-          withUnsafePointer(to: stored) { new in
-            machinery.tell(old: UnsafeRawPointer(old), new: UnsafeRawPointer(new), published: nil)
-          }
+      if var stored { tell(old: &value, new: &stored) }
+    }
+    // The value replaced (or kept) is released here, with no lock held.
+  }
+
+  /// Tells the observers whom the change from `old` to `new` concerns.
+  @inlinable
+  func tell(old: inout Value, new: inout Value) {
+    let agrees = selection.agrees
+    withUnsafePointer(to: &old) { old in
+      withUnsafePointer(to: &new) { new in
+        withObservation {
+          $0.tell(
+            old: UnsafeRawPointer(old), new: UnsafeRawPointer(new), published: nil,
+            selection: agrees)
         }
       }
     }
-    // The value replaced (or kept) is released here, with no lock held.
   }
 
   /// With the mutex held: swaps `value` in (it receives the value it replaced), or keeps it
@@ -258,11 +308,7 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
     }
     swap(&element.pointee, &value)
     header.pointee.version &+= 1
-    if header.pointee.flags & DiffStorageFlags.observed != 0,
-      header.pointee.machinery.unsafelyUnwrapped.mayTell
-    {
-      new = element.pointee
-    }
+    if mayTell(header) { new = element.pointee }
     return .stored
   }
 }
@@ -296,15 +342,28 @@ struct DiffStorageHeader<Value: Equatable> {
   // changes); `machinery` is set once, under it, before its flag.
   @usableFromInline var mutex = pthread_mutex_t()
   @usableFromInline let selection: DiffSelection<Value>
+  /// The selection, unretained (`selection` keeps it), so that the paths that use it retain
+  /// nothing.
+  @usableFromInline let selectionReference: Unmanaged<DiffSelection<Value>>
   @usableFromInline var flags: UInt = 0
   @usableFromInline var machinery: DiffMachinery<Value>?
+  /// The relay, once made, unretained: the machinery keeps it.
+  @usableFromInline var relay: Unmanaged<CurrentValueRelay<Value>>?
+  /// The observation, once made, unretained: the machinery keeps it.
+  @usableFromInline var observation: Unmanaged<DiffObservation>?
+  /// The machinery's slots of in-place writes, once made (it keeps them).
+  @usableFromInline var writing: UnsafeMutablePointer<Value>?
+  @usableFromInline var snapshotSlot: UnsafeMutableRawPointer?
   /// The thread of the in-place write holding the property, or 0.
   @usableFromInline var writer: UInt = 0
   /// How many values were stored here, for the index of an array's elements.
   @usableFromInline var version: UInt = 0
 
   @inlinable
-  init(selection: DiffSelection<Value>) { self.selection = selection }
+  init(selection: DiffSelection<Value>) {
+    self.selection = selection
+    selectionReference = Unmanaged.passUnretained(selection)
+  }
 }
 
 extension DiffStorage {
@@ -314,13 +373,15 @@ extension DiffStorage {
   /// that part's next change alone.
   @inlinable
   func readTracked<Part: Equatable>(_ keyPath: KeyPath<Value, Part>) -> Part {
-    let machinery = observedMachinery()
-    machinery.willRead(machinery.part(keyPath))
-    if flags & DiffStorageFlags.relay != 0 { return machinery.relay.value[keyPath: keyPath] }
+    withObservation { observation in
+      observation.willRead(
+        observation.part(ObjectIdentifier(keyPath)) { DiffObservedPart(.shared(keyPath)) })
+    }
+    if flags & DiffStorageFlags.relay != 0 { return withRelay { $0.value[keyPath: keyPath] } }
     return withLock { header, element in
       waitWhileHeld(header)
       if header.pointee.flags & DiffStorageFlags.relay != 0 {
-        return machinery.relay.value[keyPath: keyPath]
+        return withRelay { $0.value[keyPath: keyPath] }
       }
       return element.pointee[keyPath: keyPath]
     }
