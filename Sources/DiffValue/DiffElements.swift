@@ -218,6 +218,8 @@ extension DiffStorage where Value: _DiffableArray, Value.Element: Equatable {
       if write.address.pointee[_diffableItem: position].diffIdentifier == id {
         index.array = write.address.pointee._diffableItems
         index.storage = index.array._diffableStorage
+      } else {
+        index.storage = (nil, -1)  // the identifiers changed: the index matches no array now
       }
     }
     return try body(&write.address.pointee[_diffableItem: position])

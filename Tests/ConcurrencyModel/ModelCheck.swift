@@ -97,7 +97,9 @@ private struct Checker {
   }
 
   mutating func checkSequence() {
-    if outcome.modelCase.kind.keepsValue, sequence.first?.id != 0 {
+    if outcome.modelCase.kind.keepsValue, !outcome.modelCase.kind.subscribesLate,
+      sequence.first?.id != 0
+    {
       fail(
         "the witness's first value is \(sequence.first.map(String.init(describing:)) ?? "none"), not the initial #0"
       )
@@ -116,9 +118,28 @@ private struct Checker {
             : "#\(value.id) was published and nobody wrote it")
       }
     }
+    if outcome.modelCase.kind.subscribesLate {
+      checkSuffixes()
+      return
+    }
     for (id, record) in published where position[id] == nil {
       if keepsEveryValue || !record.mayBeDropped {
         fail("\(record), and it was never published")
+      }
+    }
+  }
+
+  /// With the witness subscribed while the threads wrote: what each writer stored after the
+  /// witness's first value reached it, every write of it from there on (a write racing the first
+  /// subscription is its first value or delivered to it, never lost).
+  mutating func checkSuffixes() {
+    for records in outcome.records {
+      let writes = records.filter(\.publishes)
+      guard let first = writes.firstIndex(where: { position[$0.id] != nil }) else { continue }
+      for record in writes[first...] where position[record.id] == nil {
+        fail(
+          "\(record), after \(writes[first]) reached the subscriber that arrived late, and it "
+            + "was never published")
       }
     }
   }
@@ -145,6 +166,11 @@ private struct Checker {
     for record in outcome.records.joined() {
       guard case .derived = record.kind, let seen = record.seen, let at = position[record.id]
       else { continue }
+      if position[seen.id] == nil, outcome.modelCase.kind.subscribesLate, at != 0 {
+        fail(
+          "\(record), but #\(seen.id), which it read, was neither published before it nor "
+            + "the late subscriber's first value: \(excerpt(around: at))")
+      }
       if let read = position[seen.id], at == 0 || sequence[at - 1].id != seen.id {
         fail(
           "\(record), but #\(seen.id) (at \(read)) was not the value published before it (at "

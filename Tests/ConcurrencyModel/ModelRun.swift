@@ -34,7 +34,7 @@ public struct ModelCase: Sendable, CustomStringConvertible {
     threads = Int.random(in: 2...8, using: &random)
     operationsPerThread = Int.random(in: maximumOperations / 4...maximumOperations, using: &random)
     backlog =
-      kind == .diffProperty || Bool.random(using: &random)
+      kind.isDiffProperty || Bool.random(using: &random)
       ? .unbounded : .keepingNewest(Int.random(in: 1...4, using: &random))
     // Half the cases attach directly only, so that relays are stressed on their own too.
     self.pipelines = Bool.random(using: &random) ? [.direct] : pipelines
@@ -131,15 +131,26 @@ public enum ModelRunner {
     let subject = ModelSubject(modelCase.kind, backlog: modelCase.backlog)
     let pipelines = ModelPipelines(subject: subject)
     let witness = ModelSubscriber(number: 0, pipeline: .direct, initialDemand: nil, reentrant: nil)
-    subject.subscribe(witness)
+    if !modelCase.kind.subscribesLate { subject.subscribe(witness) }
     let subscribers = Locked<[ModelSubscriber]>([])
     let records = Locked<[[ModelRecord]]>(Array(repeating: [], count: modelCase.threads))
     let writing = ModelWritingSwitch()
     let scripts = (0..<modelCase.threads).map { modelCase.script(for: $0) }
     let arrived = Locked(0)
-    runConcurrently(threads: modelCase.threads) { thread in
+    let late = modelCase.kind.subscribesLate
+    let threads = modelCase.threads + (late ? 1 : 0)
+    // With a late witness, the others subscribe only after it, so that it sees all they see.
+    let witnessSubscribed = Locked(!late)
+    runConcurrently(threads: threads) { thread in
       arrived.withLock { $0 += 1 }
-      while arrived.withLock({ $0 }) < modelCase.threads { sched_yield() }
+      while arrived.withLock({ $0 }) < threads { sched_yield() }
+      if thread == modelCase.threads {
+        // The witness arrives while the others write: the relay is installed under them.
+        usleep(UInt32(modelCase.seed % 300))
+        subject.subscribe(witness)
+        witnessSubscribed.withLock { $0 = true }
+        return
+      }
       let ids = ModelIDs(writer: thread)
       var local: [ModelRecord] = []
       for operation in scripts[thread] {
@@ -147,6 +158,7 @@ public enum ModelRunner {
         case .write(let kind):
           local.append(kind.perform(on: subject, ids: ids))
         case .subscribe(let demand, let returns, let budget, let pipeline, let seed):
+          guard witnessSubscribed.withLock({ $0 }) else { continue }
           let number = subscribers.withLock { $0.count } + 1 + thread * 10_000
           let reentrant =
             budget > 0

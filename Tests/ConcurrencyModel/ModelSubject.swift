@@ -5,6 +5,9 @@ import DiffValue
 public enum ModelSubjectKind: String, CaseIterable, Sendable, CustomStringConvertible {
   /// A `@Diff(\.id)` property of a `ModelOwner`: written whole, in place and with `modify`.
   case diffProperty
+  /// The same, with no subscriber until the witness subscribes while the threads already write:
+  /// the property's value lives in it until then, and moves into the relay as they write.
+  case diffPropertySubscribedLate
   /// A `CurrentValueRelay` that drops duplicate ids: sent to and modified.
   case currentValueRelay
   /// A `PassthroughRelay`: sent to.
@@ -17,7 +20,13 @@ public enum ModelSubjectKind: String, CaseIterable, Sendable, CustomStringConver
   public var keepsValue: Bool { self != .passthroughRelay }
 
   /// Whether the subject can be written through the property, in place.
-  public var writesInPlace: Bool { self == .diffProperty }
+  public var writesInPlace: Bool { isDiffProperty }
+
+  /// Whether the subject is a `@Diff` property.
+  public var isDiffProperty: Bool { self == .diffProperty || self == .diffPropertySubscribedLate }
+
+  /// Whether the witness subscribes while the threads write, rather than before.
+  public var subscribesLate: Bool { self == .diffPropertySubscribedLate }
 }
 
 /// The thing under test, with each way the model writes to it.
@@ -38,8 +47,8 @@ public final class ModelSubject: @unchecked Sendable {
   ///   - backlog: The relay's backlog policy; a `@Diff` property's is always unbounded.
   public init(_ kind: ModelSubjectKind, backlog: BacklogPolicy = .unbounded) {
     self.kind = kind
-    self.backlog = kind == .diffProperty ? .unbounded : backlog
-    owner = kind == .diffProperty ? ModelOwner() : nil
+    self.backlog = kind.isDiffProperty ? .unbounded : backlog
+    owner = kind.isDiffProperty ? ModelOwner() : nil
     currentValue =
       kind == .currentValueRelay
       ? CurrentValueRelay(

@@ -122,6 +122,42 @@ final class InventoryModel: @unchecked Sendable {
     subscription.cancel()
   }
 
+  /// With nobody subscribed (the value in the property itself), a whole write during another
+  /// thread's in-place write returns at once too, and is stored after it; a subscriber arriving
+  /// meanwhile waits for both and receives the last as its first value.
+  @Test(arguments: [false, true])
+  func aWholeWriteDuringAnInPlaceWriteOfAnUnsubscribedPropertyIsKeptForAfterIt(
+    subscribesDuring: Bool
+  ) {
+    let model = InventoryModel()
+    let entered = DispatchSemaphore(value: 0)
+    let gate = DispatchSemaphore(value: 0)
+    let writer = Thread { model.inventory.slowlySetCount(5, entered: entered, gate: gate) }
+    writer.start()
+    entered.wait()
+    let returned = finishes(within: 5) { model.inventory = Inventory(title: "later") }
+    #expect(returned, "the whole write waited for the in-place write")
+    let titles = Locked<[String]>([])
+    let subscribed = Locked<AnyCancellable?>(nil)
+    if subscribesDuring {
+      Thread {
+        let subscription = model.$inventory.sink { value in
+          titles.withLock { $0.append(value.title) }
+        }
+        subscribed.withLock { $0 = subscription }
+      }.start()
+      Thread.sleep(forTimeInterval: 0.02)
+      #expect(subscribed.withLock { $0 } == nil, "the first subscriber did not wait")
+    }
+    gate.signal()
+    #expect(eventually { model.inventory.title == "later" })
+    #expect(model.inventory.count == 0, "the in-place write's result came after the whole write")
+    if subscribesDuring {
+      #expect(eventually { subscribed.withLock { $0 } != nil })
+      #expect(titles.withLock { $0 } == ["later"])
+    }
+  }
+
   /// A mutation that throws keeps what it changed before throwing, as an `inout` argument does.
   @Test func aThrowingMutationKeepsItsChanges() {
     let model = InventoryModel()
