@@ -51,8 +51,9 @@ final class ListViews: @unchecked Sendable {
   var mostTellsOfOne: Int { ([list.count] + rows.values.map(\.count)).max() ?? 0 }
 }
 
-/// `$items.ids` and `$items[id:]`: an array of `Diffable` elements observed by identity. The
-/// identifiers are told of arrivals, departures and moves; an element of its own content
+/// `$items.ids` and `$items[id:]`: an array of `Diffable` elements observed by identity.
+///
+/// The identifiers are told of arrivals, departures and moves; an element of its own content
 /// changing, leaving or coming back; nobody of a write that changes nothing; each at most once
 /// per write; with or without a subscriber (the value inline, or in the relay).
 @Suite struct DiffPublisherElementsTests {

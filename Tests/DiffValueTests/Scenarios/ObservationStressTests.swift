@@ -4,9 +4,10 @@ import Observation
 import TestSupport
 import Testing
 
-/// Trackings re-armed as SwiftUI re-arms a `body` while several threads write at once: none is
-/// ever left without the tell of a change that came after its read (issue 36: per-part trackings
-/// lost tells under concurrent in-place writes). `.ci/run` runs this suite under Thread Sanitizer.
+/// Trackings re-armed as SwiftUI re-arms a `body` while several threads write at once.
+///
+/// None is ever left without the tell of a change that came after its read (issue 36: per-part
+/// trackings lost tells under concurrent in-place writes). `.ci/run` runs this suite under Thread Sanitizer.
 @Suite struct ObservationStressTests {
   /// A tracking that a view re-arms after each tell, as SwiftUI's next render would: its own
   /// thread reads again whenever the last arming was told, until stopped.
