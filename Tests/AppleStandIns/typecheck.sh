@@ -19,6 +19,10 @@
 #      also declared unavailable ("newer than the OS floor"), so that using it fails here (a
 #      use is compiled below to show that it does). That rejects a use guarded by
 #      `if #available` too: stricter than the SDK, never laxer.
+#   7. the facts about the SDKs the package relies on (isolation, Sendable-ness, designated
+#      initializers, `async` forms, settable properties, constants): check-standin-facts.py
+#      checks each row of standin-facts.tsv, with its Apple documentation page, against the
+#      stand-ins, and that each check fails once its fact is reverted (--self-test).
 #
 #   bash Tests/AppleStandIns/typecheck.sh
 #
@@ -44,6 +48,8 @@ common=(-swift-version 6 -parse-as-library -package-name DiffValue "${cache[@]}"
 standins=Tests/AppleStandIns
 
 python3 "$standins/check-os-floor.py" "$root"
+python3 "$standins/check-standin-facts.py" "$root"
+python3 "$standins/check-standin-facts.py" --self-test "$root" > /dev/null
 
 # Combine, as a library the bridge checks link. Apple's interface is Swift 5 mode: so is this.
 # shellcheck disable=SC2046

@@ -1,9 +1,13 @@
 // A stand-in for AppKit, for type-checking DiffValue's `#if canImport(AppKit)` code on Linux.
 //
 // It declares only what the adapter uses, as the macOS 15 SDK declares it in Swift (Apple's
-// documentation: the classes are `@MainActor`, so are their members; optional closure
-// parameters are escaping; index paths and index sets are Foundation's). The bodies never
-// run. A build against the real SDK on an Apple platform is still the final word.
+// documentation: the classes are `@MainActor`, so are their members; the data-source, delegate
+// and dragging protocols are not isolated as a whole, each of their methods is `@MainActor`;
+// optional closure parameters are escaping; a method with a completion handler is also
+// imported as `async`; index paths and index sets are Foundation's). The bodies never run. A
+// build against the real SDK on an Apple platform is still the final word.
+// check-standin-facts.py checks the facts the package relies on against standin-facts.tsv,
+// each with the Apple documentation page it comes from.
 
 // Like the real framework, it re-exports Foundation: `import AppKit` brings IndexPath and IndexSet.
 @_exported import Foundation
@@ -66,9 +70,9 @@ public struct NSDragOperation: OptionSet, Sendable {
 @MainActor
 open class NSDraggingSession: NSObject {}
 
-@MainActor
+// Not isolated as a whole in the SDK; its members are `@MainActor`.
 public protocol NSDraggingInfo: NSObjectProtocol {
-  var draggingSource: Any? { get }
+  @MainActor var draggingSource: Any? { get }
 }
 
 // The standard library's on Apple platforms (for Objective-C's out-parameters); Linux lacks it.
@@ -92,8 +96,8 @@ open class NSViewController: NSResponder {
 }
 
 // An Objective-C protocol in the SDK: NSControl's text-editing delegate, which
-// NSTableViewDelegate refines; none of its optional methods is used here.
-@MainActor
+// NSTableViewDelegate refines; none of its optional methods is used here. Not isolated as a
+// whole; its methods are `@MainActor`.
 public protocol NSControlTextEditingDelegate: NSObjectProtocol {}
 
 @MainActor
@@ -106,75 +110,75 @@ open class NSTableColumn: NSObject {
 open class NSTableRowView: NSView {}
 
 // An Objective-C protocol in the SDK: only the methods an updater answers, each optional, with
-// a default here.
-@MainActor
+// a default here. Not isolated as a whole: each method is `@MainActor`, as Apple declares it.
 public protocol NSTableViewDataSource: NSObjectProtocol {
   // optional
-  func numberOfRows(in tableView: NSTableView) -> Int
+  @MainActor func numberOfRows(in tableView: NSTableView) -> Int
   // optional
-  func tableView(_ tableView: NSTableView, pasteboardWriterForRow row: Int)
+  @MainActor func tableView(_ tableView: NSTableView, pasteboardWriterForRow row: Int)
     -> (any NSPasteboardWriting)?
   // optional
-  func tableView(
+  @MainActor func tableView(
     _ tableView: NSTableView, draggingSession session: NSDraggingSession,
     willBeginAt screenPoint: NSPoint, forRowIndexes rowIndexes: IndexSet)
   // optional
-  func tableView(
+  @MainActor func tableView(
     _ tableView: NSTableView, draggingSession session: NSDraggingSession,
     endedAt screenPoint: NSPoint, operation: NSDragOperation)
   // optional
-  func tableView(
+  @MainActor func tableView(
     _ tableView: NSTableView, validateDrop info: any NSDraggingInfo, proposedRow row: Int,
     proposedDropOperation dropOperation: NSTableView.DropOperation
   ) -> NSDragOperation
   // optional
-  func tableView(
+  @MainActor func tableView(
     _ tableView: NSTableView, acceptDrop info: any NSDraggingInfo, row: Int,
     dropOperation: NSTableView.DropOperation
   ) -> Bool
 }
 
 extension NSTableViewDataSource {
-  public func numberOfRows(in tableView: NSTableView) -> Int { 0 }
-  public func tableView(_ tableView: NSTableView, pasteboardWriterForRow row: Int)
+  @MainActor public func numberOfRows(in tableView: NSTableView) -> Int { 0 }
+  @MainActor public func tableView(_ tableView: NSTableView, pasteboardWriterForRow row: Int)
     -> (any NSPasteboardWriting)?
   { nil }
-  public func tableView(
+  @MainActor public func tableView(
     _ tableView: NSTableView, draggingSession session: NSDraggingSession,
     willBeginAt screenPoint: NSPoint, forRowIndexes rowIndexes: IndexSet
   ) {}
-  public func tableView(
+  @MainActor public func tableView(
     _ tableView: NSTableView, draggingSession session: NSDraggingSession,
     endedAt screenPoint: NSPoint, operation: NSDragOperation
   ) {}
-  public func tableView(
+  @MainActor public func tableView(
     _ tableView: NSTableView, validateDrop info: any NSDraggingInfo, proposedRow row: Int,
     proposedDropOperation dropOperation: NSTableView.DropOperation
   ) -> NSDragOperation { [] }
-  public func tableView(
+  @MainActor public func tableView(
     _ tableView: NSTableView, acceptDrop info: any NSDraggingInfo, row: Int,
     dropOperation: NSTableView.DropOperation
   ) -> Bool { false }
 }
 
 // An Objective-C protocol in the SDK: only the view-based table's view methods, each optional,
-// with a default here.
-@MainActor
+// with a default here. Not isolated as a whole: each method is `@MainActor`.
 public protocol NSTableViewDelegate: NSControlTextEditingDelegate {
   // optional
-  func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int)
-    -> NSView?
+  @MainActor func tableView(
+    _ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int
+  ) -> NSView?
   // optional
-  func tableView(_ tableView: NSTableView, rowViewForRow row: Int) -> NSTableRowView?
+  @MainActor func tableView(_ tableView: NSTableView, rowViewForRow row: Int)
+    -> NSTableRowView?
 }
 
 extension NSTableViewDelegate {
-  public func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int)
-    -> NSView?
+  @MainActor public func tableView(
+    _ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int
+  ) -> NSView? { nil }
+  @MainActor public func tableView(_ tableView: NSTableView, rowViewForRow row: Int)
+    -> NSTableRowView?
   { nil }
-  public func tableView(_ tableView: NSTableView, rowViewForRow row: Int) -> NSTableRowView? {
-    nil
-  }
 }
 
 @MainActor
@@ -222,17 +226,18 @@ public protocol NSCollectionViewElement: AnyObject {}
 open class NSCollectionViewItem: NSViewController {}
 
 // An Objective-C protocol in the SDK; its optional methods are requirements with defaults here.
-@MainActor
+// Not isolated as a whole: each method is `@MainActor`.
 public protocol NSCollectionViewDataSource: NSObjectProtocol {
-  func collectionView(_ collectionView: NSCollectionView, numberOfItemsInSection section: Int)
-    -> Int
-  func collectionView(
+  @MainActor func collectionView(
+    _ collectionView: NSCollectionView, numberOfItemsInSection section: Int
+  ) -> Int
+  @MainActor func collectionView(
     _ collectionView: NSCollectionView, itemForRepresentedObjectAt indexPath: IndexPath
   ) -> NSCollectionViewItem
   // optional
-  func numberOfSections(in collectionView: NSCollectionView) -> Int
+  @MainActor func numberOfSections(in collectionView: NSCollectionView) -> Int
   // optional
-  func collectionView(
+  @MainActor func collectionView(
     _ collectionView: NSCollectionView,
     viewForSupplementaryElementOfKind kind: NSCollectionView.SupplementaryElementKind,
     at indexPath: IndexPath
@@ -240,8 +245,8 @@ public protocol NSCollectionViewDataSource: NSObjectProtocol {
 }
 
 extension NSCollectionViewDataSource {
-  public func numberOfSections(in collectionView: NSCollectionView) -> Int { 1 }
-  public func collectionView(
+  @MainActor public func numberOfSections(in collectionView: NSCollectionView) -> Int { 1 }
+  @MainActor public func collectionView(
     _ collectionView: NSCollectionView,
     viewForSupplementaryElementOfKind kind: NSCollectionView.SupplementaryElementKind,
     at indexPath: IndexPath
@@ -249,52 +254,51 @@ extension NSCollectionViewDataSource {
 }
 
 // An Objective-C protocol in the SDK: only the drag-and-drop methods that reordering uses,
-// each optional, with a default here.
-@MainActor
+// each optional, with a default here. Not isolated as a whole: each method is `@MainActor`.
 public protocol NSCollectionViewDelegate: NSObjectProtocol {
   // optional
-  func collectionView(
+  @MainActor func collectionView(
     _ collectionView: NSCollectionView, pasteboardWriterForItemAt indexPath: IndexPath
   ) -> (any NSPasteboardWriting)?
   // optional
-  func collectionView(
+  @MainActor func collectionView(
     _ collectionView: NSCollectionView, draggingSession session: NSDraggingSession,
     willBeginAt screenPoint: NSPoint, forItemsAt indexPaths: Set<IndexPath>)
   // optional
-  func collectionView(
+  @MainActor func collectionView(
     _ collectionView: NSCollectionView, validateDrop draggingInfo: any NSDraggingInfo,
     proposedIndexPath proposedDropIndexPath: AutoreleasingUnsafeMutablePointer<NSIndexPath>,
     dropOperation proposedDropOperation: UnsafeMutablePointer<NSCollectionView.DropOperation>
   ) -> NSDragOperation
   // optional
-  func collectionView(
+  @MainActor func collectionView(
     _ collectionView: NSCollectionView, acceptDrop draggingInfo: any NSDraggingInfo,
     indexPath: IndexPath, dropOperation: NSCollectionView.DropOperation
   ) -> Bool
   // optional
-  func collectionView(
+  @MainActor func collectionView(
     _ collectionView: NSCollectionView, draggingSession session: NSDraggingSession,
     endedAt screenPoint: NSPoint, dragOperation operation: NSDragOperation)
 }
 
 extension NSCollectionViewDelegate {
-  public func collectionView(
+  @MainActor public func collectionView(
     _ collectionView: NSCollectionView, pasteboardWriterForItemAt indexPath: IndexPath
   ) -> (any NSPasteboardWriting)? { nil }
-  public func collectionView(
+  @MainActor public func collectionView(
     _ collectionView: NSCollectionView, draggingSession session: NSDraggingSession,
     willBeginAt screenPoint: NSPoint, forItemsAt indexPaths: Set<IndexPath>
   ) {}
-  public func collectionView(
+  @MainActor public func collectionView(
     _ collectionView: NSCollectionView, validateDrop draggingInfo: any NSDraggingInfo,
     proposedIndexPath proposedDropIndexPath: AutoreleasingUnsafeMutablePointer<NSIndexPath>,
     dropOperation proposedDropOperation: UnsafeMutablePointer<NSCollectionView.DropOperation>
   ) -> NSDragOperation { [] }
-  public func collectionView(
+  @MainActor public func collectionView(
     _ collectionView: NSCollectionView, acceptDrop draggingInfo: any NSDraggingInfo,
     indexPath: IndexPath, dropOperation: NSCollectionView.DropOperation
   ) -> Bool { false }
-  public func collectionView(
+  @MainActor public func collectionView(
     _ collectionView: NSCollectionView, draggingSession session: NSDraggingSession,
     endedAt screenPoint: NSPoint, dragOperation operation: NSDragOperation
   ) {}
@@ -313,12 +317,18 @@ open class NSCollectionView: NSView {
     _ dragOperationMask: NSDragOperation, forLocal localDestination: Bool
   ) {}
   public typealias SupplementaryElementKind = String
-  public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
-  public static let elementKindSectionFooter = "UICollectionElementKindSectionFooter"
+  // `class let elementKindSectionHeader: String` in the SDK, AppKit's constants
+  // NSCollectionElementKindSectionHeader and NSCollectionElementKindSectionFooter (Apple does
+  // not document their values; nothing here depends on them).
+  public static let elementKindSectionHeader: String = "UICollectionElementKindSectionHeader"
+  public static let elementKindSectionFooter: String = "UICollectionElementKindSectionFooter"
 
   open func performBatchUpdates(
     _ updates: (() -> Void)?, completionHandler: ((Bool) -> Void)? = nil
   ) {}
+  // The form Swift imports from the completion handler (Apple documents both on one page).
+  @available(macOS 10.15, *)
+  open func performBatchUpdates(_ updates: (() -> Void)?) async -> Bool { true }
   open func insertSections(_ sections: IndexSet) {}
   open func deleteSections(_ sections: IndexSet) {}
   open func reloadSections(_ sections: IndexSet) {}

@@ -56,7 +56,7 @@ extension Scheduler {
   }
 }
 
-/// A stride in whole nanoseconds: the body shared by the stand-in's two strides.
+/// A stride in whole nanoseconds: the body of the stand-in's ImmediateScheduler stride.
 public protocol _NanosecondStride: ExpressibleByFloatLiteral, Comparable, SignedNumeric, Codable,
   SchedulerTimeIntervalConvertible
 where IntegerLiteralType == Int, FloatLiteralType == Double, Magnitude == Int {
@@ -158,14 +158,48 @@ extension RunLoop: Scheduler {
       SchedulerTimeType(date.addingTimeInterval(n.timeInterval))
     }
 
-    public struct Stride: _NanosecondStride {
-      public typealias FloatLiteralType = Double
-      public typealias IntegerLiteralType = Int
-      public typealias Magnitude = Int
-      public let _nanoseconds: Int
-      public init(_nanoseconds: Int) { self._nanoseconds = _nanoseconds }
-      public init(_ timeInterval: TimeInterval) { _nanoseconds = Int(timeInterval * 1e9) }
-      public var timeInterval: TimeInterval { Double(_nanoseconds) / 1e9 }
+    /// The interval by which run loop times advance: seconds, as a `TimeInterval`, as in
+    /// Apple's Foundation (its literals, its magnitude and its `timeInterval` are
+    /// `TimeInterval`s), and `Sendable`.
+    public struct Stride: ExpressibleByFloatLiteral, Comparable, SignedNumeric, Codable,
+      SchedulerTimeIntervalConvertible, Sendable
+    {
+      public typealias FloatLiteralType = TimeInterval
+      public typealias IntegerLiteralType = TimeInterval
+      public typealias Magnitude = TimeInterval
+
+      /// The value of this time interval in seconds.
+      public var magnitude: TimeInterval
+      /// The value of this time interval in seconds.
+      public var timeInterval: TimeInterval { magnitude }
+
+      public init(integerLiteral value: TimeInterval) { magnitude = value }
+      public init(floatLiteral value: TimeInterval) { magnitude = value }
+      public init(_ timeInterval: TimeInterval) { magnitude = timeInterval }
+      public init?<T>(exactly source: T) where T: BinaryInteger {
+        guard let value = TimeInterval(exactly: source) else { return nil }
+        magnitude = value
+      }
+
+      public static func < (lhs: Stride, rhs: Stride) -> Bool { lhs.magnitude < rhs.magnitude }
+      public static func * (lhs: Stride, rhs: Stride) -> Stride {
+        Stride(lhs.timeInterval * rhs.timeInterval)
+      }
+      public static func + (lhs: Stride, rhs: Stride) -> Stride {
+        Stride(lhs.magnitude + rhs.magnitude)
+      }
+      public static func - (lhs: Stride, rhs: Stride) -> Stride {
+        Stride(lhs.magnitude - rhs.magnitude)
+      }
+      public static func *= (lhs: inout Stride, rhs: Stride) { lhs = lhs * rhs }
+      public static func += (lhs: inout Stride, rhs: Stride) { lhs = lhs + rhs }
+      public static func -= (lhs: inout Stride, rhs: Stride) { lhs = lhs - rhs }
+
+      public static func seconds(_ s: Int) -> Stride { Stride(TimeInterval(s)) }
+      public static func seconds(_ s: Double) -> Stride { Stride(s) }
+      public static func milliseconds(_ ms: Int) -> Stride { Stride(TimeInterval(ms) / 1e3) }
+      public static func microseconds(_ us: Int) -> Stride { Stride(TimeInterval(us) / 1e6) }
+      public static func nanoseconds(_ ns: Int) -> Stride { Stride(TimeInterval(ns) / 1e9) }
     }
   }
 

@@ -2,11 +2,14 @@
 // documentation's SwiftUI examples on Linux.
 //
 // It declares only what they use, with the shapes of the iOS 18 / macOS 15 SDKs as Apple
-// documents them: `View`, its members and the view builder are `@MainActor` (where Apple's
-// leave a member nonisolated, the stand-in may be stricter, never looser), state wrappers are
-// dynamic properties, and, like the real framework, it re-exports Combine, Foundation and
-// Observation (which is why every SwiftUI file sees Combine's names). The bodies never run. A
-// build against the real SDK on an Apple platform is still the final word.
+// documents them: `View`, its members and the view builder are `@MainActor`, except where
+// Apple's are `nonisolated` and the package or its examples use them (the initializers of
+// `Text`, `VStack` and `Button`, `onReceive`: as strict as the SDK, no stricter), state
+// wrappers are dynamic properties, and, like the real framework, it re-exports Combine,
+// Foundation and Observation (which is why every SwiftUI file sees Combine's names). The
+// bodies never run, so the views store nothing. A build against the real SDK on an Apple
+// platform is still the final word. check-standin-facts.py checks the facts the package relies
+// on against standin-facts.tsv, each with the Apple documentation page it comes from.
 @_exported import Combine
 @_exported import Foundation
 @_exported import Observation
@@ -66,11 +69,10 @@ extension Optional: View where Wrapped: View {
 
 /// A view that arranges its subviews in a vertical line.
 @frozen public struct VStack<Content>: View where Content: View {
-  @usableFromInline let content: Content
-  public init(
+  nonisolated public init(
     alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil,
     @ViewBuilder content: () -> Content
-  ) { self.content = content() }
+  ) {}
   public var body: Never { fatalError() }
 }
 
@@ -85,19 +87,16 @@ extension Optional: View where Wrapped: View {
 /// A control that initiates an action.
 @MainActor @preconcurrency
 public struct Button<Label>: View where Label: View {
-  let action: () -> Void
-  let label: Label
-  public init(action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label) {
-    self.action = action
-    self.label = label()
-  }
+  @preconcurrency nonisolated public init(
+    action: @escaping @MainActor () -> Void, @ViewBuilder label: () -> Label
+  ) {}
   public var body: Never { fatalError() }
 }
 
 extension Button where Label == Text {
-  public init<S>(_ title: S, action: @escaping @MainActor () -> Void) where S: StringProtocol {
-    self.init(action: action) { Text(title) }
-  }
+  @preconcurrency nonisolated public init<S>(
+    _ title: S, action: @escaping @MainActor () -> Void
+  ) where S: StringProtocol {}
 }
 
 /// A control that displays an editable text interface.
@@ -198,14 +197,13 @@ extension Bindable: Identifiable where Value: Identifiable {
 
 /// A view that applies a modifier: what the stand-in's modifiers return.
 @frozen public struct ModifiedView<Content: View>: View {
-  @usableFromInline let content: Content
-  init(_ content: Content) { self.content = content }
+  nonisolated init(_ content: Content) {}
   public var body: Never { fatalError() }
 }
 
 extension View {
   /// Adds an action to perform when this view detects data emitted by the given publisher.
-  public func onReceive<P>(
+  nonisolated public func onReceive<P>(
     _ publisher: P, perform action: @escaping (P.Output) -> Void
   ) -> some View where P: Publisher, P.Failure == Never {
     ModifiedView(self)

@@ -2,8 +2,12 @@
 //
 // It declares only what the adapter and the documentation's UIKit examples (Snippets/) use,
 // as the iOS 18 SDK declares it in Swift (Apple's documentation: the classes are `@MainActor`,
-// so are their members; optional closure parameters are escaping; collection index paths are
-// Foundation's `IndexPath`). The bodies never run. A build against the real SDK on an Apple platform is still the final word.
+// so are their members, but not the types nested in them, such as the cell and supplementary
+// registrations; optional closure parameters are escaping; a method with a completion handler
+// is also imported as `async`; collection index paths are Foundation's `IndexPath`). The
+// bodies never run. A build against the real SDK on an Apple platform is still the final word.
+// check-standin-facts.py checks the facts the package relies on against standin-facts.tsv,
+// each with the Apple documentation page it comes from.
 
 // Like the real frameworks, it re-exports Foundation: `import UIKit` brings IndexPath and IndexSet.
 @_exported import Foundation
@@ -86,9 +90,26 @@ extension UITableViewDataSource {
   ) {}
 }
 
+// An Objective-C protocol in the SDK; none of its optional methods is used here.
+@MainActor
+public protocol UIScrollViewDelegate: NSObjectProtocol {}
+
+// An Objective-C protocol in the SDK: only a method a table view controller's subclass
+// commonly overrides, optional, with a default here.
+@MainActor
+public protocol UITableViewDelegate: UIScrollViewDelegate {
+  // Optional in Objective-C.
+  func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath)
+}
+
+extension UITableViewDelegate {
+  public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
+}
+
 @MainActor
 open class UITableView: UIScrollView {
   open weak var dataSource: (any UITableViewDataSource)?
+  open weak var delegate: (any UITableViewDelegate)?
   public enum Style: Int, Sendable {
     case plain = 0
     case grouped = 1
@@ -107,6 +128,9 @@ open class UITableView: UIScrollView {
   }
 
   open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {}
+  // The form Swift imports from the completion handler (Apple documents both on one page).
+  @available(iOS 13.0, tvOS 13.0, *)
+  open func performBatchUpdates(_ updates: (() -> Void)?) async -> Bool { true }
   open func insertSections(_ sections: IndexSet, with animation: UITableView.RowAnimation) {}
   open func deleteSections(_ sections: IndexSet, with animation: UITableView.RowAnimation) {}
   open func reloadSections(_ sections: IndexSet, with animation: UITableView.RowAnimation) {}
@@ -180,17 +204,21 @@ open class UICollectionViewFlowLayout: UICollectionViewLayout {}
 
 @MainActor
 open class UICollectionView: UIScrollView {
-  // Designated in the SDK; a convenience initializer here keeps the stand-in's inherited init().
-  public convenience init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
-    self.init()
+  // The designated initializer, as in the SDK (so a subclass's designated initializer can call
+  // it). Declaring it means this class no longer inherits NSObject's init(): nothing here uses
+  // `UICollectionView()`, which the SDK allows (and which fails at run time without a layout).
+  public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
+    super.init()
   }
-  @MainActor
+
+  // Plain structs, not isolated: a type nested in a `@MainActor` class does not inherit its
+  // isolation, and Apple declares these without `@MainActor`, their handlers plain closures
+  // (neither `@MainActor` nor `@Sendable`), so a registration can be made anywhere.
   public struct CellRegistration<Cell, Item> where Cell: UICollectionViewCell {
     public typealias Handler = (Cell, IndexPath, Item) -> Void
     public init(handler: @escaping UICollectionView.CellRegistration<Cell, Item>.Handler) {}
   }
 
-  @MainActor
   public struct SupplementaryRegistration<Supplementary>
   where Supplementary: UICollectionReusableView {
     public typealias Handler = (Supplementary, String, IndexPath) -> Void
@@ -215,10 +243,14 @@ open class UICollectionView: UIScrollView {
     using registration: UICollectionView.CellRegistration<Cell, Item>, for indexPath: IndexPath,
     item: Item?
   ) -> Cell where Cell: UICollectionViewCell { fatalError("a stand-in: never runs") }
-  public static let elementKindSectionHeader = "UICollectionElementKindSectionHeader"
-  public static let elementKindSectionFooter = "UICollectionElementKindSectionFooter"
+  // `class let elementKindSectionHeader: String` in the SDK (a constant from Objective-C).
+  public static let elementKindSectionHeader: String = "UICollectionElementKindSectionHeader"
+  public static let elementKindSectionFooter: String = "UICollectionElementKindSectionFooter"
 
   open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {}
+  // The form Swift imports from the completion handler (Apple documents both on one page).
+  @available(iOS 13.0, tvOS 13.0, *)
+  open func performBatchUpdates(_ updates: (() -> Void)?) async -> Bool { true }
   open func insertSections(_ sections: IndexSet) {}
   open func deleteSections(_ sections: IndexSet) {}
   open func reloadSections(_ sections: IndexSet) {}
@@ -243,26 +275,57 @@ open class UIViewController: UIResponder {
   open func viewDidLoad() {}
 }
 
+// It adopts UITableViewDataSource and UITableViewDelegate, as in the SDK. Swift imports the
+// methods of an Objective-C protocol a class adopts as members of the class, so a subclass
+// that implements one overrides it (`override func numberOfSections(in:)`): each method of the
+// two stand-in protocols is declared here, `open`.
 @MainActor
-open class UITableViewController: UIViewController {
+open class UITableViewController: UIViewController, UITableViewDataSource, UITableViewDelegate {
   open var tableView: UITableView! = UITableView()
   public init(style: UITableView.Style) { super.init(nibName: nil, bundle: nil) }
   public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
     super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
   }
   public required init?(coder: NSCoder) { super.init(coder: coder) }
-  // UITableViewDataSource, which UITableViewController adopts.
+
+  // UITableViewDataSource.
+  open func numberOfSections(in tableView: UITableView) -> Int { 1 }
   open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 0 }
   open func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath)
     -> UITableViewCell
   { UITableViewCell() }
+  open func tableView(_ tableView: UITableView, titleForHeaderInSection section: Int)
+    -> String?
+  { nil }
+  open func tableView(_ tableView: UITableView, titleForFooterInSection section: Int)
+    -> String?
+  { nil }
+  open func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool {
+    false
+  }
+  open func tableView(
+    _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath,
+    to destinationIndexPath: IndexPath
+  ) {}
+
+  // UITableViewDelegate.
+  open func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
 }
 
-// UIKit's additions to IndexPath, for table and collection views.
+// UIKit's additions to IndexPath, for table and collection views: settable, as in the SDK.
 extension IndexPath {
   public init(row: Int, section: Int) { self.init(indexes: [section, row]) }
   public init(item: Int, section: Int) { self.init(indexes: [section, item]) }
-  public var section: Int { self[0] }
-  public var row: Int { self[1] }
-  public var item: Int { self[1] }
+  public var section: Int {
+    get { self[0] }
+    set { self[0] = newValue }
+  }
+  public var row: Int {
+    get { self[1] }
+    set { self[1] = newValue }
+  }
+  public var item: Int {
+    get { self[1] }
+    set { self[1] = newValue }
+  }
 }
