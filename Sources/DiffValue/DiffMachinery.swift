@@ -36,8 +36,7 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
   deinit {
     withUnsafeMutablePointerToHeader { state in
       pthread_mutex_destroy(&state.pointee.mutex)
-      state.pointee.writing?.deallocate()
-      state.pointee.snapshotSlot?.deallocate()
+      state.pointee.writing?.deallocate()  // the snapshot's slot with it
       if let condition = state.pointee.condition {
         pthread_cond_destroy(condition)
         condition.deallocate()
@@ -120,9 +119,15 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
   /// Makes the slots of in-place writes through the relay, under the property's mutex.
   @usableFromInline
   func makeSlots() {
-    state.pointee.writing = .allocate(capacity: 1)
-    state.pointee.snapshotSlot = .allocate(
-      byteCount: Swift.max(1, selection.snapshotSize), alignment: selection.snapshotAlignment)
+    // One allocation: the value, then the snapshot at the first offset its alignment allows.
+    let alignment = Swift.max(MemoryLayout<Value>.alignment, selection.snapshotAlignment)
+    let snapshotOffset =
+      (MemoryLayout<Value>.size + selection.snapshotAlignment - 1)
+      / selection.snapshotAlignment * selection.snapshotAlignment
+    let memory = UnsafeMutableRawPointer.allocate(
+      byteCount: Swift.max(1, snapshotOffset + selection.snapshotSize), alignment: alignment)
+    state.pointee.writing = memory.bindMemory(to: Value.self, capacity: 1)
+    state.pointee.snapshotSlot = memory + snapshotOffset
   }
 
   /// What threads wait on for an in-place write to end; made, under the property's mutex, the

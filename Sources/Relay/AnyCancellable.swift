@@ -17,32 +17,47 @@
   ///
   /// `cancel()` may be called from any thread, once or many times: the wrapped action runs once.
   public final class AnyCancellable: Cancellable, Hashable, @unchecked Sendable {
-    // `action` is guarded by `lock`, the class's only mutable state.
-    private let lock = Lock<(() -> Void)?>.make(nil)
+    // `cancelledStorage` must stay the first stored property: it is `cancelled`'s memory, never
+    // accessed as a property after `init`. `action` is read and cleared once, by the one caller
+    // that sets `cancelled` (the exchange orders it after `init`'s write); nobody else touches it.
+
+    /// What a cancel runs: a closure, or another cancellable's `cancel()` (kept as the
+    /// cancellable itself, which costs no closure context).
+    private enum Action {
+      case closure(() -> Void)
+      case cancellable(any Cancellable)
+    }
+
+    private var cancelledStorage = 0
+    private var action: Action?
+
+    private var cancelled: AtomicWord<Bool> { AtomicWord(inStoredPropertiesOf: self) }
 
     /// Wraps a closure that runs on the first `cancel()` or on deinit.
     ///
     /// - Parameter cancel: The closure; it is released once it has run.
     public init(_ cancel: @escaping () -> Void) {
-      lock.withLock { $0 = cancel }
+      action = .closure(cancel)
     }
 
     /// Wraps another cancellable, cancelled on the first `cancel()` or on deinit.
     ///
     /// - Parameter canceller: The cancellable; it is released once it has been cancelled.
     public init<C: Cancellable>(_ canceller: C) {
-      lock.withLock { $0 = canceller.cancel }
+      action = .cancellable(canceller)
     }
 
     deinit { cancel() }
 
     /// Runs the wrapped action if it has not run yet, then releases it.
     public func cancel() {
-      let action = lock.withLock { action in
-        defer { action = nil }
-        return action
+      guard !cancelled.exchange(true, ordering: .acquiringAndReleasing) else { return }
+      let action = self.action.take()
+      switch action {
+      case .closure(let cancel): cancel()
+      case .cancellable(let canceller): canceller.cancel()
+      case nil: break
       }
-      action?()
     }
 
     /// Whether both are the same instance.

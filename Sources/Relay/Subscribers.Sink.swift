@@ -97,10 +97,15 @@ extension Subscribers {
     /// sends from inside the closure).
     @inlinable static var oneCall: Int { 4 }
 
+    /// `calls`' memory, never accessed as a property after `init`: the first stored property,
+    /// where `calls` finds it.
+    @usableFromInline var callsStorage = 0
     @usableFromInline let handlers: Unmanaged<Handlers>
-    /// Four times the number of closure calls in progress, plus `ended` and `released`.
-    @usableFromInline let calls = AtomicWord(0)
     @usableFromInline let state = Lock<State>.make(State())
+
+    /// Four times the number of closure calls in progress, plus `ended` and `released`.
+    @inlinable @inline(__always)
+    var calls: AtomicWord<Int> { AtomicWord(inStoredPropertiesOf: self) }
 
     /// The closure called with each value; a closure that does nothing once the sink has
     /// completed or was cancelled.
@@ -138,7 +143,6 @@ extension Subscribers {
 
     deinit {
       if calls.load(ordering: .acquiring) & Sink.released == 0 { handlers.release() }
-      calls.deallocate()
     }
 
     /// `Sink`, as Combine names it in logs.
@@ -211,14 +215,20 @@ extension Subscribers {
 
     /// What a relay calls for each value while the sink's demand is unlimited, in place of
     /// `receive(_:)`: `receiveValue` without the call counting, skipped once the sink has
-    /// ended, so that the two paths agree on the last value the sink takes.
+    /// ended, so that the two paths agree on the last value the sink takes; and the closures'
+    /// object, which the relay keeps alive for as long as it keeps the first (until the
+    /// subscription is cancelled).
     ///
-    /// It keeps the closures alive for as long as the relay keeps it (until the subscription is
-    /// cancelled).
+    /// The first captures the sink alone, so making it allocates nothing; it reaches the
+    /// closures unretained, through the object the relay keeps.
     @inlinable
-    func receiverForUnlimitedDemand() -> (Input) -> Void {
-      guard let handlers = liveHandlers else { return { _ in } }
-      return { [self] value in if !hasEnded { handlers.receiveValue(value) } }
+    func receiverForUnlimitedDemand() -> (receive: (Input) -> Void, keptAlive: AnyObject?) {
+      guard let handlers = liveHandlers else { return ({ _ in }, nil) }
+      return (
+        { [self] value in
+          if !hasEnded { self.handlers._withUnsafeGuaranteedRef { $0.receiveValue(value) } }
+        }, handlers
+      )
     }
 
     /// Counts a closure call, unless the sink has ended.

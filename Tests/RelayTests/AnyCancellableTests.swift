@@ -1,4 +1,5 @@
 import Relay
+import TestSupport
 import Testing
 
 /// OpenCombine's `AnyCancellableTests`, whose outcomes are Combine's.
@@ -114,5 +115,31 @@ import Testing
     #expect(count == 1)
     cancellable = nil
     #expect(count == 1)
+  }
+
+  /// Many threads cancelling at once run the action once.
+  @Test func concurrentCancelsRunTheActionOnce() {
+    for _ in 0..<200 {
+      let runs = Locked(0)
+      let cancellable = AnyCancellable { runs.withLock { $0 += 1 } }
+      runConcurrently(threads: 4) { _ in cancellable.cancel() }
+      #expect(runs.withLock { $0 } == 1)
+    }
+  }
+
+  /// Once cancelled, it lets go of what it wrapped, though it lives on.
+  @Test func aCancelReleasesTheWrappedActionAtOnce() {
+    final class Captured {}
+    weak var captured: Captured?
+    let cancellable: AnyCancellable
+    do {
+      let object = Captured()
+      captured = object
+      cancellable = AnyCancellable { withExtendedLifetime(object) {} }
+    }
+    #expect(captured != nil)
+    cancellable.cancel()
+    #expect(captured == nil)
+    withExtendedLifetime(cancellable) {}
   }
 }

@@ -39,6 +39,19 @@ package struct AtomicWord<Value: AtomicWordValue>: @unchecked Sendable {
     self.address = address
   }
 
+  /// A handle on a word kept in `object`'s own allocation: its stored properties, starting
+  /// `offset` bytes in.
+  ///
+  /// The class declares a word-sized integer property there (the first ones it declares, so
+  /// that nothing comes before them), set to zero by its initializer and never touched by
+  /// Swift again: every later access goes through this handle. Zero reads as the value whose
+  /// encoding is zero (`false`, `0`, a first enum case). It costs the object no allocation,
+  /// where `init(_:)` costs one; the object frees it with itself.
+  @inlinable @inline(__always)
+  package init(inStoredPropertiesOf object: AnyObject, offset: Int = 0) {
+    address = _getUnsafePointerToStoredProperties(object) + offset
+  }
+
   /// Frees the memory; the owner's `deinit` calls it, once, when no thread uses the value.
   @inlinable
   package func deallocate() { address.deallocate() }

@@ -50,17 +50,22 @@ package struct Lock<State>: @unchecked Sendable {
     }
   }
 
-  /// Runs `body` with exclusive access to the state once `isReady` holds, waiting on
-  /// `condition` (with the lock released) until a `signalAll()` after a change makes it hold.
+  /// Runs `body` with exclusive access to the state once `isReady` holds, waiting on the
+  /// condition the state keeps (with the lock released) until a `signalAllWaiting()` after a
+  /// change makes it hold.
+  ///
+  /// - Parameter condition: Returns the state's condition, which it may make the first time
+  ///   (nobody signals a condition that does not exist yet, and nobody waits on it yet either).
   @inlinable @inline(__always)
   package func withLock<Result>(
-    waitingOn condition: LockCondition, until isReady: (inout State) -> Bool,
+    waitingOn condition: (inout State) -> LockCondition, until isReady: (inout State) -> Bool,
     _ body: (inout State) throws -> Result
   ) rethrows -> Result {
     try buffer.withUnsafeMutablePointers { state, mutex in
       pthread_mutex_lock(mutex)
       defer { pthread_mutex_unlock(mutex) }
       while !isReady(&state.pointee) {
+        let condition = condition(&state.pointee)
         condition.waiters += 1
         pthread_cond_wait(condition.condition, mutex)
         condition.waiters -= 1

@@ -15,8 +15,11 @@
 /// machine knows none of this: the storage keeps the word in step with it
 /// (`RelayStateMachine.roundEnding`), and before any other event tells it, with the event
 /// `runnerStoppedWithoutLock()`, when the runner stopped without the lock.
+///
+/// It is a view of two words in its owner's memory (`RelayStorage`'s first stored properties),
+/// which start at zero: `idle`, and no subscriber being called.
 @usableFromInline
-struct RelayRoundEnding: ~Copyable {
+struct RelayRoundEnding {
   @usableFromInline
   enum Word: UInt8, AtomicWordValue {
     case idle, delivering, deliveringWithWork
@@ -29,15 +32,13 @@ struct RelayRoundEnding: ~Copyable {
   /// Written and read by the delivering thread only.
   @usableFromInline let calling: AtomicWord<UInt64>
 
-  /// Both words in one allocation: `calling` first, then `word`.
-  @inlinable init() {
-    let memory = UnsafeMutableRawPointer.allocate(
-      byteCount: 2 * MemoryLayout<UInt64>.stride, alignment: MemoryLayout<UInt64>.alignment)
-    calling = AtomicWord(0, at: memory)
-    word = AtomicWord(.idle, at: memory + MemoryLayout<UInt64>.stride)
+  /// The two words of `owner`'s first 16 bytes of stored properties, zeroed by its
+  /// initializer: `calling` first, then `word`.
+  @inlinable @inline(__always)
+  init(inStoredPropertiesOf owner: AnyObject) {
+    calling = AtomicWord(inStoredPropertiesOf: owner)
+    word = AtomicWord(inStoredPropertiesOf: owner, offset: MemoryLayout<UInt64>.stride)
   }
-
-  deinit { calling.deallocate() }
 
   /// Under the lock, when the state machine believes a round is in progress: holds its
   /// runner at the lock for the end of its round.

@@ -91,10 +91,10 @@ struct RelayReleased<Output> {
     for held in held { items.append(.event(held.event)) }
   }
 
-  /// The subscribers handed back, which the storage marks cancelled.
+  /// Calls `body` with each subscriber handed back, which the storage marks cancelled.
   @inlinable
-  var targets: [RelayTarget<Output>] {
-    items.compactMap { if case .target(let target) = $0 { target } else { nil } }
+  func forEachTarget(_ body: (RelayTarget<Output>) -> Void) {
+    for case .target(let target) in items { body(target) }
   }
 
   /// Moves the items out, leaving nothing.
@@ -103,6 +103,27 @@ struct RelayReleased<Output> {
     if isEmpty { return RelayReleased() }
     defer { self = RelayReleased() }
     return self
+  }
+}
+
+/// What a cancel hands back: the subscriber it detached, kept apart so that the common cancel
+/// allocates nothing to say so, and anything else to release (the round's reference to the
+/// subscriber, a current value queued for it).
+///
+/// A type of its own rather than a field of `RelayReleased`, which every write carries and
+/// destroys: a second field there costs each write its destruction.
+@usableFromInline
+struct RelayCancellation<Output> {
+  @usableFromInline var target: RelayTarget<Output>?
+  @usableFromInline var released = RelayReleased<Output>()
+
+  @inlinable init() {}
+
+  /// Calls `body` with each subscriber handed back, which the storage marks cancelled.
+  @inlinable
+  func forEachTarget(_ body: (RelayTarget<Output>) -> Void) {
+    if let target { body(target) }
+    released.forEachTarget(body)
   }
 }
 

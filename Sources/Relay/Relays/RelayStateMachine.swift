@@ -79,6 +79,9 @@ struct RelayStateMachine<Output> {
   @usableFromInline var nextModifyToken: UInt64 = 1
   /// How many values were sent, so that an optimistic `modify` can tell whether one landed.
   @usableFromInline var sendCount: UInt64 = 0
+  /// What readers and `modify` wait on while an in-place write on another thread has the
+  /// value; made the first time a thread waits (most relays never see one).
+  @usableFromInline var inPlaceWriteEnded: LockCondition?
 
   @inlinable
   init(
@@ -92,6 +95,15 @@ struct RelayStateMachine<Output> {
   }
 
   // MARK: What the storage reads
+
+  /// `inPlaceWriteEnded`, made if it does not exist yet.
+  @inlinable
+  mutating func inPlaceWriteEndedMadeIfNeeded() -> LockCondition {
+    if let condition = inPlaceWriteEnded { return condition }
+    let condition = LockCondition()
+    inPlaceWriteEnded = condition
+    return condition
+  }
 
   /// The write holding the relay, if any.
   @inlinable
@@ -390,9 +402,9 @@ struct RelayStateMachine<Output> {
       account.owesCurrentValue = false
       account.demand -= 1
       subscribers[index] = account
-      let list = subscribers.single(at: index)
-      round.keep(list)
-      step.next = .deliver(RelayRound(kind: .claimed, targets: RelaySubscriberLoan(list)))
+      let (targets, kept) = subscribers.single(at: index)
+      round.keep(kept)
+      step.next = .deliver(RelayRound(kind: .claimed, targets: targets))
       step.value = current
       return true
     }
@@ -476,26 +488,26 @@ struct RelayStateMachine<Output> {
   ///     meaningful only when that is `thread`.
   @inlinable
   mutating func cancel(_ id: UInt64, from thread: ThreadIdentity, beingCalled: UInt64)
-    -> RelayReleased<Output>
+    -> RelayCancellation<Output>
   {
-    var released = RelayReleased<Output>()
+    var cancellation = RelayCancellation<Output>()
     let (removed, retired) = subscribers.remove(id)
     round.keep(retired)
-    guard let (target, account) = removed else { return released }
-    if let target { released.append(.target(target)) }
+    guard let (target, account) = removed else { return cancellation }
+    cancellation.target = target
     if account.currentValueQueued,
       let offset = delivery.waiting.firstIndex(where: { $0.event.isCurrentValue(for: id) })
     {
-      released.append(.event(delivery.removeWaiting(at: offset)))
+      cancellation.released.append(.event(delivery.removeWaiting(at: offset)))
     }
     // The round in progress may hold the subscriber too. On the delivering thread, when that
     // round is not calling it, nothing else reads its slot: release it now.
     if delivery.isRunning(on: thread), beingCalled != id, let kept = round.kept,
       let slot = kept.index(ofOrder: id), let target = kept.takeTarget(at: slot)
     {
-      released.append(.target(target))
+      cancellation.released.append(.target(target))
     }
-    return released
+    return cancellation
   }
 
   // MARK: modify

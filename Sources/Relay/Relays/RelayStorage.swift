@@ -21,10 +21,10 @@ import Dispatch
 @usableFromInline
 final class RelayStorage<Output>: @unchecked Sendable {
   // Every mutable field is inside `state`, guarded by its lock; `ending` is atomic.
+  /// `ending`'s two words, never accessed as a property after `init`: the first stored
+  /// properties, where `ending` finds them.
+  @usableFromInline var endingStorage: (UInt64, UInt64) = (0, 0)
   @usableFromInline let state: Lock<RelayStateMachine<Output>>
-  @usableFromInline let ending = RelayRoundEnding()
-  /// What readers and `modify` wait on while an in-place write on another thread has the value.
-  @usableFromInline let inPlaceWriteEnded = LockCondition()
   /// Whether rounds go through `isDuplicateAt`.
   ///
   /// A flag rather than an optional closure, so that the hot path neither unwraps nor copies a
@@ -49,9 +49,18 @@ final class RelayStorage<Output>: @unchecked Sendable {
         current: current, keepsCurrentValue: keepsCurrentValue,
         checksDuplicates: isDuplicateAt != nil, backlog: backlog))
     checksDuplicates = isDuplicateAt != nil
-    self.isDuplicateAt = isDuplicateAt ?? { _, _ in false }
+    // A `switch`, not `??`: the generic operator would wrap the closure in two reabstraction
+    // thunks, two allocations, and a call through both on every check.
+    switch isDuplicateAt {
+    case .some(let isDuplicateAt): self.isDuplicateAt = isDuplicateAt
+    case .none: self.isDuplicateAt = { _, _ in false }
+    }
     self.subscriptionName = subscriptionName
   }
+
+  /// How a round may end without the lock, and which subscriber it calls.
+  @inlinable @inline(__always)
+  var ending: RelayRoundEnding { RelayRoundEnding(inStoredPropertiesOf: self) }
 
   /// Runs one event of the state machine under the lock, keeping `ending` in step with it.
   ///
@@ -72,7 +81,7 @@ final class RelayStorage<Output>: @unchecked Sendable {
     if machine.hasRunner, !ending.holdRunner() { machine.runnerStoppedWithoutLock() }
     let result = event(&machine)
     ending.set(machine.roundEnding)
-    if !machine.isReserved { inPlaceWriteEnded.signalAllWaiting() }
+    if !machine.isReserved, let waiting = machine.inPlaceWriteEnded { waiting.signalAllWaiting() }
     machine._checkInvariants()
     return result
   }
@@ -98,7 +107,7 @@ final class RelayStorage<Output>: @unchecked Sendable {
     waitingFor wait: Wait, _ event: (inout RelayStateMachine<Output>) -> Result
   ) -> Result {
     state.withLock(
-      waitingOn: inPlaceWriteEnded,
+      waitingOn: { machine in machine.inPlaceWriteEndedMadeIfNeeded() },
       until: { machine in
         let holder: ThreadIdentity? =
           switch wait {
@@ -219,10 +228,10 @@ final class RelayStorage<Output>: @unchecked Sendable {
   func attach<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Never {
     let id = withMachine { $0.register() }
     subscriber.receive(subscription: RelaySubscription(storage: self, id: id))
+    let (receiveIgnoringDemand, keptAlive) = Self.receiveIgnoringDemand(of: subscriber)
     let target = RelayTarget<Output>(
-      receive: { subscriber.receive($0) },
-      receiveIgnoringDemand: Self.receiveIgnoringDemand(of: subscriber),
-      finish: { subscriber.receive(completion: .finished) })
+      receive: { subscriber.receive($0) }, receiveIgnoringDemand: receiveIgnoringDemand,
+      keepingAlive: keptAlive, finish: { subscriber.receive(completion: .finished) })
     let thread = ThreadIdentity.current
     switch withMachine({ $0.attach(id, target: target, from: thread) }) {
     case .attached(let step):
@@ -234,20 +243,21 @@ final class RelayStorage<Output>: @unchecked Sendable {
     }
   }
 
-  /// What an unlimited round calls for `subscriber`: for a `Sink`, its own closure behind a
-  /// check that the sink has not ended, saving the call counting of `Sink.receive(_:)` per
-  /// value.
+  /// What an unlimited round calls for `subscriber`, and what the target keeps alive for it:
+  /// for a `Sink`, its own closure behind a check that the sink has not ended, saving the call
+  /// counting of `Sink.receive(_:)` per value.
   ///
   /// The check keeps the two paths in step: once a sink has ended, neither calls it, so a cancelled
   /// sink's values are an unbroken stretch of the sequence. Resolved at compile time where `S` is
   /// known.
   @inlinable
-  static func receiveIgnoringDemand<S: Subscriber>(of subscriber: S) -> (Output) -> Void
-  where S.Input == Output {
+  static func receiveIgnoringDemand<S: Subscriber>(of subscriber: S) -> (
+    receive: (Output) -> Void, keptAlive: AnyObject?
+  ) where S.Input == Output {
     if let sink = subscriber as? Subscribers.Sink<Output, Never> {
       return sink.receiverForUnlimitedDemand()
     }
-    return { _ = subscriber.receive($0) }
+    return ({ _ = subscriber.receive($0) }, nil)
   }
 
   @inlinable
@@ -264,9 +274,10 @@ final class RelayStorage<Output>: @unchecked Sendable {
   func cancel(_ id: UInt64) {
     let thread = ThreadIdentity.current
     let beingCalled = ending.subscriberBeingCalled
-    let released = withMachine { $0.cancel(id, from: thread, beingCalled: beingCalled) }
-    for target in released.targets { _ = target.markCancelled() }
-    release(released)
+    let cancellation = withMachine { $0.cancel(id, from: thread, beingCalled: beingCalled) }
+    cancellation.forEachTarget { _ = $0.markCancelled() }
+    release(cancellation.released)
+    _ = consume cancellation  // the subscriber, released here, outside the lock
   }
 
   // MARK: Delivering
@@ -347,7 +358,8 @@ final class RelayStorage<Output>: @unchecked Sendable {
         $0.endRound(returnedDemand: returnedDemand, wasDuplicate: wasDuplicate, from: thread)
       }
       release(step.released.take())
-      returnedDemand.removeAll(keepingCapacity: true)
+      // Only when there is something to remove: on an empty array it allocates a buffer.
+      if !returnedDemand.isEmpty { returnedDemand.removeAll(keepingCapacity: true) }
       switch step.next {
       case .none: return
       case .scheduleDrainer:

@@ -97,7 +97,9 @@ final class RelaySubscriberList<Output>:
   func lowerBound(ofOrder order: UInt64) -> Int {
     withSlots { slots in
       // Subscribers usually arrive in order: check the end first.
-      if slots.last.map({ $0.order < order }) ?? true { return slots.count }
+      // Indexed rather than `slots.last`: unspecialized code (a cancel through the `Subscription`
+      // existential) allocates for the optional `last` returns.
+      if slots.isEmpty || slots[slots.count - 1].order < order { return slots.count }
       var low = 0
       var high = slots.count
       while low < high {

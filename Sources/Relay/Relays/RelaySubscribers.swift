@@ -31,6 +31,41 @@ struct RelaySubscribers<Output> {
     @inlinable var isUnlimited: Bool { demand == .unlimited && !owesCurrentValue }
   }
 
+  /// The demand of subscriptions handed out but not attached yet, by id: almost always one at a
+  /// time, kept in place; more in a dictionary.
+  @usableFromInline
+  struct Unattached {
+    /// The id of the one kept in place, or 0 (ids start at 1).
+    @usableFromInline var firstID: UInt64 = 0
+    @usableFromInline var firstDemand = Subscribers.Demand.none
+    @usableFromInline var others: [UInt64: Subscribers.Demand] = [:]
+
+    @inlinable init() {}
+
+    /// The demand of subscription `id`, or `nil` when it is not waiting to attach; setting
+    /// `nil` forgets it.
+    @inlinable
+    subscript(id: UInt64) -> Subscribers.Demand? {
+      get { id == firstID ? firstDemand : others[id] }
+      set {
+        if id == firstID {
+          if let newValue { firstDemand = newValue } else { firstID = 0 }
+        } else if firstID == 0, let newValue, others.isEmpty || others[id] == nil {
+          (firstID, firstDemand) = (id, newValue)
+        } else {
+          others[id] = newValue
+        }
+      }
+    }
+
+    /// Forgets subscription `id`: returns its demand, or `nil` when it was not waiting.
+    @inlinable
+    mutating func removeValue(forKey id: UInt64) -> Subscribers.Demand? {
+      defer { self[id] = nil }
+      return self[id]
+    }
+  }
+
   /// What a claimed round took from one account, to give back if the round delivers nothing.
   @usableFromInline
   struct Claim {
@@ -56,7 +91,7 @@ struct RelaySubscribers<Output> {
   @usableFromInline private(set) var allUnlimited = true
   /// Demand of subscriptions handed out but not attached yet: a subscriber may ask for values
   /// inside `receive(subscription:)`, before the relay may call it.
-  @usableFromInline var unattached: [UInt64: Subscribers.Demand] = [:]
+  @usableFromInline var unattached = Unattached()
   @usableFromInline var nextID: UInt64 = 1
 
   @inlinable init() {}
@@ -190,10 +225,19 @@ struct RelaySubscribers<Output> {
     updateAllUnlimited()
   }
 
-  /// A list of one subscriber, retained, for a round that delivers it the current value.
+  /// The subscribers of a round that delivers the current value to the one at `index`: the
+  /// live list itself, lent, when that one is all it holds; otherwise a new list of that one,
+  /// which the round keeps (`kept`).
   @inlinable
-  func single(at index: Int) -> RelaySubscriberList<Output> {
-    list.selecting(capacity: 1) { $0 == index }
+  mutating func single(at index: Int) -> (
+    targets: RelaySubscriberLoan<Output>, kept: RelaySubscriberList<Output>?
+  ) {
+    if list.count == 1 {
+      isLent = true
+      return (RelaySubscriberLoan(list), nil)
+    }
+    let single = list.selecting(capacity: 1) { $0 == index }
+    return (RelaySubscriberLoan(single), single)
   }
 
   /// Gets `list` ready for an edit that adds up to `extra` slots.
@@ -216,7 +260,15 @@ struct RelaySubscribers<Output> {
 
   @inlinable
   mutating func updateAllUnlimited() {
-    allUnlimited = accounts.allSatisfy(\.isUnlimited)
+    // A loop, not `allSatisfy(\.isUnlimited)`: unspecialized code (a cancel through the
+    // `Subscription` existential) would make that generic key path anew, or the closure's
+    // context, an allocation on every call.
+    var all = true
+    for account in accounts where !account.isUnlimited {
+      all = false
+      break
+    }
+    allUnlimited = all
   }
 
   /// Checks that the accounts follow the list; costs nothing in release builds.

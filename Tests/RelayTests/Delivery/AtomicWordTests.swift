@@ -171,4 +171,41 @@ import Testing
       }
     }
   }
+
+  /// An object whose first stored properties are two words, used through handles, followed by a
+  /// property Swift reads and writes.
+  final class TwoWords: @unchecked Sendable {
+    var first = 0
+    var second = 0
+    var after = 99
+  }
+
+  /// A word in an object's stored properties starts at zero and is the property it names: the
+  /// second handle is the second property, and the property after both is untouched.
+  @Test func wordsInAnObjectsStoredPropertiesAreItsFirstProperties() {
+    let object = TwoWords()
+    let first = AtomicWord<Int>(inStoredPropertiesOf: object)
+    let second = AtomicWord<Int>(inStoredPropertiesOf: object, offset: MemoryLayout<Int>.stride)
+    let flag = AtomicWord<Bool>(inStoredPropertiesOf: object, offset: MemoryLayout<Int>.stride)
+    #expect(first.load(ordering: .relaxed) == 0)
+    #expect(!flag.load(ordering: .relaxed))
+    first.store(.max, ordering: .relaxed)
+    #expect(second.exchange(-7, ordering: .relaxed) == 0)
+    #expect(object.first == .max)
+    #expect(object.second == -7)
+    #expect(flag.load(ordering: .relaxed), "-7's low byte is not zero")
+    #expect(object.after == 99)
+  }
+
+  /// Raced additions on a word in an object's stored properties lose none.
+  @Test func racedAdditionsToAWordInAnObjectLoseNoUpdate() {
+    let object = TwoWords()
+    runConcurrently(threads: Self.threads) { _ in
+      let word = AtomicWord<Int>(inStoredPropertiesOf: object, offset: MemoryLayout<Int>.stride)
+      for _ in 0..<Self.perThread { _ = word.wrappingAdd(1, ordering: .relaxed) }
+    }
+    let word = AtomicWord<Int>(inStoredPropertiesOf: object, offset: MemoryLayout<Int>.stride)
+    #expect(word.load(ordering: .relaxed) == Self.threads * Self.perThread)
+    #expect(object.after == 99)
+  }
 }

@@ -18,7 +18,8 @@ import Testing
   #endif
 
   func target() -> RelayTarget<Int> {
-    RelayTarget(receive: { _ in .none }, receiveIgnoringDemand: { _ in }, finish: {})
+    RelayTarget(
+      receive: { _ in .none }, receiveIgnoringDemand: { _ in }, keepingAlive: nil, finish: {})
   }
 
   /// Registers and attaches a subscriber that asked for `demand`; returns its id.
@@ -172,7 +173,7 @@ import Testing
     #expect(machine.roundEnding == .deliveringWithWork)  // the list goes back at the end
     let ended = machine.endRound(
       returnedDemand: [(bounded, .max(3))], wasDuplicate: false, from: here)
-    #expect(ended.released.items.count == 1)
+    #expect(ended.released.count == 1)
     #expect(machine.subscribers.accounts.map(\.demand) == [.none, .max(3)])
     #expect(machine.subscribers.accounts[0].owesCurrentValue)
   }
@@ -246,6 +247,86 @@ import Testing
     #expect(retired === round.targets.list.takeUnretainedValue())
   }
 
+  /// The current value for a relay's only subscriber is delivered from the live list, lent
+  /// (no list made for it); a subscriber attached meanwhile retires the lent list, which the
+  /// round still reads unchanged and releases at its end.
+  @Test func theCurrentValueForTheOnlySubscriberBorrowsTheLiveList() {
+    var machine = Machine(current: 7, keepsCurrentValue: true, checksDuplicates: false)
+    let id = machine.register()
+    guard case .attached(let attached) = machine.attach(id, target: target(), from: here),
+      case .none = attached.next
+    else {
+      Issue.record("a value came before any demand")
+      return
+    }
+    let step = machine.request(.max(1), for: id, from: here)
+    guard case .deliver(let round) = step.next else {
+      Issue.record("no current value")
+      return
+    }
+    #expect(step.value == 7)
+    #expect(round.targets.list.takeUnretainedValue() === machine.subscribers.list)
+    #expect(machine.subscribers.isLent)
+    #expect(machine.round.kept == nil)
+    subscribe(&machine, demand: .none)
+    #expect(round.targets.list.takeUnretainedValue().count == 1)
+    #expect(machine.subscribers.list.count == 2)
+    let ended = machine.endRound(returnedDemand: [], wasDuplicate: false, from: here)
+    guard case .list(let retired)? = ended.released.items.first else {
+      Issue.record("the lent list was not released")
+      return
+    }
+    #expect(retired === round.targets.list.takeUnretainedValue())
+    #expect(!machine.subscribers.isLent)
+    machine._checkInvariants()
+  }
+
+  /// With two subscribers, the current value for one goes through a list of that one, which the
+  /// round keeps; the live list is not lent.
+  @Test func theCurrentValueForOneOfSeveralSubscribersGoesThroughItsOwnList() {
+    var machine = Machine(current: 7, keepsCurrentValue: true, checksDuplicates: false)
+    subscribe(&machine)
+    let id = machine.register()
+    _ = machine.attach(id, target: target(), from: here)
+    guard case .deliver(let round) = machine.request(.max(1), for: id, from: here).next else {
+      Issue.record("no current value")
+      return
+    }
+    #expect(round.targets.list.takeUnretainedValue() !== machine.subscribers.list)
+    #expect(round.targets.list.takeUnretainedValue().count == 1)
+    #expect(!machine.subscribers.isLent)
+    #expect(machine.round.kept != nil)
+    _ = endAll(&machine)
+    #expect(machine.round.kept == nil)
+  }
+
+  /// Subscriptions handed out but not attached yet keep their own demand, however many wait at
+  /// once (the first in place, the others in a dictionary), and each attaches with it.
+  @Test func severalSubscriptionsWaitingToAttachKeepTheirOwnDemand() {
+    var machine = Machine(current: 0, keepsCurrentValue: false, checksDuplicates: false)
+    let ids = (0..<4).map { _ in machine.register() }
+    for (offset, id) in ids.enumerated() {
+      _ = machine.request(.max(offset + 1), for: id, from: here)
+    }
+    _ = machine.request(.max(10), for: ids[0], from: here)
+    _ = machine.cancel(ids[2], from: here, beingCalled: 0)
+    // The one kept in place attaches; a later registration takes its place.
+    #expect(machine.attach(ids[0], target: target(), from: here).isAttached)
+    let late = machine.register()
+    _ = machine.request(.max(5), for: late, from: here)
+    for id in [ids[3], late, ids[1]] {
+      #expect(machine.attach(id, target: target(), from: here).isAttached)
+    }
+    guard case .cancelled = machine.attach(ids[2], target: target(), from: here) else {
+      Issue.record("a cancelled subscription attached")
+      return
+    }
+    let demand = machine.subscribers.accounts.map(\.demand)
+    #expect(demand == [.max(11), .max(2), .max(4), .max(5)])
+    #expect(machine.subscribers.unattached.firstID == 0)
+    #expect(machine.subscribers.unattached.others.isEmpty)
+  }
+
   // MARK: Cancelling
 
   @Test func cancellingOnTheDeliveringThreadReleasesALaterSubscriberAtOnce() {
@@ -258,7 +339,7 @@ import Testing
     }
     // The first subscriber, being called, cancels the second.
     let released = machine.cancel(second, from: here, beingCalled: first)
-    #expect(released.targets.count == 2)  // from the subscribers and from the round
+    #expect(released.targetCount == 2)  // from the subscribers and from the round
     let lent = round.targets.list.takeUnretainedValue()
     #expect(lent.withSlots { $0[1].target == nil })
     #expect(machine.subscribers.list.count == 1)
@@ -278,7 +359,7 @@ import Testing
     }
     // The first subscriber, called by the drainer, cancels the second.
     let released = machine.cancel(second, from: third, beingCalled: first)
-    #expect(released.targets.count == 2)  // from the subscribers and from the round
+    #expect(released.targetCount == 2)  // from the subscribers and from the round
     #expect(round.targets.list.takeUnretainedValue().withSlots { $0[1].target == nil })
   }
 
@@ -287,9 +368,9 @@ import Testing
     let only = subscribe(&machine)
     _ = send(&machine, 1, from: here)
     let released = machine.cancel(only, from: here, beingCalled: only)
-    #expect(released.targets.count == 1)  // the round still holds its own reference
+    #expect(released.targetCount == 1)  // the round still holds its own reference
     let ended = machine.endRound(returnedDemand: [], wasDuplicate: false, from: here)
-    #expect(ended.released.items.count == 1)
+    #expect(ended.released.count == 1)
   }
 
   @Test func cancellingFromAnotherThreadLeavesTheRoundItsReference() {
@@ -301,7 +382,7 @@ import Testing
       return
     }
     let released = machine.cancel(second, from: elsewhere, beingCalled: 0)
-    #expect(released.targets.count == 1)
+    #expect(released.targetCount == 1)
     #expect(round.targets.list.takeUnretainedValue().withSlots { $0[1].target != nil })
     #expect(machine.roundEnding == .deliveringWithWork)
   }
@@ -313,7 +394,7 @@ import Testing
     let late = subscribe(&machine, demand: .max(1))
     #expect(machine.delivery.waiting.count == 1)
     let released = machine.cancel(late, from: here, beingCalled: 0)
-    #expect(released.items.count == 2)  // the subscriber and its current value
+    #expect(released.count == 2)  // the subscriber and its current value
     #expect(machine.delivery.waiting.isEmpty)
   }
 
@@ -348,7 +429,7 @@ import Testing
     _ = send(&machine, 2, from: here)  // the runner's own: never dropped
     for value in 3...6 { _ = send(&machine, value, from: elsewhere) }
     #expect(machine.delivery.waiting.count == 3)
-    #expect(machine.round.released.items.count == 2)  // 3 and 4, released by the runner
+    #expect(machine.round.released.count == 2)  // 3 and 4, released by the runner
     #expect(machine.latestValue == 6)
     #expect(endAll(&machine) == [2])
     let drained = machine.drainerStarts(on: elsewhere)
@@ -370,7 +451,7 @@ import Testing
     _ = send(&machine, 40, from: third)
     _ = send(&machine, 50, from: elsewhere)
     _ = send(&machine, 60, from: here)
-    #expect(machine.round.released.items.count == 1)  // 50
+    #expect(machine.round.released.count == 1)  // 50
     #expect(endAll(&machine, from: third) == [30, 40, 60])
   }
 
@@ -392,7 +473,7 @@ import Testing
     }
     _ = send(&machine, 60, from: third)
     _ = send(&machine, 70, from: third)
-    #expect(machine.round.released.items.count == 1)  // 60
+    #expect(machine.round.released.count == 1)  // 60
     #expect(machine.delivery.waiting.count == 2)  // 30 and 70
     #expect(machine.latestValue == 70)
   }
@@ -511,7 +592,7 @@ import Testing
       Issue.record("the end was not delivered")
       return
     }
-    #expect(end.released.items.count == 1, "the held value is released after the lock")
+    #expect(end.released.count == 1, "the held value is released after the lock")
     #expect(machine.latestValue == 1, "a value held past the end became the relay's value")
     #expect(machine.reservation == nil)
     #expect(wrote(machine.commitModify(9, ticket: ticket, from: third)), "retried after the end")
@@ -542,4 +623,26 @@ import Testing
     #expect(machine.latestValue == 1, "a write after the end changed the value")
     #expect(machine.beginInPlaceWrite(from: third) == nil)
   }
+}
+
+extension RelayAttachAction {
+  /// Whether the subscriber was attached.
+  fileprivate var isAttached: Bool { if case .attached = self { true } else { false } }
+}
+
+extension RelayCancellation {
+  /// How many subscribers were handed back.
+  fileprivate var targetCount: Int {
+    var count = 0
+    forEachTarget { _ in count += 1 }
+    return count
+  }
+
+  /// How many things there are to release: subscribers, lists and events.
+  fileprivate var count: Int { (target == nil ? 0 : 1) + released.items.count }
+}
+
+extension RelayReleased {
+  /// How many things there are to release: subscribers, lists and events.
+  fileprivate var count: Int { items.count }
 }
