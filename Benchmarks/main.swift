@@ -1,5 +1,5 @@
 // Release-mode benchmarks: `swift run -c release Benchmarks [relay|diff|writes|operators|receive
-// |footprint|list|updater ...]`, every group when none is named. Every figure is a median (15 samples for the relay and
+// |footprint|rows|list|updater ...]`, every group when none is named. Every figure is a median (15 samples for the relay and
 // operator rows, 21 of each side for the `@Diff` matrix, 5 to 301 runs for the list diffs, as
 // each group sets; the list diffs print their minimum too, and are timed in the
 // ListDiffBenchmarks library, which sees ListDiffKit's public API only); ratios are to a floor
@@ -24,6 +24,8 @@ if runs("operators") { runOperatorBenchmarks() }
 if runs("receive") { runReceiveOnBenchmarks() }
 // What one observed object costs: allocations, bytes, create and destroy time.
 if runs("footprint") { runFootprintBenchmarks() }
+// A list of rows as SwiftUI observes it: a list view and a view per row, each re-armed when told.
+if runs("rows") { runRowBenchmarks() }
 if runs("list") {
   print("")
   runListDiffBenchmarks()

@@ -130,6 +130,9 @@ public func runTour(output: TourOutput) -> [AnyObject] {
   output.line("")
   output.line("Observation: each view is told of the changes it shows, and of no other")
   runTrackedReads(output: output)
+  output.line("")
+  output.line("Observation by identity: the list is told of order, each row of its own to-do")
+  runTrackedRows(output: output)
 
   return [exampleClass, replay1, replay2, replay3, viewController, testClass, signUp]
     + subscriptions.map { $0 as AnyObject }

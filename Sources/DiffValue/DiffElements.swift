@@ -161,13 +161,13 @@ extension DiffMachinery where Value: _DiffableArray {
   @usableFromInline
   func index(of array: [Value.Element]) -> DiffElementIndex<Value.Element> {
     let storage = array._diffableStorage
-    if let kept = withOwnLock({ $0.elementIndex }) as? DiffElementIndex<Value.Element>,
+    if let kept = withOwnLock({ $0.pointee.elementIndex }) as? DiffElementIndex<Value.Element>,
       kept.indexes(storage)
     {
       return kept
     }
     let made = DiffElementIndex(array)
-    withOwnLock { $0.elementIndex = made }
+    withOwnLock { $0.pointee.elementIndex = made }
     return made
   }
 

@@ -49,20 +49,26 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
   /// relay goes with its last subscriber and the machinery with it.
   @usableFromInline
   func propertyWentAway() {
-    let (hooks, relay) = withOwnLock { state in (state.hooks.take(), state.relay.take()) }
+    let (hooks, relay) = withOwnLock { state in
+      (state.pointee.hooks.take(), state.pointee.relay.take())
+    }
     hooks?.removeAll()
     _ = relay
   }
 
   /// Runs `body` on the fields the machinery's own mutex guards.
+  ///
+  /// The fields come as a pointer, not `inout`: an `inout` of the whole state would be a Swift
+  /// access to every field, which Thread Sanitizer reports as a race with the fields the
+  /// property's mutex guards and with the atomic word.
   @inlinable
-  func withOwnLock<Result>(_ body: (inout DiffMachineryState<Value>) throws -> Result) rethrows
-    -> Result
-  {
+  func withOwnLock<Result>(
+    _ body: (UnsafeMutablePointer<DiffMachineryState<Value>>) throws -> Result
+  ) rethrows -> Result {
     try withUnsafeMutablePointerToHeader { state in
       pthread_mutex_lock(&state.pointee.mutex)
       defer { pthread_mutex_unlock(&state.pointee.mutex) }
-      return try body(&state.pointee)
+      return try body(state)
     }
   }
 
@@ -84,9 +90,9 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
   @usableFromInline
   func makeObservation() -> DiffObservation {
     withOwnLock { state in
-      if let observation = state.observation { return observation }
+      if let observation = state.pointee.observation { return observation }
       let observation = DiffObservation.make()
-      state.observation = observation
+      state.pointee.observation = observation
       // Published for the relay's duplicate check, which reads it with no lock.
       let address = UInt(bitPattern: Unmanaged.passUnretained(observation).toOpaque())
       AtomicWord<UInt>(atExisting: observationWord).store(address, ordering: .releasing)
@@ -98,7 +104,8 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
   @inlinable
   var observationWord: UnsafeMutableRawPointer {
     withUnsafeMutablePointerToHeader { state in
-      UnsafeMutableRawPointer(withUnsafeMutablePointer(to: &state.pointee.observationWord) { $0 })
+      // `observationWord` follows the mutex (DiffMachineryState).
+      UnsafeMutableRawPointer(state) + MemoryLayout<pthread_mutex_t>.stride
     }
   }
 
@@ -148,24 +155,24 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
   @usableFromInline
   func hooks() -> HookRegistry {
     withOwnLock { state in
-      if let hooks = state.hooks { return hooks }
+      if let hooks = state.pointee.hooks { return hooks }
       let hooks = HookRegistry()
-      state.hooks = hooks
+      state.pointee.hooks = hooks
       return hooks
     }
   }
 
   /// The property's one instance of `type`, made by `make` the first time.
   func shared<Object: AnyObject>(_ type: Object.Type, make: () -> Object) -> Object {
-    if let existing = withOwnLock({ $0.shared[ObjectIdentifier(type)] }) {
+    if let existing = withOwnLock({ $0.pointee.shared[ObjectIdentifier(type)] }) {
       return unsafeDowncast(existing, to: Object.self)
     }
     let made = make()  // outside the lock: it subscribes, which calls out
     return withOwnLock { state in
-      if let existing = state.shared[ObjectIdentifier(type)] {
+      if let existing = state.pointee.shared[ObjectIdentifier(type)] {
         return unsafeDowncast(existing, to: Object.self)
       }
-      state.shared[ObjectIdentifier(type)] = made
+      state.pointee.shared[ObjectIdentifier(type)] = made
       return made
     }
   }
@@ -177,12 +184,14 @@ struct DiffMachineryState<Value: Equatable> {
   // Guarded by `mutex` (the machinery's own): `observation`, `hooks`, `shared`, `elementIndex`,
   // and `relay`'s release when the property goes. Guarded by the property's mutex: `relay` (set
   // once), `writing`, `snapshotSlot`, `held`, `condition`, `waiters`. `selection` never changes;
-  // `observationWord` is atomic (the observation's address, set once it is made).
+  // `observationWord` is atomic (the observation's address, set once it is made), and the second
+  // field, right after the mutex: its address is computed from the state's, with no Swift access
+  // to the field (see DiffStorageHeader).
   @usableFromInline var mutex = pthread_mutex_t()
+  @usableFromInline var observationWord: UInt = 0
   @usableFromInline let selection: DiffSelection<Value>
   @usableFromInline var relay: CurrentValueRelay<Value>?
   @usableFromInline var observation: DiffObservation?
-  @usableFromInline var observationWord: UInt = 0
   @usableFromInline var writing: UnsafeMutablePointer<Value>?
   @usableFromInline var snapshotSlot: UnsafeMutableRawPointer?
   /// A whole value written while an in-place write held the property: stored after it.
@@ -196,5 +205,10 @@ struct DiffMachineryState<Value: Equatable> {
   @usableFromInline var elementIndex: AnyObject?
 
   @inlinable
-  init(selection: DiffSelection<Value>) { self.selection = selection }
+  init(selection: DiffSelection<Value>) {
+    self.selection = selection
+    assert(
+      MemoryLayout<Self>.offset(of: \.observationWord) == MemoryLayout<pthread_mutex_t>.stride,
+      "DiffMachinery.observationWord expects the word right after the mutex")
+  }
 }

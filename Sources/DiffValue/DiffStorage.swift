@@ -80,7 +80,9 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
   func flagsAddress(_ header: UnsafeMutablePointer<DiffStorageHeader<Value>>)
     -> UnsafeMutablePointer<UInt>
   {
-    withUnsafeMutablePointer(to: &header.pointee.flags) { $0 }
+    // `flags` follows the mutex (DiffStorageHeader).
+    (UnsafeMutableRawPointer(header) + MemoryLayout<pthread_mutex_t>.stride)
+      .assumingMemoryBound(to: UInt.self)
   }
 
   /// Adds flags, with the mutex held, after what they say exists was made.
@@ -339,13 +341,17 @@ enum DiffStorageFlags {
 @usableFromInline
 struct DiffStorageHeader<Value: Equatable> {
   // `mutex` guards every field but `flags` (atomic, written under it) and `selection` (never
-  // changes); `machinery` is set once, under it, before its flag.
+  // changes); `machinery` is set once, under it, before its flag. `flags` is the second field,
+  // right after the mutex: its address is computed from the header's, with no Swift access to
+  // the field, which Thread Sanitizer would report as racing with the atomic operations on it.
+  // (An access to any field through `header.pointee` counts as one to the header's first bytes,
+  // so the first field is the mutex, which only pthread touches.)
   @usableFromInline var mutex = pthread_mutex_t()
+  @usableFromInline var flags: UInt = 0
   @usableFromInline let selection: DiffSelection<Value>
   /// The selection, unretained (`selection` keeps it), so that the paths that use it retain
   /// nothing.
   @usableFromInline let selectionReference: Unmanaged<DiffSelection<Value>>
-  @usableFromInline var flags: UInt = 0
   @usableFromInline var machinery: DiffMachinery<Value>?
   /// The relay, once made, unretained: the machinery keeps it.
   @usableFromInline var relay: Unmanaged<CurrentValueRelay<Value>>?
@@ -363,6 +369,9 @@ struct DiffStorageHeader<Value: Equatable> {
   init(selection: DiffSelection<Value>) {
     self.selection = selection
     selectionReference = Unmanaged.passUnretained(selection)
+    assert(
+      MemoryLayout<Self>.offset(of: \.flags) == MemoryLayout<pthread_mutex_t>.stride,
+      "DiffStorage.flagsAddress expects the flags right after the mutex")
   }
 }
 

@@ -129,28 +129,29 @@ public struct State<Value>: DynamicProperty {
     get { storage }
     nonmutating set {}
   }
-  public var projectedValue: Binding<Value> {
-    let value = storage
-    return Binding(get: { value }, set: { _ in })
-  }
+  public var projectedValue: Binding<Value> { Binding(standIn: ()) }
 }
 
 extension State: Sendable where Value: Sendable {}
 
 /// A property wrapper type that can read and write a value owned by a source of truth.
+///
+/// Its closures are `@isolated(any) @Sendable`, as Apple declares them (Xcode 16 and later): a
+/// closure that captures a value that is not `Sendable` is rejected here as there. The bodies
+/// never run, so it stores nothing.
 @frozen @propertyWrapper @dynamicMemberLookup
 public struct Binding<Value> {
-  @usableFromInline let getter: () -> Value
-  @usableFromInline let setter: (Value) -> Void
+  /// Creates a binding with closures that read and write the binding value.
+  @preconcurrency public init(
+    get: @escaping @isolated(any) @Sendable () -> Value,
+    set: @escaping @isolated(any) @Sendable (Value) -> Void
+  ) {}
 
-  public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) {
-    getter = get
-    setter = set
-  }
+  init(standIn: ()) {}
 
   public var wrappedValue: Value {
-    get { getter() }
-    nonmutating set { setter(newValue) }
+    get { fatalError("the stand-in's bodies never run") }
+    nonmutating set {}
   }
 
   public var projectedValue: Binding<Value> { self }
@@ -158,14 +159,10 @@ public struct Binding<Value> {
   public subscript<Subject>(dynamicMember keyPath: WritableKeyPath<Value, Subject>) -> Binding<
     Subject
   > {
-    Binding<Subject>(
-      get: { self.wrappedValue[keyPath: keyPath] },
-      set: { self.wrappedValue[keyPath: keyPath] = $0 })
+    Binding<Subject>(standIn: ())
   }
 
-  public static func constant(_ value: Value) -> Binding<Value> {
-    Binding(get: { value }, set: { _ in })
-  }
+  public static func constant(_ value: Value) -> Binding<Value> { Binding(standIn: ()) }
 }
 
 /// A property wrapper type that supports creating bindings to the mutable properties of
@@ -186,13 +183,68 @@ public struct Bindable<Value> {
   public subscript<Subject>(dynamicMember keyPath: ReferenceWritableKeyPath<Value, Subject>)
     -> Binding<Subject> where Value: AnyObject
   {
-    let object = wrappedValue
-    return Binding(get: { object[keyPath: keyPath] }, set: { object[keyPath: keyPath] = $0 })
+    Binding(standIn: ())
   }
 }
 
 extension Bindable: Identifiable where Value: Identifiable {
   public var id: Value.ID { wrappedValue.id }
+}
+
+/// A structure that computes views on demand from an underlying collection of identified data.
+///
+/// Its initializer is main-actor isolated here; stricter than the SDK if Apple's is not.
+public struct ForEach<Data, ID, Content> where Data: RandomAccessCollection, ID: Hashable {
+  public var data: Data
+  public var content: (Data.Element) -> Content
+}
+
+extension ForEach: View where Content: View {
+  public typealias Body = Never
+  public var body: Never { fatalError() }
+
+  /// Creates an instance that uniquely identifies and creates views across updates based on the
+  /// provided key path to the underlying data's identifier.
+  public init(
+    _ data: Data, id: KeyPath<Data.Element, ID>,
+    @ViewBuilder content: @escaping (Data.Element) -> Content
+  ) {
+    self.data = data
+    self.content = content
+  }
+}
+
+/// A container that presents rows of data arranged in a single column, optionally providing the
+/// ability to select one or more members.
+public struct List<SelectionValue, Content>: View where SelectionValue: Hashable, Content: View {
+  public var body: Never { fatalError() }
+}
+
+extension List where SelectionValue == Never {
+  /// Creates a list that identifies its rows based on a key path to the identifier of the
+  /// underlying data.
+  ///
+  /// Main-actor isolated here; stricter than the SDK if Apple's is not.
+  public init<Data, ID, RowContent>(
+    _ data: Data, id: KeyPath<Data.Element, ID>,
+    @ViewBuilder rowContent: @escaping (Data.Element) -> RowContent
+  )
+  where
+    Content == ForEach<Data, ID, RowContent>, Data: RandomAccessCollection, ID: Hashable,
+    RowContent: View
+  {}
+}
+
+/// A control that toggles between on and off states.
+public struct Toggle<Label>: View where Label: View {
+  public var body: Never { fatalError() }
+}
+
+extension Toggle where Label == Text {
+  /// Creates a toggle that generates its label from a string.
+  ///
+  /// Main-actor isolated here; stricter than the SDK if Apple's is not.
+  public init<S>(_ title: S, isOn: Binding<Bool>) where S: StringProtocol {}
 }
 
 /// A view that applies a modifier: what the stand-in's modifiers return.

@@ -64,6 +64,14 @@ import TourScenarios
     model.user.name = "Ada": told the body reading model.user
     model.user.name = "Ada" again: nobody told
     model.user.email = "ada@example.com": told the body reading model.user, the Text reading model.$user[\\.email]
+
+    Observation by identity: the list is told of order, each row of its own to-do
+    model.$items.update(id: 2) { $0.done = true }: told row 2
+    model.items[0].title = "Write more": told row 1
+    model.items.insert(Todo(id: 4, title: "Rest"), at: 0): told the list
+    model.items.swapAt(1, 3): told the list
+    model.items.sort { $0.id < $1.id }: told the list
+    model.items = model.items (the same to-dos): nobody told
     """.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
 
   @Test func tourPrintsTheSeedTranscriptThenTheExamples() {
