@@ -66,6 +66,13 @@ let package = Package(
     .testTarget(
       name: "DiffValueTestingTests",
       dependencies: ["DiffValueTesting", "TestSupport", "ListDiffTestSupport", "ListScenarios"]),
+    // Real UIKit and AppKit views, Combine and SwiftUI: runs on a Mac (`swift test`, and
+    // `xcodebuild test` on an iOS simulator: Scripts/check-apple.sh). Every file is guarded by
+    // `#if canImport(...)`, so on Linux the target is empty and `swift test` runs nothing of it;
+    // Tests/AppleStandIns/typecheck.sh type-checks it against the stand-ins there.
+    .testTarget(
+      name: "DiffValueAppleTests",
+      dependencies: ["DiffValue", "DiffValueTesting", "Relay", "ListScenarios"]),
 
     // The tours: `swift run Tour`. Their scenarios live in a library so tests can replay them.
     .target(

@@ -113,11 +113,9 @@ extension ListScenario {
     [
       ListScenario(
         "stages run in order (SectionedListUpdaterTests)",
-        sections: [Section("a", items: items([1, 2])), Section("b", items: items([3]))],
+        sections: twoSections,
         steps: [
-          .apply([
-            Section("b", items: [Item(3, revision: 1), Item(1)]), Section("a", items: items([2])),
-          ]),
+          .apply(twoSectionsRearranged),
           .finishAnimations,
         ]),
       ListScenario(
@@ -133,7 +131,7 @@ extension ListScenario {
         ]),
       ListScenario(
         "a changed item moving across sections (SectionedListUpdaterTests)",
-        sections: [Section("a", items: items([1, 2])), Section("b", items: items([3]))],
+        sections: twoSections,
         steps: [
           .apply([
             Section("a", items: items([2])), Section("b", items: [Item(3), Item(1, revision: 1)]),
@@ -169,18 +167,16 @@ extension ListScenario {
         ]),
       ListScenario(
         "a change during stages replaces the stages left (ListUpdaterCoalescingTests)",
-        sections: [Section("a", items: items([1, 2])), Section("b", items: items([3]))],
+        sections: twoSections,
         steps: [
-          .apply([
-            Section("b", items: [Item(3, revision: 1), Item(1)]), Section("a", items: items([2])),
-          ]),
+          .apply(twoSectionsRearranged),
           .apply([Section("c", items: items([2]))]), .finishAnimations,
         ]),
       ListScenario(
         // One stage: a change arriving during a change of several stages would be shown with it,
         // both completing together (ListUpdaterCoalescingTests), the released updater's too.
         "sectioned, released by a completion with a change waiting (ListUpdaterLifetimeTests)",
-        sections: [Section("a", items: items([1, 2])), Section("b", items: items([3]))],
+        sections: twoSections,
         steps: [
           .applyReleasingWhenShown([
             Section("a", items: items([2, 1])), Section("b", items: items([3])),
@@ -190,16 +186,14 @@ extension ListScenario {
 
       ListScenario(
         "released between stages (ListUpdaterLifetimeTests)",
-        sections: [Section("a", items: items([1, 2])), Section("b", items: items([3]))],
+        sections: twoSections,
         steps: [
-          .apply([
-            Section("b", items: [Item(3, revision: 1), Item(1)]), Section("a", items: items([2])),
-          ]),
+          .apply(twoSectionsRearranged),
           .release, .finishAnimations,
         ]),
       ListScenario(
         "the user moves an item across sections (ListUpdaterUserChangeTests)",
-        sections: [Section("a", items: items([1, 2])), Section("b", items: items([3]))],
+        sections: twoSections,
         steps: [
           .userMove(from: [0, 0], to: [1, 0]),
           .apply([Section("a", items: items([2, 4])), Section("b", items: items([1, 3]))]),
@@ -207,6 +201,14 @@ extension ListScenario {
         ]),
     ]
   }
+
+  /// Two sections, as `SectionedListUpdaterTests` starts them.
+  static let twoSections = [Section("a", items: items([1, 2])), Section("b", items: items([3]))]
+
+  /// The two sections swapped, an item moved across and one changed: a change of several stages.
+  static let twoSectionsRearranged = [
+    Section("b", items: [Item(3, revision: 1), Item(1)]), Section("a", items: items([2])),
+  ]
 
   /// Items with these identities, all at one revision.
   static func items(_ ids: [Int], revision: Int = 0) -> [Item] {
