@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Checks DiffValue on Apple's platforms: one command on a Mac with Xcode 26 or later (Swift 6.2:
-# the package's tests need it; the libraries alone need Swift 6.0, Xcode 16).
+# Checks DiffValue on Apple's platforms: one command on a Mac. The tests need Swift 6.3 (Xcode
+# 26.4 or later: they use `weak let`, SE-0481); building the libraries needs Swift 6.0 (Xcode 16),
+# the manifest's tools version.
 #
 #   bash Scripts/check-apple.sh                    # every step below, in order
 #   bash Scripts/check-apple.sh ios                # some steps: macos ios tvos watchos visionos
@@ -50,6 +51,18 @@ strict=(SWIFT_TREAT_WARNINGS_AS_ERRORS=YES GCC_TREAT_WARNINGS_AS_ERRORS=YES)
 
 echo "== $(xcodebuild -version | head -1), $(swift --version 2>&1 | head -1)"
 
+# Stops unless the selected Swift is at least $1.$2, for what $3 names.
+require_swift() {
+  local found
+  found="$(swift --version 2>&1 | sed -nE 's/.*Swift version ([0-9]+)\.([0-9]+).*/\1 \2/p' | head -1)"
+  read -r major minor <<< "$found"
+  if [ -z "$found" ] || [ "$major" -lt "$1" ] || { [ "$major" -eq "$1" ] && [ "$minor" -lt "$2" ]; }; then
+    echo "error: $3 need Swift $1.$2 or later; the selected toolchain is Swift ${major:-?}.${minor:-?}" >&2
+    echo "(select a newer Xcode: sudo xcode-select -s /Applications/Xcode_<version>.app)" >&2
+    exit 2
+  fi
+}
+
 # The first available iPhone simulator: its destination for xcodebuild.
 ios_destination() {
   if [ -n "${IOS_DESTINATION:-}" ]; then
@@ -84,11 +97,13 @@ build_libraries() {
 for step in "${steps[@]}"; do
   case "$step" in
     macos)
+      require_swift 6 3 "the tests (weak let, SE-0481)"
       echo "== swift test on macOS, warnings as errors (DiffValueAppleTests among the targets)"
       swift build --build-tests -Xswiftc -warnings-as-errors
       swift test --skip-build
       ;;
     ios)
+      require_swift 6 3 "the tests (weak let, SE-0481)"
       destination="$(ios_destination)"
       echo "== xcodebuild test of DiffValueAppleTests on the iOS simulator $destination"
       xcodebuild test -quiet -scheme DiffValue-Package -destination "$destination" \
