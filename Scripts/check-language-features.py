@@ -187,7 +187,8 @@ def check(root, rows):
             print(f"{path.relative_to(root)}:{line}: error: {describe(row)}; the manifest's tools "
                   f"version is {'.'.join(map(str, tools))}")
     if problems:
-        print(f"{problems} uses of language features newer than the tools version", file=sys.stderr)
+        print(f"{problems} use{'' if problems == 1 else 's'} of language features newer than the "
+              "tools version: write them as that version allows, or raise it (Package.swift)")
         return 1
     print(f"Sources/, Snippets/ and Package.swift use none of the {len(newer)} language features "
           f"newer than the tools version {'.'.join(map(str, tools))}")
