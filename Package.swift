@@ -38,6 +38,13 @@ let package = Package(
     .target(
       name: "ListDiffTestSupport", dependencies: ["ListDiffKit"], path: "Tests/ListDiffTestSupport"
     ),
+    // List screens' lives (changes, waits, the user's moves, releases) replayed on a list view:
+    // on `SimulatedListView` in DiffValueTestingTests, on real UIKit and AppKit views in
+    // DiffValueAppleTests, which must show what the simulated view shows.
+    .target(
+      name: "ListScenarios",
+      dependencies: ["DiffValue", "DiffValueTesting", "ListDiffTestSupport"],
+      path: "Tests/ListScenarios"),
     // The concurrency model: seeded random operations from many threads, each subscriber's
     // log checked against the writers' commit log. Its tests are in DiffValueTests; the soak
     // runs it for minutes: `swift run -c release ConcurrencySoak --minutes 10`.
@@ -58,7 +65,14 @@ let package = Package(
       ]),
     .testTarget(
       name: "DiffValueTestingTests",
-      dependencies: ["DiffValueTesting", "TestSupport", "ListDiffTestSupport"]),
+      dependencies: ["DiffValueTesting", "TestSupport", "ListDiffTestSupport", "ListScenarios"]),
+    // Real UIKit and AppKit views, Combine and SwiftUI: runs on a Mac (`swift test`, and
+    // `xcodebuild test` on an iOS simulator: Scripts/check-apple.sh). Every file is guarded by
+    // `#if canImport(...)`, so on Linux the target is empty and `swift test` runs nothing of it;
+    // Tests/AppleStandIns/typecheck.sh type-checks it against the stand-ins there.
+    .testTarget(
+      name: "DiffValueAppleTests",
+      dependencies: ["DiffValue", "DiffValueTesting", "Relay", "ListScenarios"]),
 
     // The tours: `swift run Tour`. Their scenarios live in a library so tests can replay them.
     .target(

@@ -49,17 +49,24 @@ class CheckTestLayoutTests(unittest.TestCase):
             "Tests/RelayTests/Scenarios/StressTests.swift",
             "Tests/TestSupport/Locked.swift",
             "Tests/AppleStandIns/UIKit/UIKit.swift",
+            # An Apple test target mirrors its module too.
+            "Sources/DiffValue/Lists/UITableView+ListView.swift",
+            "Tests/DiffValueAppleTests/Lists/UITableView+ListViewTests.swift",
+            "Tests/DiffValueAppleTests/Scenarios/SwiftUIHostingTests.swift",
         ])
         status, output = self.check(root)
         self.assertEqual(status, 0, output)
-        self.assertIn("5 test files mirror", output)
+        self.assertIn("7 test files mirror", output)
 
     def test_a_test_of_no_source_is_named_with_what_was_looked_for(self):
         self.expect_problems(
             ["Sources/Relay/Operators/Publishers.Map.swift",
-             "Tests/RelayTests/Operators/MapTests.swift"],
+             "Tests/RelayTests/Operators/MapTests.swift",
+             "Sources/DiffValue/Lists/ListView.swift",
+             "Tests/DiffValueAppleTests/Lists/TableViewTests.swift"],
             "Tests/RelayTests/Operators/MapTests.swift: mirrors no source file",
-            "there is no Sources/Relay/Operators/Map.swift")
+            "there is no Sources/Relay/Operators/Map.swift",
+            "there is no Sources/DiffValue/Lists/TableView.swift")
 
     def test_a_moved_source_gets_the_move_and_fix_makes_it(self):
         root = self.make_tree([
@@ -81,9 +88,10 @@ class CheckTestLayoutTests(unittest.TestCase):
     def test_tests_in_support_and_a_target_without_a_module_fail(self):
         self.expect_problems(
             ["Sources/Relay/Just.swift", "Tests/RelayTests/Support/Fixture.swift",
-             "Tests/OtherTests/JustTests.swift"],
+             "Tests/OtherTests/JustTests.swift", "Tests/AppleTests/JustTests.swift"],
             "Tests/RelayTests/Support/Fixture.swift: a support file holds tests",
-            "Tests/OtherTests: no module Other in Sources/")
+            "Tests/OtherTests: no module Other in Sources/",
+            "Tests/AppleTests: no module Apple in Sources/")
 
     def test_a_file_not_named_for_tests_fails(self):
         self.expect_problems(

@@ -3,7 +3,10 @@
 
     Scripts/check-test-layout.py [--fix] [ROOT]
 
-A test target `Tests/<Module>Tests` tests `Sources/<Module>`. Each of its files is
+A test target `Tests/<Module>Tests` tests `Sources/<Module>`, and so does
+`Tests/<Module>AppleTests`, its tests that run on Apple platforms only (real UIKit and AppKit
+views: `Lists/UITableView+ListViewTests.swift` tests `Sources/DiffValue/Lists/UITableView+ListView.swift`).
+Each of its files is
 `<relative path>/<Base>Tests.swift` beside `Sources/<Module>/<relative path>/<Base>.swift`, or
 `<Base>+<Topic>Tests.swift` for a second file on the same source from another angle
 (`Publishers.ReceiveOn+SchedulerTests.swift` tests `Publishers.ReceiveOn.swift`). Two folders
@@ -81,6 +84,16 @@ def check_test_file(test, target_root, module_root, names, root):
             "file it tests, or move it to Scenarios/ if it tests no one file"), None
 
 
+def module_of(target_root, root):
+    """`Sources/<Module>` for `Tests/<Module>Tests`, and for `Tests/<Module>AppleTests` when
+    there is no module `<Module>Apple`."""
+    name = target_root.name[: -len("Tests")]
+    module_root = root / "Sources" / name
+    if not module_root.is_dir() and name.endswith("Apple") and len(name) > len("Apple"):
+        return root / "Sources" / name[: -len("Apple")]
+    return module_root
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--fix", action="store_true", help="git mv the tests whose source moved")
@@ -91,7 +104,7 @@ def main():
     for target_root in sorted(path for path in (root / "Tests").iterdir() if path.is_dir()):
         if not target_root.name.endswith("Tests"):
             continue  # the stand-ins and the support targets
-        module_root = root / "Sources" / target_root.name[: -len("Tests")]
+        module_root = module_of(target_root, root)
         if not module_root.is_dir():
             problems.append(f"{target_root.relative_to(root)}: no module {module_root.name} in "
                             "Sources/ for this test target to mirror")

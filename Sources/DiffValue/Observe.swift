@@ -84,7 +84,7 @@ final class ObserveLoop: @unchecked Sendable {
   // `apply` is guarded by its lock; `owner` is set once at init and only read on the main actor.
   private let apply: Lock<(@MainActor @Sendable () -> Void)?>
   /// The object whose lifetime bounds the observation, for `NSObject.observe(_:)`.
-  private weak let owner: AnyObject?
+  private weak var owner: AnyObject?
   private let hasOwner: Bool
 
   init(_ apply: @escaping @MainActor @Sendable () -> Void, owner: AnyObject? = nil) {

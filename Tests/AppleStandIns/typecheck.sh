@@ -22,7 +22,11 @@
 #   7. the facts about the SDKs the package relies on (isolation, Sendable-ness, designated
 #      initializers, `async` forms, settable properties, constants): check-standin-facts.py
 #      checks each row of standin-facts.tsv, with its Apple documentation page, against the
-#      stand-ins, and that each check fails once its fact is reverted (--self-test).
+#      stand-ins, and that each check fails once its fact is reverted (--self-test);
+#   8. the Apple test target, Tests/DiffValueAppleTests (real table and collection views
+#      replaying the list scenarios, Combine, SwiftUI hosting), against UIKit, then AppKit, with
+#      the list scenarios it replays (Tests/ListScenarios) and DiffValue built for testing, as
+#      `swift test` builds it on a Mac; its Combine bridge checks also run here (step 2).
 #
 #   bash Tests/AppleStandIns/typecheck.sh
 #
@@ -42,6 +46,18 @@ trap 'rm -rf "$work"' EXIT
 cd "$root"
 
 swift_files() { find "$@" -name '*.swift' | sort; }
+# expect_compiled SIL WHAT SYMBOL...: the Apple code must really have been compiled, not
+# skipped by its `#if`: each symbol is in the SIL.
+expect_compiled() {
+  local sil="$1" what="$2"
+  shift 2
+  for symbol in "$@"; do
+    if ! grep -q "$symbol" "$sil"; then
+      echo "error: $symbol was not compiled in $what" >&2
+      exit 1
+    fi
+  done
+}
 # The C atomics Relay imports go with every compile that loads Relay.
 cache=(-module-cache-path "$work/cache" -I Sources/RelayAtomics/include)
 common=(-swift-version 6 -parse-as-library -package-name DiffValue "${cache[@]}")
@@ -69,14 +85,17 @@ swiftc "${common[@]}" -emit-module -experimental-skip-non-inlinable-function-bod
 # The Objective-C runtime's associated objects (NSObject.observe(_:) keeps its observations so).
 swiftc "${common[@]}" -warnings-as-errors -emit-module -module-name ObjectiveC \
   -emit-module-path "$work/ObjectiveC.swiftmodule" "$standins/ObjectiveC/ObjectiveC.swift" &
-# SwiftUI re-exports Combine and Observation.
-swiftc "${common[@]}" -warnings-as-errors -emit-module -module-name SwiftUI \
-  -emit-module-path "$work/SwiftUI.swiftmodule" -I "$work" "$standins/SwiftUI/SwiftUI.swift" &
 wait
+# The test support the list scenarios use, which imports only ListDiffKit.
+# shellcheck disable=SC2046
+swiftc "${common[@]}" -warnings-as-errors -emit-module -module-name ListDiffTestSupport \
+  -emit-module-path "$work/ListDiffTestSupport.swiftmodule" -I "$work" \
+  $(swift_files Tests/ListDiffTestSupport)
 echo "Relay type-checks with Combine (its Cancellable, AnyCancellable and Scheduler are Combine's)"
 
 swiftc -swift-version 6 "${cache[@]}" -warnings-as-errors -I "$work" -L "$work" -lRelay \
-  -lCombine -o "$work/bridge-checks" "$standins/BridgeChecks/main.swift"
+  -lCombine -o "$work/bridge-checks" "$standins/BridgeChecks/main.swift" \
+  Tests/DiffValueAppleTests/Support/CombineBridgeChecks.swift
 "$work/bridge-checks"
 
 for framework in UIKit AppKit; do
@@ -85,29 +104,48 @@ for framework in UIKit AppKit; do
   swiftc "${common[@]}" -warnings-as-errors -emit-module -module-name "$framework" \
     -emit-module-path "$work/$framework/$framework.swiftmodule" \
     $(swift_files "$standins/$framework")
+  # SwiftUI re-exports Combine and Observation; it hosts views in UIKit, or AppKit.
+  # shellcheck disable=SC2046
+  swiftc "${common[@]}" -warnings-as-errors -emit-module -module-name SwiftUI \
+    -emit-module-path "$work/$framework/SwiftUI.swiftmodule" -I "$work" -I "$work/$framework" \
+    $(swift_files "$standins/SwiftUI")
+  # Built for testing (`-enable-testing`, as `swift test` builds it): the Apple tests reach the
+  # views' data-source bridges with `@testable import`.
   # shellcheck disable=SC2046
   swiftc "${common[@]}" -warnings-as-errors -wmo -emit-sil -o "$work/DiffValue-$framework.sil" \
-    -emit-module -emit-module-path "$work/$framework/DiffValue.swiftmodule" \
+    -emit-module -emit-module-path "$work/$framework/DiffValue.swiftmodule" -enable-testing \
     -module-name DiffValue -I "$work" -I "$work/$framework" $(swift_files Sources/DiffValue)
   # shellcheck disable=SC2046
   swiftc "${common[@]}" -warnings-as-errors -wmo -emit-sil -o "$work/Testing-$framework.sil" \
     -emit-module -emit-module-path "$work/$framework/DiffValueTesting.swiftmodule" \
     -module-name DiffValueTesting -I "$work" -I "$work/$framework" \
     $(swift_files Sources/DiffValueTesting)
-  # The Apple code must really have been compiled, not skipped by its `#if`.
   case "$framework" in
     UIKit) expected=(UITableView.performListUpdate UICollectionView.performListUpdate) ;;
     AppKit) expected=(NSTableView.performListUpdate NSTableView.useListRowDataSource
       NSCollectionView.performListUpdate) ;;
   esac
-  expected+=("View.onReceive" "objc_setAssociatedObject")
-  for symbol in "${expected[@]}"; do
-    if ! grep -q "$symbol" "$work/DiffValue-$framework.sil"; then
-      echo "error: $symbol was not compiled against the $framework stand-in" >&2
-      exit 1
-    fi
-  done
+  expect_compiled "$work/DiffValue-$framework.sil" "DiffValue against the $framework stand-in" \
+    "${expected[@]}" "View.onReceive" "objc_setAssociatedObject"
   echo "DiffValue type-checks against the $framework, Combine and SwiftUI stand-ins"
+
+  # The Apple test target, with the list scenarios it replays.
+  # shellcheck disable=SC2046
+  swiftc "${common[@]}" -warnings-as-errors -emit-module -module-name ListScenarios \
+    -emit-module-path "$work/$framework/ListScenarios.swiftmodule" -I "$work" -I "$work/$framework" \
+    $(swift_files Tests/ListScenarios)
+  # shellcheck disable=SC2046
+  swiftc "${common[@]}" -warnings-as-errors -wmo -emit-sil -o "$work/AppleTests-$framework.sil" \
+    -module-name DiffValueAppleTests -I "$work" -I "$work/$framework" \
+    $(swift_files Tests/DiffValueAppleTests)
+  case "$framework" in
+    UIKit) expected=(ScenarioTableCell ScenarioCollectionCell UIHostingController) ;;
+    AppKit) expected=(ScenarioCellView ScenarioCollectionItem NSHostingView) ;;
+  esac
+  expect_compiled "$work/AppleTests-$framework.sil" \
+    "the Apple tests against the $framework stand-in" \
+    "${expected[@]}" RealListViewTests CombineBridgeTests SwiftUIHostingTests
+  echo "Tests/DiffValueAppleTests type-checks against the $framework, Combine and SwiftUI stand-ins"
 
   # A declaration newer than the floor is unusable: this use must fail to compile.
   case "$framework" in

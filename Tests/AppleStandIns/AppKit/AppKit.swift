@@ -24,11 +24,15 @@ public protocol NSAnimatablePropertyContainer {
 open class NSView: NSResponder, NSAnimatablePropertyContainer, NSUserInterfaceItemIdentification {
   open var identifier: NSUserInterfaceItemIdentifier?
   open var window: NSWindow? { nil }
+  open func addSubview(_ view: NSView) {}
+  open func removeFromSuperview() {}
+  open func layoutSubtreeIfNeeded() {}
   open func animator() -> Self { self }
   open func registerForDraggedTypes(_ newTypes: [NSPasteboard.PasteboardType]) {}
 }
 
 public typealias NSPoint = CGPoint
+public typealias NSRect = CGRect
 
 public struct NSUserInterfaceItemIdentifier: Hashable, RawRepresentable, Sendable {
   public let rawValue: String
@@ -85,7 +89,26 @@ public struct AutoreleasingUnsafeMutablePointer<Pointee> {
 }
 
 @MainActor
-open class NSWindow: NSResponder {}
+open class NSWindow: NSResponder {
+  public struct StyleMask: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let borderless = StyleMask([])
+    public static let titled = StyleMask(rawValue: 1 << 0)
+  }
+
+  public enum BackingStoreType: UInt, Sendable {
+    case retained = 0
+    case nonretained = 1
+    case buffered = 2
+  }
+
+  public init(
+    contentRect: NSRect, styleMask style: NSWindow.StyleMask,
+    backing backingStoreType: NSWindow.BackingStoreType, defer flag: Bool
+  ) {}
+  open var contentView: NSView?
+}
 
 @MainActor
 open class NSControl: NSView {}
@@ -93,6 +116,7 @@ open class NSControl: NSView {}
 @MainActor
 open class NSViewController: NSResponder {
   open var view = NSView()
+  open func loadView() {}
 }
 
 // An Objective-C protocol in the SDK: NSControl's text-editing delegate, which
@@ -211,6 +235,7 @@ open class NSTableView: NSControl {
   {}
   open func moveRow(at oldIndex: Int, to newIndex: Int) {}
   open func reloadData() {}
+  open func addTableColumn(_ tableColumn: NSTableColumn) {}
   open func view(atColumn column: Int, row: Int, makeIfNecessary: Bool) -> NSView? { nil }
   open func makeView(withIdentifier identifier: NSUserInterfaceItemIdentifier, owner: Any?)
     -> NSView?
@@ -221,6 +246,12 @@ open class NSTableView: NSControl {
 
 @MainActor
 public protocol NSCollectionViewElement: AnyObject {}
+
+@MainActor
+open class NSCollectionViewLayout: NSObject {}
+
+@MainActor
+open class NSCollectionViewFlowLayout: NSCollectionViewLayout {}
 
 @MainActor
 open class NSCollectionViewItem: NSViewController {}
@@ -313,6 +344,15 @@ open class NSCollectionView: NSView {
 
   open weak var dataSource: (any NSCollectionViewDataSource)?
   open weak var delegate: (any NSCollectionViewDelegate)?
+  open var collectionViewLayout: NSCollectionViewLayout?
+  open var numberOfSections: Int { 0 }
+  open func numberOfItems(inSection section: Int) -> Int { 0 }
+  open func register(
+    _ itemClass: AnyClass?, forItemWithIdentifier identifier: NSUserInterfaceItemIdentifier
+  ) {}
+  open func makeItem(
+    withIdentifier identifier: NSUserInterfaceItemIdentifier, for indexPath: IndexPath
+  ) -> NSCollectionViewItem { NSCollectionViewItem() }
   open func setDraggingSourceOperationMask(
     _ dragOperationMask: NSDragOperation, forLocal localDestination: Bool
   ) {}

@@ -17,7 +17,14 @@ open class UIResponder: NSObject {}
 
 @MainActor
 open class UIView: UIResponder {
+  // The designated initializer. `UIView()` stays, as Objective-C's inherited `init`, which
+  // Swift imports as a convenience initializer of the class.
+  public init(frame: CGRect) { super.init() }
+  public override convenience init() { self.init(frame: .zero) }
   open var window: UIWindow? { nil }
+  open var isHidden = false
+  open func addSubview(_ view: UIView) {}
+  open func removeFromSuperview() {}
   open func layoutIfNeeded() {}
   /// Newer than the package's floor (iOS 26): declared so that the type check shows a use of
   /// it failing (typecheck.sh), as every declaration newer than the floor must.
@@ -30,7 +37,9 @@ open class UIView: UIResponder {
 }
 
 @MainActor
-open class UIWindow: UIView {}
+open class UIWindow: UIView {
+  open var rootViewController: UIViewController?
+}
 
 @MainActor
 open class UIScrollView: UIView {}
@@ -127,6 +136,13 @@ open class UITableView: UIScrollView {
     case automatic = 100
   }
 
+  // The designated initializer; `init(frame:)` (a plain table) and `init()` stay, as Swift
+  // imports the Objective-C initializers UITableView inherits: convenience ones.
+  public init(frame: CGRect, style: UITableView.Style) { super.init(frame: frame) }
+  public override convenience init(frame: CGRect) { self.init(frame: frame, style: .plain) }
+
+  open var numberOfSections: Int { 0 }
+  open func numberOfRows(inSection section: Int) -> Int { 0 }
   open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {}
   // The form Swift imports from the completion handler (Apple documents both on one page).
   @available(iOS 13.0, tvOS 13.0, *)
@@ -208,7 +224,7 @@ open class UICollectionView: UIScrollView {
   // it). Declaring it means this class no longer inherits NSObject's init(): nothing here uses
   // `UICollectionView()`, which the SDK allows (and which fails at run time without a layout).
   public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
-    super.init()
+    super.init(frame: frame)
   }
 
   // Plain structs, not isolated: a type nested in a `@MainActor` class does not inherit its
@@ -229,6 +245,8 @@ open class UICollectionView: UIScrollView {
   }
 
   open weak var dataSource: (any UICollectionViewDataSource)?
+  open var numberOfSections: Int { 0 }
+  open func numberOfItems(inSection section: Int) -> Int { 0 }
   open func register(_ cellClass: AnyClass?, forCellWithReuseIdentifier identifier: String) {}
   open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath)
     -> UICollectionViewCell
@@ -272,6 +290,7 @@ open class UICollectionView: UIScrollView {
 open class UIViewController: UIResponder {
   public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {}
   public required init?(coder: NSCoder) {}
+  open var view: UIView!
   open func viewDidLoad() {}
 }
 
