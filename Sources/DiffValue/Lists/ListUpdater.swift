@@ -178,9 +178,13 @@ public final class ListUpdater<Item: Diffable> {
 }
 
 extension ListUpdater: ListTransitionPlanner {
+  typealias ItemIdentifier = Item.DiffIdentifier
+  /// A flat list has no sections to refresh: a snapshot's reloaded sections reload their items.
+  typealias SectionIdentifier = Never
+
   func batches(
     from shown: [Item], to target: [Item], reusing change: ListChange<Item>?,
-    in view: any ListView
+    refreshing refreshes: ListRefreshes<Item.DiffIdentifier, Never>, in view: any ListView
   ) -> [ListBatch<[Item]>]? {
     let diff =
       if let change, sameItems(change.old, shown),
@@ -190,12 +194,14 @@ extension ListUpdater: ListTransitionPlanner {
       } else {
         ListDiff(old: shown, new: target)
       }
-    guard diff.hasChanges else { return [ListBatch(swappingTo: target)] }
+    guard diff.hasChanges || !refreshes.isEmpty else { return [ListBatch(swappingTo: target)] }
     if diff.changeCount > reloadThreshold { return nil }
     if let shouldReload, shouldReload(ListChange(old: shown, new: target, diff: diff)) {
       return nil
     }
-    return [ListBatch(diff, data: target)]
+    var batch = ListBatch(diff, data: target)
+    if !refreshes.isEmpty { batch.refresh(refreshes.items, of: shown, diff: diff) }
+    return [batch]
   }
 
   func item(at indexPath: IndexPath, in data: [Item]) -> Any { data[indexPath[1]] }

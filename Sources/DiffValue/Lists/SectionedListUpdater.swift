@@ -150,10 +150,17 @@ public final class SectionedListUpdater<Section: DiffableSection> {
 }
 
 extension SectionedListUpdater: ListTransitionPlanner {
+  typealias ItemIdentifier = Section.Item.DiffIdentifier
+  typealias SectionIdentifier = Section.DiffIdentifier
+
   func batches(
     from shown: [Section], to target: [Section], reusing change: SectionedListChange<Section>?,
+    refreshing refreshes: ListRefreshes<Section.Item.DiffIdentifier, Section.DiffIdentifier>,
     in view: any ListView
   ) -> [ListBatch<[Section]>]? {
+    if !refreshes.isEmpty {
+      return batches(from: shown, to: target, refreshing: refreshes, in: view)
+    }
     let diff =
       if let change, sameSections(change.old, shown),
         sameSections(change.diff.stages.last?.sections ?? change.old, target)
@@ -176,11 +183,14 @@ extension SectionedListUpdater: ListTransitionPlanner {
   }
 
   /// The headers and footers on screen that can show their section's new value in place.
-  private func sectionRebinds(
-    for sectionDiff: ListDiff, target: [Section], in view: any ListView
+  ///
+  /// - Parameter reloaded: Whether a section shown, by index, must be reloaded instead.
+  func sectionRebinds(
+    for sectionDiff: ListDiff, target: [Section], in view: any ListView,
+    reloaded: (Int) -> Bool = { _ in false }
   ) -> [ListBatch<[Section]>.SectionRebind] {
     sectionDiff.updates.compactMap { old in
-      guard let new = sectionDiff.newIndex(for: old),
+      guard !reloaded(old), let new = sectionDiff.newIndex(for: old),
         let views = view.bindableSupplementaryViews(inSection: old)
       else { return nil }
       return ListBatch.SectionRebind(section: old, views: views, value: target[new])
