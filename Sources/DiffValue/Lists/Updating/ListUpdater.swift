@@ -56,6 +56,10 @@ public final class ListUpdater<Item: Diffable> {
 
   /// What the updater does when the user moves an item in the view it serves as data source.
   public var reorderingHandlers = ListReorderingHandlers<Item, ListChange<Item>>()
+  /// What the updater does when an item of an outline is expanded or collapsed through it.
+  public var sectionSnapshotHandlers = ListSectionSnapshotHandlers<Item>()
+  /// The outline last applied, which holds while the list to show is the one it submitted.
+  var outlineState: ListOutlineState<Item>?
   /// The index paths of the identifiers shown, for the lookups.
   var lookupTable = ListLookupTable<Item.DiffIdentifier>()
   /// Counts the changes of what the view shows.

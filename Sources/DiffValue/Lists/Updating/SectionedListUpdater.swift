@@ -52,6 +52,11 @@ public final class SectionedListUpdater<Section: DiffableSection> {
   public var reorderingHandlers = ListReorderingHandlers<
     Section.Item, SectionedListChange<Section>
   >()
+  /// What the updater does when an item of an outline is expanded or collapsed through it.
+  public var sectionSnapshotHandlers = ListSectionSnapshotHandlers<Section.Item>()
+  /// The outlines last applied to sections, by section identifier; each holds while its section
+  /// shows the items it submitted.
+  var outlineStates: [Section.DiffIdentifier: ListOutlineState<Section.Item>] = [:]
   /// The index paths of the identifiers shown, for the lookups.
   var lookupTable = ListLookupTable<Section.Item.DiffIdentifier>()
   /// Counts the changes of what the view shows.
