@@ -82,13 +82,7 @@ extension ListUpdater {
   public func expand(
     _ items: [Item], animated: Bool = true, completion: (() -> Void)? = nil
   ) {
-    var outline = currentOutline()
-    let expanded = sectionSnapshotHandlers.expand(items, in: &outline)
-    let didExpand = sectionSnapshotHandlers.didExpandItem
-    apply(outline, animatingDifferences: animated) {
-      for item in expanded { didExpand?(item) }
-      completion?()
-    }
+    change(items, expanding: true, animated: animated, completion: completion)
   }
 
   /// Collapses items of the outline shown, as a tap on their disclosure does: their descendants
@@ -104,11 +98,20 @@ extension ListUpdater {
   public func collapse(
     _ items: [Item], animated: Bool = true, completion: (() -> Void)? = nil
   ) {
+    change(items, expanding: false, animated: animated, completion: completion)
+  }
+
+  /// Expands or collapses items of the outline shown, with the handlers around it.
+  private func change(
+    _ items: [Item], expanding: Bool, animated: Bool, completion: (() -> Void)?
+  ) {
     var outline = currentOutline()
-    let collapsed = sectionSnapshotHandlers.collapse(items, in: &outline)
-    let didCollapse = sectionSnapshotHandlers.didCollapseItem
+    let handlers = sectionSnapshotHandlers
+    let changed =
+      expanding ? handlers.expand(items, in: &outline) : handlers.collapse(items, in: &outline)
+    let didChange = expanding ? handlers.didExpandItem : handlers.didCollapseItem
     apply(outline, animatingDifferences: animated) {
-      for item in collapsed { didCollapse?(item) }
+      for item in changed { didChange?(item) }
       completion?()
     }
   }

@@ -65,20 +65,7 @@ extension SectionedListUpdater {
   public func expand<Model, Item>(
     _ items: [Item], animated: Bool = true, completion: (() -> Void)? = nil
   ) where Section == ListSection<Model, Item> {
-    var changed: [(Model, ListSectionSnapshot<Item>)] = []
-    var expanded: [Item] = []
-    for section in queue.latest {
-      var outline = outline(of: section)
-      let wanted = items.filter { outline.contains($0) }
-      guard !wanted.isEmpty else { continue }
-      expanded += sectionSnapshotHandlers.expand(wanted, in: &outline)
-      changed.append((section.model, outline))
-    }
-    let didExpand = sectionSnapshotHandlers.didExpandItem
-    apply(changed, animated: animated) {
-      for item in expanded { didExpand?(item) }
-      completion?()
-    }
+    change(items, expanding: true, animated: animated, completion: completion)
   }
 
   /// Collapses items, in whichever sections show them, as
@@ -92,18 +79,29 @@ extension SectionedListUpdater {
   public func collapse<Model, Item>(
     _ items: [Item], animated: Bool = true, completion: (() -> Void)? = nil
   ) where Section == ListSection<Model, Item> {
-    var changed: [(Model, ListSectionSnapshot<Item>)] = []
-    var collapsed: [Item] = []
+    change(items, expanding: false, animated: animated, completion: completion)
+  }
+
+  /// Expands or collapses items in whichever sections show them, with the handlers around it,
+  /// in one change.
+  private func change<Model, Item>(
+    _ items: [Item], expanding: Bool, animated: Bool, completion: (() -> Void)?
+  ) where Section == ListSection<Model, Item> {
+    let handlers = sectionSnapshotHandlers
+    var outlines: [(Model, ListSectionSnapshot<Item>)] = []
+    var changed: [Item] = []
     for section in queue.latest {
       var outline = outline(of: section)
-      let wanted = items.filter { outline.isExpanded($0) }
+      let wanted = items.filter { outline.contains($0) }
       guard !wanted.isEmpty else { continue }
-      collapsed += sectionSnapshotHandlers.collapse(wanted, in: &outline)
-      changed.append((section.model, outline))
+      changed +=
+        expanding
+        ? handlers.expand(wanted, in: &outline) : handlers.collapse(wanted, in: &outline)
+      outlines.append((section.model, outline))
     }
-    let didCollapse = sectionSnapshotHandlers.didCollapseItem
-    apply(changed, animated: animated) {
-      for item in collapsed { didCollapse?(item) }
+    let didChange = expanding ? handlers.didExpandItem : handlers.didCollapseItem
+    apply(outlines, animated: animated) {
+      for item in changed { didChange?(item) }
       completion?()
     }
   }

@@ -7,6 +7,19 @@ struct ListRefreshes<ItemIdentifier: Hashable, SectionIdentifier: Hashable> {
   /// The sections to reload.
   var sections: Set<SectionIdentifier> = []
 
+  /// No refresh.
+  init() {}
+
+  /// These items, shown again this way.
+  init(items identifiers: some Sequence<ItemIdentifier>, as refresh: ListCellRefresh) {
+    add(identifiers, as: refresh)
+  }
+
+  /// These sections, reloaded.
+  init(sections identifiers: some Sequence<SectionIdentifier>) {
+    sections = Set(identifiers)
+  }
+
   /// Whether nothing is to be shown again.
   var isEmpty: Bool { items.isEmpty && sections.isEmpty }
 

@@ -69,7 +69,8 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
   typealias Data = Planner.Data
   typealias Refreshes = ListRefreshes<Planner.ItemIdentifier, Planner.SectionIdentifier>
 
-  /// A transition under way: to `target`, with the batches left (`nil` until planned).
+  /// A transition under way: to `target`, with the batches left (`nil` until planned); or the
+  /// changes that arrived during one, merged (the latest target, every completion), waiting.
   private struct Transition {
     var target: Data
     var change: Planner.Change?
@@ -81,15 +82,6 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
     var awaitedBatch: Int? = nil
   }
 
-  /// Changes that arrived during a transition, merged: the latest target, every completion.
-  private struct Waiting {
-    var target: Data
-    var change: Planner.Change?
-    var options: ListSubmission
-    var refreshes: Refreshes
-    var completions: [() -> Void]
-  }
-
   let view: any ListView
   private weak var planner: Planner?
   /// What the view shows; the data source reads it.
@@ -99,7 +91,7 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
   /// Counts the changes of `shown`, so that a lookup table built from it knows when it is stale.
   private(set) var shownRevision = 0
   private var transition: Transition?
-  private var waiting: Waiting?
+  private var waiting: Transition?
   private var isAdvancing = false
   private var batchCount = 0
 
@@ -122,26 +114,14 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
     _ target: Data, change: Planner.Change?, options: ListSubmission,
     refreshes: Refreshes = Refreshes(), completion: (() -> Void)?
   ) {
-    let completions = completion.map { [$0] } ?? []
-    if transition != nil {
-      if var merged = waiting {
-        merged.target = target
-        merged.change = change
-        merged.options.merge(options)
-        merged.refreshes.merge(refreshes)
-        merged.completions += completions
-        waiting = merged
-      } else {
-        waiting = Waiting(
-          target: target, change: change, options: options, refreshes: refreshes,
-          completions: completions)
-      }
-      return
-    }
-    transition = Transition(
+    let submitted = Transition(
       target: target, change: change, options: options, refreshes: refreshes,
-      completions: completions)
-    advance()
+      completions: completion.map { [$0] } ?? [])
+    guard transition != nil else {
+      transition = submitted
+      return advance()
+    }
+    wait(submitted, keepingTarget: false)
   }
 
   /// Shows `refreshes` again with the latest target: at once when nothing is under way,
@@ -151,17 +131,28 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
       return submit(
         shown, change: nil, options: options, refreshes: refreshes, completion: completion)
     }
-    let completions = completion.map { [$0] } ?? []
-    if var merged = waiting {
-      merged.options.merge(options)
-      merged.refreshes.merge(refreshes)
-      merged.completions += completions
-      waiting = merged
-    } else {
-      waiting = Waiting(
+    wait(
+      Transition(
         target: transition.target, change: nil, options: options, refreshes: refreshes,
-        completions: completions)
+        completions: completion.map { [$0] } ?? []),
+      keepingTarget: true)
+  }
+
+  /// Merges a change into the one waiting for the transition under way: the latest target and
+  /// its diff (those waiting when `keepingTarget`), every option, refresh and completion.
+  private func wait(_ submitted: Transition, keepingTarget: Bool) {
+    guard var merged = waiting else {
+      waiting = submitted
+      return
     }
+    if !keepingTarget {
+      merged.target = submitted.target
+      merged.change = submitted.change
+    }
+    merged.options.merge(submitted.options)
+    merged.refreshes.merge(submitted.refreshes)
+    merged.completions += submitted.completions
+    waiting = merged
   }
 
   /// Takes `data` as what the view shows: a change the user made in the view itself.
@@ -169,7 +160,7 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
     shown = data
     // Batches planned from what was shown before no longer apply: plan again from here.
     if let transition, waiting == nil {
-      waiting = Waiting(
+      waiting = Transition(
         target: transition.target, change: nil, options: transition.options,
         refreshes: transition.refreshes, completions: [])
     }
@@ -301,11 +292,7 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
   ///
   /// The changes waiting, and those a completion applies, start once they have all run.
   private func finish(_ finished: Transition) {
-    transition = waiting.map {
-      Transition(
-        target: $0.target, change: $0.change, options: $0.options, refreshes: $0.refreshes,
-        completions: $0.completions)
-    }
+    transition = waiting
     waiting = nil
     for completion in finished.completions { completion() }
   }

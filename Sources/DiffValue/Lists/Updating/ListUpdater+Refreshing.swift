@@ -53,8 +53,8 @@ extension ListUpdater {
     _ identifiers: [Item.DiffIdentifier], as refresh: ListCellRefresh, animated: Bool,
     completion: (() -> Void)?
   ) {
-    var refreshes = ListRefreshes<Item.DiffIdentifier, Never>()
-    refreshes.add(identifiers, as: refresh)
-    queue.refresh(refreshes, options: ListSubmission(animated: animated), completion: completion)
+    queue.refresh(
+      ListRefreshes(items: identifiers, as: refresh), options: ListSubmission(animated: animated),
+      completion: completion)
   }
 }

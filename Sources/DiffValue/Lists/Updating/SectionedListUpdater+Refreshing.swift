@@ -13,9 +13,9 @@ extension SectionedListUpdater {
     _ identifiers: [Section.Item.DiffIdentifier], animated: Bool = true,
     completion: (() -> Void)? = nil
   ) {
-    var refreshes = Refreshes()
-    refreshes.add(identifiers, as: .reconfigure)
-    queue.refresh(refreshes, options: ListSubmission(animated: animated), completion: completion)
+    queue.refresh(
+      Refreshes(items: identifiers, as: .reconfigure), options: ListSubmission(animated: animated),
+      completion: completion)
   }
 
   /// Replaces the cells of items with new ones, as `ListUpdater.reloadItems(_:animated:completion:)`
@@ -32,9 +32,9 @@ extension SectionedListUpdater {
     _ identifiers: [Section.Item.DiffIdentifier], animated: Bool = true,
     completion: (() -> Void)? = nil
   ) {
-    var refreshes = Refreshes()
-    refreshes.add(identifiers, as: .reload)
-    queue.refresh(refreshes, options: ListSubmission(animated: animated), completion: completion)
+    queue.refresh(
+      Refreshes(items: identifiers, as: .reload), options: ListSubmission(animated: animated),
+      completion: completion)
   }
 
   /// Reloads sections, their cells, header and footer, for a change their values do not hold.
@@ -53,9 +53,9 @@ extension SectionedListUpdater {
     _ identifiers: [Section.DiffIdentifier], animated: Bool = true,
     completion: (() -> Void)? = nil
   ) {
-    var refreshes = Refreshes()
-    refreshes.sections.formUnion(identifiers)
-    queue.refresh(refreshes, options: ListSubmission(animated: animated), completion: completion)
+    queue.refresh(
+      Refreshes(sections: identifiers), options: ListSubmission(animated: animated),
+      completion: completion)
   }
 
   typealias Refreshes = ListRefreshes<Section.Item.DiffIdentifier, Section.DiffIdentifier>

@@ -209,9 +209,11 @@ extension SectionedListUpdater: ListTransitionPlanner {
   ) -> [SectionedListDiff<Section>.Stage] {
     var rebound = [Bool](repeating: false, count: shown.count)
     for rebind in rebinds { rebound[rebind.section] = true }
-    let diff = SectionedListDiff<RebindingSection<Section>>(
-      old: shown.indices.map { RebindingSection(shown[$0], isRebound: rebound[$0]) },
-      new: target.map { RebindingSection($0, isRebound: false) },
+    let diff = SectionedListDiff<RefreshingSection<Section>>(
+      old: shown.indices.map {
+        RefreshingSection(shown[$0], refreshes: nil, isRebound: rebound[$0])
+      },
+      new: target.map { RefreshingSection($0, refreshes: nil, isRebound: false) },
       staging: staging == .singleBatch ? .singleBatch : .preservingMoves)
     return diff.stages.map {
       SectionedListDiff<Section>.Stage(
@@ -268,26 +270,4 @@ func sameSections<Section: DiffableSection>(_ lhs: [Section], _ rhs: [Section]) 
   guard lhs.count == rhs.count else { return false }
   return sharesStorage(lhs, rhs)
     || sameItems(lhs, rhs) && zip(lhs, rhs).allSatisfy { sameItems($0.items, $1.items) }
-}
-
-/// A section whose own content counts as unchanged when its header is re-bound in place.
-struct RebindingSection<Base: DiffableSection>: DiffableSection {
-  var base: Base
-  var isRebound: Bool
-
-  init(_ base: Base, isRebound: Bool) {
-    self.base = base
-    self.isRebound = isRebound
-  }
-
-  init(section: RebindingSection, items: [Base.Item]) {
-    self.init(Base(section: section.base, items: items), isRebound: section.isRebound)
-  }
-
-  var items: [Base.Item] { base.items }
-  var diffIdentifier: Base.DiffIdentifier { base.diffIdentifier }
-
-  func isContentEqual(to other: RebindingSection) -> Bool {
-    isRebound || other.isRebound || base.isContentEqual(to: other.base)
-  }
 }

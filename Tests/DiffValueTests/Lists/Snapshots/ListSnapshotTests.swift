@@ -1,6 +1,5 @@
 import DiffValue
 import ListDiffTestSupport
-import TestSupport
 import Testing
 
 typealias Snapshot = ListSnapshot<String, Item>
@@ -96,71 +95,5 @@ extension ListSnapshot where Item == ListDiffTestItem {
     let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
     #expect(
       message.contains("ListSnapshot.numberOfItems(inSection:): the snapshot has no section z"))
-  }
-}
-
-extension ListSnapshot where Section == String, Item == ListDiffTestItem {
-  /// Applies one random edit by one of the diffable data source's names, with valid arguments:
-  /// new items get identifiers from `step`; now and then an identifier is repeated.
-  mutating func randomEdit(step: Int, using random: inout SeededRandomNumberGenerator) {
-    let names = ["a", "b", "c", "d", "e", "f"]
-    let missing = names.filter { indexOfSection($0) == nil }
-    let present = itemIdentifiers
-    let newItems = (0..<Int.random(in: 1...3, using: &random)).map { Item(step * 10 + $0) }
-    func one<Element>(_ values: [Element], _ random: inout SeededRandomNumberGenerator) -> Element {
-      values[Int.random(in: 0..<values.count, using: &random)]
-    }
-    let choice = Int.random(in: 0..<15, using: &random)
-    if sections.isEmpty || (choice == 0 && !missing.isEmpty) {
-      return appendSections([missing.isEmpty ? "a" : one(missing, &random)])
-    }
-    let section = one(sectionIdentifiers, &random)
-    switch choice {
-    case 0, 1:
-      // A section already there now and then: the list shows it twice.
-      let name =
-        missing.isEmpty || Int.random(in: 0..<8, using: &random) == 0
-        ? one(names, &random) : one(missing, &random)
-      if Bool.random(using: &random) {
-        insertSections([name], beforeSection: section)
-      } else {
-        insertSections([name], afterSection: section)
-      }
-    case 2: deleteSections([section])
-    case 3:
-      let anchor = one(sectionIdentifiers, &random)
-      if Bool.random(using: &random) {
-        moveSection(section, beforeSection: anchor)
-      } else {
-        moveSection(section, afterSection: anchor)
-      }
-    case 4, 5:
-      let repeated = !present.isEmpty && Int.random(in: 0..<8, using: &random) == 0
-      appendItems(
-        repeated ? [one(present, &random)] : newItems,
-        toSection: Bool.random(using: &random) ? section : nil)
-    case 6 where !present.isEmpty:
-      if Bool.random(using: &random) {
-        insertItems(newItems, beforeItem: one(present, &random))
-      } else {
-        insertItems(newItems, afterItem: one(present, &random))
-      }
-    case 7 where !present.isEmpty:
-      deleteItems([one(present, &random), one(present, &random)])
-    case 8 where !present.isEmpty, 9 where !present.isEmpty:
-      if Bool.random(using: &random) {
-        moveItem(one(present, &random), beforeItem: one(present, &random))
-      } else {
-        moveItem(one(present, &random), afterItem: one(present, &random))
-      }
-    case 10 where !present.isEmpty:
-      var changed = one(present, &random)
-      changed.revision += Int.random(in: 0...1, using: &random)
-      reconfigureItems([changed])
-    case 11 where !present.isEmpty: reloadItems([one(present, &random)])
-    case 12: reloadSections([section])
-    case 13 where Int.random(in: 0..<4, using: &random) == 0: deleteAllItems()
-    default: appendItems(newItems, toSection: section)
-    }
   }
 }

@@ -1,7 +1,6 @@
 import DiffValue
 import DiffValueTesting
 import ListDiffTestSupport
-import TestSupport
 import Testing
 
 /// A flat list shown from snapshots, as a diffable data source is.
@@ -142,59 +141,29 @@ import Testing
   /// Random edits by every name, applied with animations that end at random moments: after
   /// each apply the snapshot is what the updater will show, and once the animations end, what
   /// the view shows; every batch keeps UIKit's rules.
-  @Test(arguments: 0..<6)
+  @Test(arguments: 500..<506)
   func randomEdits(seed: UInt64) {
-    var random = SeededRandomNumberGenerator(seed: 500 + seed)
     let (updater, view) = makeList([])
-    view.canReconfigureItems = seed.isMultiple(of: 2)
     view.isBindable = { $0[1].isMultiple(of: 3) }
-    view.completesImmediately = false
-    var expected = ListSnapshot<String, Item>()
-    for step in 0..<300 {
-      switch Int.random(in: 0..<10, using: &random) {
-      case 0..<6:
-        expected = ListSnapshot(expected.sections)  // unmarked, as a snapshot() is
-        expected.randomEdit(step: step, using: &random)
-        updater.apply(expected, animatingDifferences: Bool.random(using: &random))
-        #expect(updater.snapshot().itemIdentifiers == expected.itemIdentifiers, "seed \(seed)")
-      case 6..<8: view.finishNextAnimation()
-      default: view.finishAnimations()
-      }
-      #expect(view.problems == [], "seed \(seed), step \(step)")
-      if !updater.isUpdating && !view.isAnimating {
-        #expect(view.shownItems == expected.itemIdentifiers, "seed \(seed), step \(step)")
-      }
-      if !view.problems.isEmpty { return }
-    }
-    view.finishAnimations()
-    #expect(view.shownItems == expected.itemIdentifiers, "seed \(seed)")
+    runRandomSnapshotEdits(
+      seed: seed, view: view, isUpdating: { updater.isUpdating },
+      base: { ListSnapshot($0.sections) },  // unmarked, as a snapshot() is
+      apply: { updater.apply($0, animatingDifferences: $1) },
+      pending: { [ListSection("list", items: updater.snapshot().itemIdentifiers)] },
+      shows: { [ListSection("list", items: $0.itemIdentifiers)] })
   }
 
   /// Random edits applied one at a time to a view whose cells come from a cell provider: each
   /// item the snapshot marks, or that is in a section it marks, gets a new cell (a reload) or
   /// its cell configured again (a reconfigure), whatever else the snapshot changed.
-  @Test(arguments: 0..<6)
+  @Test(arguments: 1_100..<1_106)
   func everyMarkedItemIsShownAgain(seed: UInt64) {
-    var random = SeededRandomNumberGenerator(seed: 1_100 + seed)
     let view = SimulatedListView<String, Item>(showingItems: []) { [] }
     let updater = ListUpdater<Item>(view: view, items: []) { view, indexPath, _ in
       view.dequeueCell(for: indexPath)
     }
-    view.canReconfigureItems = !seed.isMultiple(of: 2)
-    var next = ListSnapshot<String, Item>()
-    for step in 0..<200 {
-      next = ListSnapshot(next.sections)
-      next.randomEdit(step: step, using: &random)
-      if Bool.random(using: &random), !next.itemIdentifiers.isEmpty {
-        next.reconfigureItems([next.itemIdentifiers[0]])
-      }
-      let before = cellsByItem(view)
-      updater.apply(next)
-      #expect(view.problems == [], "seed \(seed), step \(step)")
-      #expect(view.shownItems == next.itemIdentifiers, "seed \(seed), step \(step)")
-      let problems = refreshProblems(next, before: before, after: cellsByItem(view))
-      #expect(problems == [], "seed \(seed), step \(step)")
-      if !view.problems.isEmpty || !problems.isEmpty { return }
-    }
+    checkMarkedItemsAreShownAgain(
+      seed: seed, view: view, base: { ListSnapshot($0.sections) },
+      apply: { updater.apply($0) }, shows: { [ListSection("list", items: $0.itemIdentifiers)] })
   }
 }

@@ -1,49 +1,7 @@
 import DiffValue
 import DiffValueTesting
 import ListDiffTestSupport
-import TestSupport
 import Testing
-
-/// The cell showing each item whose identifier is shown once, and how many times it was
-/// configured: the view asks its cell provider for the cells not made yet.
-@MainActor
-func cellsByItem<Model>(_ view: SimulatedListView<Model, Item>) -> [Int: (SimulatedCell, Int)] {
-  var occurrences: [Int: Int] = [:]
-  for item in view.shown.flatMap(\.items) { occurrences[item.id, default: 0] += 1 }
-  var cells: [Int: (SimulatedCell, Int)] = [:]
-  for (section, group) in view.shown.enumerated() {
-    for (row, item) in group.items.enumerated() where occurrences[item.id] == 1 {
-      if let cell = view.cell(at: [section, row]) {
-        cells[item.id] = (cell, cell.configurationCount)
-      }
-    }
-  }
-  return cells
-}
-
-/// The problems with how the items a snapshot marked were shown again, between the cells
-/// before and after it was applied: a reloaded item, or one of a reloaded section, needs a new
-/// cell; a reconfigured one a new cell, or its cell configured again.
-func refreshProblems(
-  _ marked: ListSnapshot<String, Item>, before: [Int: (SimulatedCell, Int)],
-  after: [Int: (SimulatedCell, Int)]
-) -> [String] {
-  var problems: [String] = []
-  let reloadedSections = marked.reloadedSectionIdentifiers.flatMap {
-    marked.itemIdentifiers(inSection: $0)
-  }
-  for item in marked.reloadedItemIdentifiers + reloadedSections {
-    if let old = before[item.id], let new = after[item.id], old.0 === new.0 {
-      problems.append("\(item) was marked to reload and kept its cell")
-    }
-  }
-  for item in marked.reconfiguredItemIdentifiers {
-    if let old = before[item.id], let new = after[item.id], old.0 === new.0, new.1 == old.1 {
-      problems.append("\(item) was marked to reconfigure and its cell was not configured again")
-    }
-  }
-  return problems
-}
 
 /// Sections shown from snapshots, as a collection view's diffable data source shows them.
 @MainActor
@@ -92,17 +50,17 @@ func refreshProblems(
     let (updater, view) = makeSectioned([
       Group("a", items: items([1, 2])), Group("b", items: items([3])),
     ])
+    view.isBindable = { $0[0] == 1 }
     view.canReconfigureItems = true
-    view.isBindable = { $0 == [0, 0] || $0 == [1, 0] }
     var snapshot = updater.snapshot()
-    snapshot.reconfigureItems(items([1, 2]))
-    snapshot.reloadItems(items([3]))
+    snapshot.reloadItems(items([1]))
+    snapshot.reconfigureItems(items([3, 2]))
     updater.apply(snapshot)
+    let expected: [SimulatedListView<String, Item>.Event] = [
+      .batch(BatchUpdate(reloads: [[0, 0]])), .rebind([1, 0]), .reconfigure([0, 1]),
+    ]
+    #expect(view.events == expected)
     #expect(view.problems == [])
-    #expect(
-      view.events == [
-        .batch(BatchUpdate(reloads: [[1, 0]])), .rebind([0, 0]), .reconfigure([0, 1]),
-      ])
   }
 
   /// A marked item that moves to another section is refreshed where it goes.
@@ -151,59 +109,28 @@ func refreshProblems(
   /// Random edits by every name through `snapshot()` and `apply`, with animations that end at
   /// random moments: every batch keeps UIKit's rules, the snapshot is what the updater will
   /// show, and once the animations end, what the view shows.
-  @Test(arguments: 0..<6)
+  @Test(arguments: 700..<706)
   func randomEdits(seed: UInt64) {
-    var random = SeededRandomNumberGenerator(seed: 700 + seed)
     let (updater, view) = makeSectioned([])
-    view.canReconfigureItems = seed.isMultiple(of: 2)
     view.isBindable = { $0[1].isMultiple(of: 2) }
     view.hasBindableHeader = { $0.isMultiple(of: 2) }
-    view.completesImmediately = false
-    var expected = updater.snapshot()
-    for step in 0..<300 {
-      switch Int.random(in: 0..<10, using: &random) {
-      case 0..<6:
-        expected = updater.snapshot()
-        expected.randomEdit(step: step, using: &random)
-        updater.apply(expected, animatingDifferences: Bool.random(using: &random))
-        #expect(updater.snapshot().sections == expected.sections, "seed \(seed)")
-      case 6..<8: view.finishNextAnimation()
-      default: view.finishAnimations()
-      }
-      #expect(view.problems == [], "seed \(seed), step \(step)")
-      if !updater.isUpdating && !view.isAnimating {
-        #expect(view.shown == expected.sections, "seed \(seed), step \(step)")
-      }
-      if !view.problems.isEmpty { return }
-    }
-    view.finishAnimations()
-    #expect(view.shown == expected.sections, "seed \(seed)")
+    runRandomSnapshotEdits(
+      seed: seed, view: view, isUpdating: { updater.isUpdating },
+      base: { _ in updater.snapshot() }, apply: { updater.apply($0, animatingDifferences: $1) },
+      pending: { updater.snapshot().sections }, shows: { $0.sections })
   }
 
   /// Random edits applied one at a time to a view whose cells come from a cell provider: each
   /// item the snapshot marks gets a new cell (a reload) or its cell configured again (a
   /// reconfigure), whatever else the snapshot changed.
-  @Test(arguments: 0..<6)
+  @Test(arguments: 900..<906)
   func everyMarkedItemIsShownAgain(seed: UInt64) {
-    var random = SeededRandomNumberGenerator(seed: 900 + seed)
     let view = SimulatedListView<String, Item>(showing: []) { [] }
     let updater = SectionedListUpdater<Group>(view: view, sections: []) { view, indexPath, _ in
       view.dequeueCell(for: indexPath)
     }
-    view.canReconfigureItems = !seed.isMultiple(of: 2)
-    for step in 0..<200 {
-      var next = updater.snapshot()
-      next.randomEdit(step: step, using: &random)
-      if Bool.random(using: &random), !next.itemIdentifiers.isEmpty {
-        next.reconfigureItems([next.itemIdentifiers[0]])
-      }
-      let before = cellsByItem(view)
-      updater.apply(next)
-      #expect(view.problems == [], "seed \(seed), step \(step)")
-      #expect(view.shown == next.sections, "seed \(seed), step \(step)")
-      let problems = refreshProblems(next, before: before, after: cellsByItem(view))
-      #expect(problems == [], "seed \(seed), step \(step)")
-      if !view.problems.isEmpty || !problems.isEmpty { return }
-    }
+    checkMarkedItemsAreShownAgain(
+      seed: seed, view: view, base: { _ in updater.snapshot() },
+      apply: { updater.apply($0) }, shows: { $0.sections })
   }
 }
