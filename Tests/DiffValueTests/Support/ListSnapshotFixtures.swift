@@ -111,9 +111,10 @@ func refreshProblems(
   return problems
 }
 
-/// Applies random snapshot edits by every name while animations end at random moments, and
-/// checks each step: no broken rule, the updater's snapshot is the one applied, and once the
-/// animations end the view shows it. Views of even seeds reconfigure cells.
+/// Applies random snapshot edits by every name while animations end at random moments.
+///
+/// Each step checks that no rule is broken, that the updater's snapshot is the one applied, and
+/// once the animations end, that the view shows it. Views of even seeds reconfigure cells.
 ///
 /// - Parameters:
 ///   - base: The snapshot to edit after `applied`, as `snapshot()` gives it.
@@ -151,10 +152,11 @@ func runRandomSnapshotEdits(
   #expect(view.shown == shows(expected), "seed \(seed)")
 }
 
-/// Applies random snapshot edits one at a time to a view whose cells come from a cell
-/// provider, now and then marking the first item to reconfigure, and checks that each item
-/// marked, or in a section marked, gets a new cell (a reload) or its cell configured again (a
-/// reconfigure), whatever else the snapshot changed. Views of odd seeds reconfigure cells.
+/// Applies random snapshot edits one at a time to a view whose cells come from a cell provider.
+///
+/// Now and then the first item is marked to reconfigure. Each item marked, or in a section
+/// marked, must get a new cell (a reload) or its cell configured again (a reconfigure), whatever
+/// else the snapshot changed. Views of odd seeds reconfigure cells.
 ///
 /// - Parameters:
 ///   - base: The snapshot to edit after the last one applied.
