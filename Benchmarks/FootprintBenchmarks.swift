@@ -119,7 +119,10 @@ func runFootprintBenchmarks() {
       "`@Observable`, read in `withObservationTracking`",
       medianFootprint(count: count) { () -> ObservableHolder in
         let holder = ObservableHolder()
-        withObservationTracking { _ = holder.state } onChange: {}
+        withObservationTracking {
+          _ = holder.state
+        } onChange: {
+        }
         return holder
       })
     row("`CurrentValueRelay`", medianFootprint(count: count) { RelayHolder() })
@@ -143,7 +146,10 @@ func runFootprintBenchmarks() {
       "`@Diff(\\.a)`, read in `withObservationTracking`",
       medianFootprint(count: count) { () -> DiffOneKeyPathHolder in
         let holder = DiffOneKeyPathHolder()
-        withObservationTracking { _ = holder.state } onChange: {}
+        withObservationTracking {
+          _ = holder.state
+        } onChange: {
+        }
         return holder
       })
     row(

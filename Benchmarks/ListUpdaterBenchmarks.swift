@@ -40,6 +40,71 @@ func runListUpdaterBenchmarks() {
   }
 }
 
+/// Runs the snapshot benchmarks: building a snapshot, and applying one with churn at random
+/// places (the diffable data source's published scenario: 10,000 items, 20 % and 50 % churn).
+@MainActor
+func runListSnapshotBenchmarks() {
+  print("== ListSnapshot ==")
+  print("| snapshot | bare ListDiff | updater alone | updater + SimulatedListView |")
+  print("|---|---|---|---|")
+  for count in [10_000, 50_000] {
+    let items = (0..<count).map { UpdaterBenchmarkItem(id: $0, revision: 0) }
+    let build = medianTime(runs: 21) {
+      var snapshot = ListSnapshot<Int, UpdaterBenchmarkItem>()
+      snapshot.appendSections([0])
+      snapshot.appendItems(items)
+      blackHole(snapshot)
+    } setUp: {
+    }
+    print(
+      "| build one of \(count.formatted()) items (appendSections, appendItems) | | "
+        + String(format: "%.1f µs", build * 1e6) + " | |")
+  }
+  for churn in [20, 50] {
+    let old = (0..<10_000).map { UpdaterBenchmarkItem(id: $0, revision: 0) }
+    var new = old
+    var random: UInt64 = 0x2545_F491_4F6C_DD1D
+    func next(_ bound: Int) -> Int {
+      random = random &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((random >> 33) % UInt64(bound))
+    }
+    let replaced = old.count * churn / 200  // half the churn deleted, half inserted
+    for _ in 0..<replaced { new.remove(at: next(new.count)) }
+    for index in 0..<replaced {
+      new.insert(UpdaterBenchmarkItem(id: old.count + index, revision: 0), at: next(new.count + 1))
+    }
+    var snapshot = ListSnapshot<Int, UpdaterBenchmarkItem>()
+    snapshot.appendSections([0])
+    snapshot.appendItems(new)
+    let bare = medianTime(runs: 21) {
+      blackHole(ListDiff(old: old, new: new))
+    } setUp: {
+    }
+    var updater: ListUpdater<UpdaterBenchmarkItem>!
+    var view: DoingNothingListView!
+    let alone = medianTime(runs: 21) {
+      updater.apply(snapshot)
+      precondition(updater.items.count == new.count)
+    } setUp: {
+      view = DoingNothingListView()
+      updater = ListUpdater(view: view, items: old, reloadThreshold: .max)
+    }
+    var simulated: SimulatedListView<String, UpdaterBenchmarkItem>!
+    let checked = medianTime(runs: 21) {
+      updater.apply(snapshot)
+      simulated.finishAnimations()
+      precondition(simulated.shownItems.count == new.count)
+    } setUp: {
+      simulated = SimulatedListView(showingItems: old) { updater.items }
+      simulated.completesImmediately = false
+      updater = ListUpdater(view: simulated, items: old, reloadThreshold: .max)
+    }
+    print(
+      "| apply 10,000 items, \(churn) % churn (\(churn / 2) % deleted, \(churn / 2) % inserted) "
+        + "| \(milliseconds(bare)) | \(milliseconds(alone)) | \(milliseconds(checked)) |")
+  }
+}
+
 /// Measures applying `steps` in order, the first while no batch runs and the others while its
 /// animation runs, so that they are shown together when it ends.
 @MainActor

@@ -1,5 +1,5 @@
 // Release-mode benchmarks: `swift run -c release Benchmarks [relay|diff|writes|operators|receive
-// |footprint|rows|list|updater ...]`, every group when none is named. Every figure is a median (15 samples for the relay and
+// |footprint|rows|list|updater|snapshot ...]`, every group when none is named. Every figure is a median (15 samples for the relay and
 // operator rows, 21 of each side for the `@Diff` matrix, 5 to 301 runs for the list diffs, as
 // each group sets; the list diffs print their minimum too, and are timed in the
 // ListDiffBenchmarks library, which sees ListDiffKit's public API only); ratios are to a floor
@@ -34,4 +34,9 @@ if runs("list") {
 if runs("updater") {
   print("")
   MainActor.assumeIsolated { runListUpdaterBenchmarks() }
+}
+// Snapshots by the diffable data source's names: building one, applying one with churn.
+if runs("snapshot") {
+  print("")
+  MainActor.assumeIsolated { runListSnapshotBenchmarks() }
 }

@@ -331,6 +331,53 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
   open func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
 }
 
+// The diffable data source, for the "before" code of the article "Migrating from the diffable
+// data source" (Snippets/MigratingFromDiffableDataSourceBefore.swift): only what it uses, as the
+// SDK declares it (the identifiers Hashable and Sendable; the cell provider a plain closure type;
+// `apply`'s completion, which the example does not pass, left out, so nothing is accepted here
+// that the SDK's Sendable-checked completion would reject).
+public struct NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+where
+  SectionIdentifierType: Hashable, SectionIdentifierType: Sendable,
+  ItemIdentifierType: Hashable, ItemIdentifierType: Sendable
+{
+  public init() {}
+  public mutating func appendSections(_ identifiers: [SectionIdentifierType]) {}
+  public mutating func appendItems(
+    _ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil
+  ) {}
+  public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {}
+  public mutating func reconfigureItems(_ identifiers: [ItemIdentifierType]) {}
+  public func indexOfItem(_ identifier: ItemIdentifierType) -> Int? { nil }
+}
+
+@MainActor @preconcurrency
+open class UITableViewDiffableDataSource<SectionIdentifierType, ItemIdentifierType>: NSObject,
+  UITableViewDataSource
+where
+  SectionIdentifierType: Hashable, SectionIdentifierType: Sendable,
+  ItemIdentifierType: Hashable, ItemIdentifierType: Sendable
+{
+  public typealias CellProvider = (
+    _ tableView: UITableView, _ indexPath: IndexPath, _ itemIdentifier: ItemIdentifierType
+  ) -> UITableViewCell?
+
+  public init(tableView: UITableView, cellProvider: @escaping CellProvider) {}
+  open func apply(
+    _ snapshot: NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+    animatingDifferences: Bool = true
+  ) {}
+  open func snapshot() -> NSDiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> {
+    NSDiffableDataSourceSnapshot()
+  }
+
+  // UITableViewDataSource.
+  open func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { 0 }
+  open func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath)
+    -> UITableViewCell
+  { UITableViewCell() }
+}
+
 // UIKit's additions to IndexPath, for table and collection views: settable, as in the SDK.
 extension IndexPath {
   public init(row: Int, section: Int) { self.init(indexes: [section, row]) }

@@ -62,13 +62,13 @@ public final class SimulatedListView<Model: Equatable, Item: Equatable>: ListVie
   }
 
   /// What the view shows.
-  public private(set) var shown: [ListSection<Model, Item>]
+  public internal(set) var shown: [ListSection<Model, Item>]
   /// What the view did.
   public private(set) var events: [Event] = []
   /// The animation of each batch, in order.
   public private(set) var animations: [ListAnimation] = []
   /// Every rule broken, in order.
-  public private(set) var problems: [String] = []
+  public internal(set) var problems: [String] = []
   /// The data source, read at the start of each batch and after its data was swapped.
   public var dataSource: () -> [ListSection<Model, Item>]
   /// Whether a batch's completion runs at once, or waits for `finishAnimations()`.
@@ -86,16 +86,16 @@ public final class SimulatedListView<Model: Equatable, Item: Equatable>: ListVie
   public var canReconfigureItems = false
 
   private var sectionIdentities: [Int] = []
-  private var cellIdentities: [[Int]] = []
+  var cellIdentities: [[Int]] = []
   private var lastIdentity = 0
   /// Where each cell is, built on the first search after the identities change.
-  private var cellPositions: [Int: IndexPath]?
+  var cellPositions: [Int: IndexPath]?
   /// The data source an updater made from a cell provider, if any.
-  private var listDataSource: ListDataSource<SimulatedCell, SimulatedCell>?
+  var listDataSource: ListDataSource<SimulatedCell, SimulatedCell>?
   /// The data source an updater made from a row-and-column cell provider, if any.
-  private var listRowDataSource: ListRowDataSource<Int, SimulatedCell, SimulatedCell>?
+  var listRowDataSource: ListRowDataSource<Int, SimulatedCell, SimulatedCell>?
   /// The cells the cell provider made, by identity.
-  private var providedCells: [Int: SimulatedCell] = [:]
+  var providedCells: [Int: SimulatedCell] = [:]
   private var runningAnimations: [(Bool) -> Void] = []
   private var isSwappingData = false
   private var rebinds: [(cell: Int, item: Item)] = []
@@ -218,102 +218,13 @@ public final class SimulatedListView<Model: Equatable, Item: Equatable>: ListVie
     return true
   }
 
-  /// Moves a row as the user does by dragging it: the view shows the move at once, before
-  /// any data source changes, keeping the row's cell.
-  ///
-  /// - Parameters:
-  ///   - from: The row's index path.
-  ///   - to: Its index path after the move; a position the row cannot take there is recorded
-  ///     in ``problems`` and nothing moves.
-  public func simulateUserMove(from: IndexPath, to: IndexPath) {
-    guard contains(from), to.count == 2, shown.indices.contains(to[0]),
-      // The row leaves its section before it lands: one place fewer there.
-      (0...shown[to[0]].items.count - (to[0] == from[0] ? 1 : 0)).contains(to[1])
-    else {
-      return problems.append("the user cannot move \(from) to \(to)")
-    }
-    if let listDataSource, !listDataSource.canMoveItem(at: from) {
-      return problems.append("the data source does not let the user move \(from)")
-    }
-    moveShownItem(from: from, to: to)
-    listDataSource?.moveItem(from: from, to: to)  // as UIKit calls moveRowAt
-  }
-
-  /// Drops an item before another as the user does on AppKit's `NSCollectionView`, whose
-  /// updater is its data source: the data source takes the drop first (the collection view
-  /// moves nothing by itself), then the view shows the move it returns, keeping the cell.
-  ///
-  /// - Parameters:
-  ///   - from: The dragged item's index path.
-  ///   - proposed: The index path it is dropped before, counted before the move (the item
-  ///     count of a section drops it at the end).
-  public func simulateUserDrop(from: IndexPath, before proposed: IndexPath) {
-    guard let listDataSource else {
-      return problems.append("a drop needs an updater serving as the data source")
-    }
-    guard contains(from), from[1] < shown[from[0]].items.count else {
-      return problems.append("the user cannot drag \(from)")
-    }
-    guard listDataSource.canMoveItem(at: from) else {
-      return problems.append("the data source does not let the user drag \(from)")
-    }
-    // As the delegate's acceptDrop: the data first, then the view's moveItem(at:to:).
-    guard let to = listDataSource.moveItem(from: from, droppedBefore: proposed) else { return }
-    moveShownItem(from: from, to: to)
-  }
-
-  /// Drops a row above another as the user does on AppKit's `NSTableView`, whose updater is its
-  /// data source: the data source takes the drop first (the table view moves nothing by itself),
-  /// then the view shows the move it returns, keeping the row's cell.
-  ///
-  /// - Parameters:
-  ///   - row: The dragged row.
-  ///   - proposedRow: The row it is dropped above, counted before the move (the row count drops
-  ///     it at the end).
-  public func simulateUserDrop(fromRow row: Int, aboveRow proposedRow: Int) {
-    guard let listRowDataSource else {
-      return problems.append("a row drop needs an updater serving as the row data source")
-    }
-    guard contains(IndexPath(indexes: [0, row])) else {
-      return problems.append("the user cannot drag row \(row)")
-    }
-    guard listRowDataSource.canMoveRow(row) else {
-      return problems.append("the data source does not let the user drag row \(row)")
-    }
-    // As the data source's acceptDrop: the data first, then the view's moveRow(at:to:).
-    guard let to = listRowDataSource.moveRow(row, droppedAbove: proposedRow) else { return }
-    moveShownItem(from: IndexPath(indexes: [0, row]), to: IndexPath(indexes: [0, to]))
-  }
-
-  /// Moves an item and its cell in what the view shows.
-  private func moveShownItem(from: IndexPath, to: IndexPath) {
-    let item = shown[from[0]].items.remove(at: from[1])
-    let cell = cellIdentities[from[0]].remove(at: from[1])
-    shown[to[0]].items.insert(item, at: to[1])
-    cellIdentities[to[0]].insert(cell, at: to[1])
-    cellPositions = nil
-  }
-
-  /// Removes a row as a swipe-to-delete does once the data source deletes it: the view shows
-  /// the deletion at once.
-  ///
-  /// - Parameter indexPath: The row's index path.
-  public func simulateUserDelete(at indexPath: IndexPath) {
-    guard contains(indexPath) else {
-      return problems.append("the user cannot delete \(indexPath)")
-    }
-    shown[indexPath[0]].items.remove(at: indexPath[1])
-    cellIdentities[indexPath[0]].remove(at: indexPath[1])
-    cellPositions = nil
-  }
-
   /// Forgets the recorded events and animations.
   public func clearEvents() {
     events = []
     animations = []
   }
 
-  private func contains(_ indexPath: IndexPath) -> Bool {
+  func contains(_ indexPath: IndexPath) -> Bool {
     indexPath.count == 2 && shown.indices.contains(indexPath[0])
       && shown[indexPath[0]].items.indices.contains(indexPath[1])
   }
@@ -466,141 +377,4 @@ extension SimulatedListView where Model == String {
 
   /// The items of the one section a flat list shows.
   public var shownItems: [Item] { shown.first?.items ?? [] }
-}
-
-/// A cell of a `SimulatedListView`, made by an updater's cell provider: what it shows.
-@MainActor
-public final class SimulatedCell {
-  /// What the cell shows; the cell provider sets it.
-  public var text = ""
-  /// How many times the cell provider configured this cell: 1 when made, one more for each
-  /// reconfigure.
-  public fileprivate(set) var configurationCount = 0
-
-  fileprivate init() {}
-}
-
-extension SimulatedListView: CellProvidingListView {
-  /// The cells a cell provider makes: `SimulatedCell`s, from `dequeueCell(for:)`.
-  public typealias Cell = SimulatedCell
-  /// The headers and footers a supplementary-view provider makes: `SimulatedCell`s too.
-  public typealias SupplementaryView = SimulatedCell
-
-  /// Takes `source` as the data source: the view's data is then what it answers (each
-  /// section's value from `source.section(at:)` when it is a `ListSection` of this view's
-  /// types or a `Model`, the first section's model for a flat list), and its cells come from
-  /// the cell provider.
-  public func useListDataSource(_ source: ListDataSource<SimulatedCell, SimulatedCell>)
-    -> AnyObject?
-  {
-    listDataSource = source
-    let flatModel = shown.first?.model
-    dataSource = { [unowned source] in
-      (0..<source.numberOfSections).compactMap { index -> ListSection<Model, Item>? in
-        let value = source.section(at: index)
-        guard
-          let model = (value as? ListSection<Model, Item>)?.model ?? value as? Model ?? flatModel
-        else { return nil }
-        let items = (0..<source.numberOfItems(inSection: index)).compactMap {
-          source.item(at: IndexPath(indexes: [index, $0])) as? Item
-        }
-        return ListSection(model, items: items)
-      }
-    }
-    return nil
-  }
-
-  /// The cell shown at an index path, made by the cell provider the first time it is asked for,
-  /// as a table view makes a cell when it comes on screen.
-  ///
-  /// - Parameter indexPath: An index path of what the view shows.
-  /// - Returns: The cell, or `nil` outside what is shown or without a cell provider.
-  public func cell(at indexPath: IndexPath) -> SimulatedCell? {
-    guard contains(indexPath), let listDataSource else { return nil }
-    if let cell = providedCells[cellIdentities[indexPath[0]][indexPath[1]]] { return cell }
-    return listDataSource.cell(at: indexPath)
-  }
-
-  /// The header or footer of a section, from the supplementary-view provider.
-  ///
-  /// - Parameters:
-  ///   - kind: `ListSupplementaryKind.header` or `.footer`.
-  ///   - section: A section shown.
-  /// - Returns: What the provider returns, or `nil`.
-  public func supplementaryView(ofKind kind: String, inSection section: Int) -> SimulatedCell? {
-    guard shown.indices.contains(section) else { return nil }
-    return listDataSource?.supplementaryView(
-      ofKind: kind, at: IndexPath(indexes: [section, 0]))
-  }
-
-  /// The cell for a cell provider to configure: the one shown at the index path if there is one
-  /// (a reconfigure), a new one otherwise.
-  ///
-  /// - Parameter indexPath: The index path the cell provider was given.
-  /// - Returns: The cell.
-  public func dequeueCell(for indexPath: IndexPath) -> SimulatedCell {
-    let identity = contains(indexPath) ? cellIdentities[indexPath[0]][indexPath[1]] : nil
-    let cell = identity.flatMap { providedCells[$0] } ?? SimulatedCell()
-    if let identity { providedCells[identity] = cell }
-    cell.configurationCount += 1
-    return cell
-  }
-
-  /// A new header or footer for a supplementary-view provider to configure.
-  public func dequeueSupplementaryView() -> SimulatedCell { SimulatedCell() }
-}
-
-extension SimulatedListView: RowProvidingListView {
-  /// The columns of a simulated view of rows: their indexes.
-  public typealias Column = Int
-  /// The cell views a row-and-column cell provider makes: `SimulatedCell`s, from
-  /// `dequeueCellView()`.
-  public typealias CellView = SimulatedCell
-  /// The row views a row-view provider makes: `SimulatedCell`s too.
-  public typealias RowView = SimulatedCell
-
-  /// Takes `source` as the data source, as an `NSTableView` would: the view's data is then one
-  /// section of its rows (named as the first section shown now), and its cell views come from
-  /// the cell provider.
-  public func useListRowDataSource(
-    _ source: ListRowDataSource<Int, SimulatedCell, SimulatedCell>
-  ) -> AnyObject? {
-    listRowDataSource = source
-    let flatModel = shown.first?.model
-    dataSource = { [unowned source] in
-      guard let flatModel else { return [] }
-      let items = (0..<source.numberOfRows).compactMap { source.item(atRow: $0) as? Item }
-      return [ListSection(flatModel, items: items)]
-    }
-    return nil
-  }
-
-  /// The cell view of a row in a column, made by the cell provider, as a table view asks for it
-  /// when the row comes on screen.
-  ///
-  /// - Parameters:
-  ///   - column: A column index.
-  ///   - row: A row of what the view shows.
-  /// - Returns: The cell view, or `nil` outside what is shown or without a cell provider.
-  public func cellView(forColumn column: Int, row: Int) -> SimulatedCell? {
-    guard contains(IndexPath(indexes: [0, row])) else { return nil }
-    return listRowDataSource?.cellView(for: column, row: row)
-  }
-
-  /// The row view of a row, from the row-view provider.
-  ///
-  /// - Parameter row: A row of what the view shows.
-  /// - Returns: What the provider returns, or `nil`.
-  public func rowView(forRow row: Int) -> SimulatedCell? {
-    guard contains(IndexPath(indexes: [0, row])) else { return nil }
-    return listRowDataSource?.rowView(forRow: row)
-  }
-
-  /// A new cell view for a row-and-column cell provider (or a row view for a row-view provider)
-  /// to configure.
-  public func dequeueCellView() -> SimulatedCell {
-    let cell = SimulatedCell()
-    cell.configurationCount += 1
-    return cell
-  }
 }

@@ -3,66 +3,6 @@
 #else
   import Foundation
 #endif
-#if canImport(UIKit) && !os(watchOS)
-  import UIKit
-#elseif canImport(AppKit) && !targetEnvironment(macCatalyst)
-  import AppKit
-#endif
-
-/// A list view whose data source an updater can be, making its cells with a cell provider:
-/// `UITableView`, `UICollectionView` and `NSCollectionView` on their platforms, and
-/// `SimulatedListView` in tests.
-///
-/// A view of your own conforms by making `source` its data source, asking it for the counts,
-/// the cells and the headers and footers, and telling it of the user's moves.
-@MainActor
-public protocol CellProvidingListView: ListView {
-  /// The type of the view's cells.
-  associatedtype Cell
-  /// The type of what the view shows as a header or footer (a table view's title, a
-  /// collection view's supplementary view).
-  associatedtype SupplementaryView
-
-  /// Makes `source` the view's data source.
-  ///
-  /// - Parameter source: Answers the view's data-source questions; the updater keeps it.
-  /// - Returns: An object the updater keeps alive as long as it lives (a view that holds its
-  ///   data source weakly, as UIKit's do, gets its bridge kept), or `nil`.
-  func useListDataSource(_ source: ListDataSource<Cell, SupplementaryView>) -> AnyObject?
-}
-
-/// The kinds of supplementary views a supplementary-view provider is asked for.
-///
-/// Each is the framework's own constant where there is one: UIKit's
-/// `UICollectionView.elementKindSectionHeader` and `.elementKindSectionFooter`, AppKit's
-/// `NSCollectionView` ones (Apple documents neither value); elsewhere UIKit's value. They are
-/// main-actor isolated, as the frameworks' constants may be (they are members of main-actor
-/// classes), and as the providers that compare with them are.
-public enum ListSupplementaryKind {
-  /// A section header: `UICollectionView.elementKindSectionHeader` on UIKit,
-  /// `NSCollectionView.elementKindSectionHeader` on AppKit.
-  @MainActor public static var header: String {
-    #if canImport(UIKit) && !os(watchOS)
-      UICollectionView.elementKindSectionHeader
-    #elseif canImport(AppKit) && !targetEnvironment(macCatalyst)
-      NSCollectionView.elementKindSectionHeader
-    #else
-      "UICollectionElementKindSectionHeader"
-    #endif
-  }
-
-  /// A section footer: `UICollectionView.elementKindSectionFooter` on UIKit,
-  /// `NSCollectionView.elementKindSectionFooter` on AppKit.
-  @MainActor public static var footer: String {
-    #if canImport(UIKit) && !os(watchOS)
-      UICollectionView.elementKindSectionFooter
-    #elseif canImport(AppKit) && !targetEnvironment(macCatalyst)
-      NSCollectionView.elementKindSectionFooter
-    #else
-      "UICollectionElementKindSectionFooter"
-    #endif
-  }
-}
 
 /// What an updater answers as a view's data source: the counts, the cells from its cell
 /// provider, the headers and footers from its supplementary-view provider, and the user's

@@ -16,6 +16,8 @@ struct ListBatch<Data> {
     var to: IndexPath
     /// Whether `update` moves the item from `from` to `to`.
     var isMoved: Bool
+    /// Whether its cell must be replaced by a new one (`reloadItems`), even a bindable one.
+    var isReloaded = false
   }
 
   /// A section header or footer to show the section's new value in place.
@@ -64,7 +66,8 @@ struct ListBatch<Data> {
   /// new value and keeps its place in the update (kept, or moved), as IGListKit's binding
   /// section controller does.
   ///
-  /// Any other cell, when `reconfiguring`, stays too: it is reconfigured in place, or, when the
+  /// An item marked `isReloaded` gets a new cell, as below without `reconfiguring`. Any other
+  /// cell, when `reconfiguring`, stays too: it is reconfigured in place, or, when the
   /// item shifts or moves, reconfigured at its new place in a batch right after. Otherwise it is
   /// reloaded if the item keeps its index path and is not moved (UIKit reloads only in place), and
   /// deleted and inserted otherwise, so that it shows the new content at once.
@@ -82,9 +85,9 @@ struct ListBatch<Data> {
     var isAltered = false
     for item in changedItems {
       let inPlace = !item.isMoved && item.from == item.to
-      if let cell = bindableCell(item.from) {
+      if !item.isReloaded, let cell = bindableCell(item.from) {
         resolution.rebinds.append(CellRebind(cell: cell, from: item.from, to: item.to))
-      } else if reconfiguring {
+      } else if reconfiguring && !item.isReloaded {
         if inPlace {
           resolution.reconfigures.append(item.from)
         } else {
@@ -158,5 +161,36 @@ extension ListBatch {
   init(swappingTo data: Data) {
     update = BatchUpdate()
     self.data = data
+  }
+}
+
+extension ListBatch {
+  /// Lists the items of `refreshes` that the diff keeps as changed items, whatever their
+  /// content, those to reload marked so: a flat list's refresh on demand.
+  ///
+  /// - Parameters:
+  ///   - refreshes: How to show each item again, by identifier.
+  ///   - shown: What the view shows.
+  ///   - diff: The diff from `shown`, which made this batch.
+  /// - Complexity: O(*n*) for *n* items shown.
+  mutating func refresh<Item: Diffable>(
+    _ refreshes: [Item.DiffIdentifier: ListCellRefresh], of shown: [Item], diff: ListDiff
+  ) {
+    func path(_ index: Int) -> IndexPath { IndexPath(indexes: [0, index]) }
+    var changed: [Int: Int] = [:]
+    for (position, item) in changedItems.enumerated() { changed[item.from[1]] = position }
+    let moved = Set(diff.moves.lazy.map(\.from))
+    for (old, item) in shown.enumerated() {
+      guard let refresh = refreshes[item.diffIdentifier], let new = diff.newIndex(for: old)
+      else { continue }
+      if let position = changed[old] {
+        if refresh == .reload { changedItems[position].isReloaded = true }
+      } else {
+        changedItems.append(
+          ChangedItem(
+            from: path(old), to: path(new), isMoved: moved.contains(old),
+            isReloaded: refresh == .reload))
+      }
+    }
   }
 }

@@ -56,6 +56,10 @@ public final class ListUpdater<Item: Diffable> {
 
   /// What the updater does when the user moves an item in the view it serves as data source.
   public var reorderingHandlers = ListReorderingHandlers<Item, ListChange<Item>>()
+  /// What the updater does when an item of an outline is expanded or collapsed through it.
+  public var sectionSnapshotHandlers = ListSectionSnapshotHandlers<Item>()
+  /// The outline last applied, which holds while the list to show is the one it submitted.
+  var outlineState: ListOutlineState<Item>?
   /// The index paths of the identifiers shown, for the lookups.
   var lookupTable = ListLookupTable<Item.DiffIdentifier>()
   /// Counts the changes of what the view shows.
@@ -178,9 +182,13 @@ public final class ListUpdater<Item: Diffable> {
 }
 
 extension ListUpdater: ListTransitionPlanner {
+  typealias ItemIdentifier = Item.DiffIdentifier
+  /// A flat list has no sections to refresh: a snapshot's reloaded sections reload their items.
+  typealias SectionIdentifier = Never
+
   func batches(
     from shown: [Item], to target: [Item], reusing change: ListChange<Item>?,
-    in view: any ListView
+    refreshing refreshes: ListRefreshes<Item.DiffIdentifier, Never>, in view: any ListView
   ) -> [ListBatch<[Item]>]? {
     let diff =
       if let change, sameItems(change.old, shown),
@@ -190,12 +198,14 @@ extension ListUpdater: ListTransitionPlanner {
       } else {
         ListDiff(old: shown, new: target)
       }
-    guard diff.hasChanges else { return [ListBatch(swappingTo: target)] }
+    guard diff.hasChanges || !refreshes.isEmpty else { return [ListBatch(swappingTo: target)] }
     if diff.changeCount > reloadThreshold { return nil }
     if let shouldReload, shouldReload(ListChange(old: shown, new: target, diff: diff)) {
       return nil
     }
-    return [ListBatch(diff, data: target)]
+    var batch = ListBatch(diff, data: target)
+    if !refreshes.isEmpty { batch.refresh(refreshes.items, of: shown, diff: diff) }
+    return [batch]
   }
 
   func item(at indexPath: IndexPath, in data: [Item]) -> Any { data[indexPath[1]] }

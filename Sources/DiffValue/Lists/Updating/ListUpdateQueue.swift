@@ -12,6 +12,10 @@ protocol ListTransitionPlanner: AnyObject {
   associatedtype Data
   /// A published change of `Data`, carrying a diff computed already.
   associatedtype Change
+  /// What identifies an item shown.
+  associatedtype ItemIdentifier: Hashable
+  /// What identifies a section shown.
+  associatedtype SectionIdentifier: Hashable
 
   /// The animation of an animated batch.
   var animation: ListAnimation { get }
@@ -23,10 +27,13 @@ protocol ListTransitionPlanner: AnyObject {
   ///   - target: What it must show.
   ///   - change: The published change to `target`, whose diff serves if it starts from
   ///     `shown`.
+  ///   - refreshes: The items and sections to show again though unchanged, when in both.
   ///   - view: The view, to find headers and footers that can be re-bound.
   /// - Returns: The batches in order; the last one's data is `target`.
-  func batches(from shown: Data, to target: Data, reusing change: Change?, in view: any ListView)
-    -> [ListBatch<Data>]?
+  func batches(
+    from shown: Data, to target: Data, reusing change: Change?,
+    refreshing refreshes: ListRefreshes<ItemIdentifier, SectionIdentifier>, in view: any ListView
+  ) -> [ListBatch<Data>]?
 
   /// The item at an index path of `data`, to re-bind a cell with.
   func item(at indexPath: IndexPath, in data: Data) -> Any
@@ -60,24 +67,19 @@ protocol ListTransitionPlanner: AnyObject {
 @MainActor
 final class ListUpdateQueue<Planner: ListTransitionPlanner> {
   typealias Data = Planner.Data
+  typealias Refreshes = ListRefreshes<Planner.ItemIdentifier, Planner.SectionIdentifier>
 
-  /// A transition under way: to `target`, with the batches left (`nil` until planned).
+  /// A transition under way: to `target`, with the batches left (`nil` until planned); or the
+  /// changes that arrived during one, merged (the latest target, every completion), waiting.
   private struct Transition {
     var target: Data
     var change: Planner.Change?
     var options: ListSubmission
+    var refreshes: Refreshes
     var completions: [() -> Void]
     var batches: [ListBatch<Data>]? = nil
     /// The number of the batch the view is animating, if any.
     var awaitedBatch: Int? = nil
-  }
-
-  /// Changes that arrived during a transition, merged: the latest target, every completion.
-  private struct Waiting {
-    var target: Data
-    var change: Planner.Change?
-    var options: ListSubmission
-    var completions: [() -> Void]
   }
 
   let view: any ListView
@@ -89,7 +91,7 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
   /// Counts the changes of `shown`, so that a lookup table built from it knows when it is stale.
   private(set) var shownRevision = 0
   private var transition: Transition?
-  private var waiting: Waiting?
+  private var waiting: Transition?
   private var isAdvancing = false
   private var batchCount = 0
 
@@ -102,27 +104,55 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
   /// Whether a transition is under way.
   var isBusy: Bool { transition != nil }
 
+  /// What the view will show once the changes submitted are shown: the latest target.
+  var latest: Data { waiting?.target ?? transition?.target ?? shown }
+
   /// Shows `target`: at once when nothing is under way, otherwise after the batch in flight.
+  ///
+  /// `refreshes` are shown again with it, merged with those of the changes shown together.
   func submit(
-    _ target: Data, change: Planner.Change?, options: ListSubmission, completion: (() -> Void)?
+    _ target: Data, change: Planner.Change?, options: ListSubmission,
+    refreshes: Refreshes = Refreshes(), completion: (() -> Void)?
   ) {
-    let completions = completion.map { [$0] } ?? []
-    if transition != nil {
-      if var merged = waiting {
-        merged.target = target
-        merged.change = change
-        merged.options.merge(options)
-        merged.completions += completions
-        waiting = merged
-      } else {
-        waiting = Waiting(
-          target: target, change: change, options: options, completions: completions)
-      }
+    let submitted = Transition(
+      target: target, change: change, options: options, refreshes: refreshes,
+      completions: completion.map { [$0] } ?? [])
+    guard transition != nil else {
+      transition = submitted
+      return advance()
+    }
+    wait(submitted, keepingTarget: false)
+  }
+
+  /// Shows `refreshes` again with the latest target: at once when nothing is under way,
+  /// otherwise with the changes waiting, whose target and diff it keeps.
+  func refresh(_ refreshes: Refreshes, options: ListSubmission, completion: (() -> Void)?) {
+    guard let transition else {
+      return submit(
+        shown, change: nil, options: options, refreshes: refreshes, completion: completion)
+    }
+    wait(
+      Transition(
+        target: transition.target, change: nil, options: options, refreshes: refreshes,
+        completions: completion.map { [$0] } ?? []),
+      keepingTarget: true)
+  }
+
+  /// Merges a change into the one waiting for the transition under way: the latest target and
+  /// its diff (those waiting when `keepingTarget`), every option, refresh and completion.
+  private func wait(_ submitted: Transition, keepingTarget: Bool) {
+    guard var merged = waiting else {
+      waiting = submitted
       return
     }
-    transition = Transition(
-      target: target, change: change, options: options, completions: completions)
-    advance()
+    if !keepingTarget {
+      merged.target = submitted.target
+      merged.change = submitted.change
+    }
+    merged.options.merge(submitted.options)
+    merged.refreshes.merge(submitted.refreshes)
+    merged.completions += submitted.completions
+    waiting = merged
   }
 
   /// Takes `data` as what the view shows: a change the user made in the view itself.
@@ -130,8 +160,9 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
     shown = data
     // Batches planned from what was shown before no longer apply: plan again from here.
     if let transition, waiting == nil {
-      waiting = Waiting(
-        target: transition.target, change: nil, options: transition.options, completions: [])
+      waiting = Transition(
+        target: transition.target, change: nil, options: transition.options,
+        refreshes: transition.refreshes, completions: [])
     }
   }
 
@@ -155,20 +186,24 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
       }
       if let next = waiting {
         // Straight from what is shown to the latest target; the batches left are dropped,
-        // and their completions wait for the new ones.
+        // and their completions wait for the new ones. Their refreshes are shown again then
+        // (those already shown too: twice is harmless, never is not).
         waiting = nil
         var options = current.options
         options.merge(next.options)
         options.isAnimated = next.options.isAnimated
+        var refreshes = current.refreshes
+        refreshes.merge(next.refreshes)
         transition = Transition(
-          target: next.target, change: next.change, options: options,
+          target: next.target, change: next.change, options: options, refreshes: refreshes,
           completions: current.completions + next.completions)
         continue
       }
       guard var batches = current.batches else {
         if view.isInWindow, !current.options.reloadsData,
           let planned = planner.batches(
-            from: shown, to: current.target, reusing: current.change, in: view)
+            from: shown, to: current.target, reusing: current.change,
+            refreshing: current.refreshes, in: view)
         {
           current.batches = planned
           current.change = nil
@@ -257,10 +292,7 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
   ///
   /// The changes waiting, and those a completion applies, start once they have all run.
   private func finish(_ finished: Transition) {
-    transition = waiting.map {
-      Transition(
-        target: $0.target, change: $0.change, options: $0.options, completions: $0.completions)
-    }
+    transition = waiting
     waiting = nil
     for completion in finished.completions { completion() }
   }

@@ -52,6 +52,11 @@ public final class SectionedListUpdater<Section: DiffableSection> {
   public var reorderingHandlers = ListReorderingHandlers<
     Section.Item, SectionedListChange<Section>
   >()
+  /// What the updater does when an item of an outline is expanded or collapsed through it.
+  public var sectionSnapshotHandlers = ListSectionSnapshotHandlers<Section.Item>()
+  /// The outlines last applied to sections, by section identifier; each holds while its section
+  /// shows the items it submitted.
+  var outlineStates: [Section.DiffIdentifier: ListOutlineState<Section.Item>] = [:]
   /// The index paths of the identifiers shown, for the lookups.
   var lookupTable = ListLookupTable<Section.Item.DiffIdentifier>()
   /// Counts the changes of what the view shows.
@@ -150,10 +155,17 @@ public final class SectionedListUpdater<Section: DiffableSection> {
 }
 
 extension SectionedListUpdater: ListTransitionPlanner {
+  typealias ItemIdentifier = Section.Item.DiffIdentifier
+  typealias SectionIdentifier = Section.DiffIdentifier
+
   func batches(
     from shown: [Section], to target: [Section], reusing change: SectionedListChange<Section>?,
+    refreshing refreshes: ListRefreshes<Section.Item.DiffIdentifier, Section.DiffIdentifier>,
     in view: any ListView
   ) -> [ListBatch<[Section]>]? {
+    if !refreshes.isEmpty {
+      return batches(from: shown, to: target, refreshing: refreshes, in: view)
+    }
     let diff =
       if let change, sameSections(change.old, shown),
         sameSections(change.diff.stages.last?.sections ?? change.old, target)
@@ -176,11 +188,14 @@ extension SectionedListUpdater: ListTransitionPlanner {
   }
 
   /// The headers and footers on screen that can show their section's new value in place.
-  private func sectionRebinds(
-    for sectionDiff: ListDiff, target: [Section], in view: any ListView
+  ///
+  /// - Parameter reloaded: Whether a section shown, by index, must be reloaded instead.
+  func sectionRebinds(
+    for sectionDiff: ListDiff, target: [Section], in view: any ListView,
+    reloaded: (Int) -> Bool = { _ in false }
   ) -> [ListBatch<[Section]>.SectionRebind] {
     sectionDiff.updates.compactMap { old in
-      guard let new = sectionDiff.newIndex(for: old),
+      guard !reloaded(old), let new = sectionDiff.newIndex(for: old),
         let views = view.bindableSupplementaryViews(inSection: old)
       else { return nil }
       return ListBatch.SectionRebind(section: old, views: views, value: target[new])
@@ -194,9 +209,11 @@ extension SectionedListUpdater: ListTransitionPlanner {
   ) -> [SectionedListDiff<Section>.Stage] {
     var rebound = [Bool](repeating: false, count: shown.count)
     for rebind in rebinds { rebound[rebind.section] = true }
-    let diff = SectionedListDiff<RebindingSection<Section>>(
-      old: shown.indices.map { RebindingSection(shown[$0], isRebound: rebound[$0]) },
-      new: target.map { RebindingSection($0, isRebound: false) },
+    let diff = SectionedListDiff<RefreshingSection<Section>>(
+      old: shown.indices.map {
+        RefreshingSection(shown[$0], refreshes: nil, isRebound: rebound[$0])
+      },
+      new: target.map { RefreshingSection($0, refreshes: nil, isRebound: false) },
       staging: staging == .singleBatch ? .singleBatch : .preservingMoves)
     return diff.stages.map {
       SectionedListDiff<Section>.Stage(
@@ -253,26 +270,4 @@ func sameSections<Section: DiffableSection>(_ lhs: [Section], _ rhs: [Section]) 
   guard lhs.count == rhs.count else { return false }
   return sharesStorage(lhs, rhs)
     || sameItems(lhs, rhs) && zip(lhs, rhs).allSatisfy { sameItems($0.items, $1.items) }
-}
-
-/// A section whose own content counts as unchanged when its header is re-bound in place.
-struct RebindingSection<Base: DiffableSection>: DiffableSection {
-  var base: Base
-  var isRebound: Bool
-
-  init(_ base: Base, isRebound: Bool) {
-    self.base = base
-    self.isRebound = isRebound
-  }
-
-  init(section: RebindingSection, items: [Base.Item]) {
-    self.init(Base(section: section.base, items: items), isRebound: section.isRebound)
-  }
-
-  var items: [Base.Item] { base.items }
-  var diffIdentifier: Base.DiffIdentifier { base.diffIdentifier }
-
-  func isContentEqual(to other: RebindingSection) -> Bool {
-    isRebound || other.isRebound || base.isContentEqual(to: other.base)
-  }
 }
