@@ -154,7 +154,7 @@ extension Publishers.Throttle {
         state.demand -= 1
         state.pendingValue = input
         guard let last = state.lastEmission else { return now }
-        return max(now, last.advanced(by: interval))
+        return Swift.max(now, last.advanced(by: interval))
       }
       _ = replaced  // released outside the lock
       if let emission {
