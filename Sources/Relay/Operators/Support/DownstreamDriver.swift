@@ -109,6 +109,24 @@ where Downstream.Input == State.Output, Downstream.Failure == State.Failure {
     }
   }
 
+  /// Does what the state answered to a value submitted from `thread`, and returns the demand
+  /// the downstream returned for it when this thread delivered it.
+  ///
+  /// That demand is the answer to the upstream that sent the value (as in Combine), which
+  /// `settle` does not count. The runner then delivers what it queued meanwhile.
+  @inlinable
+  func deliver(_ submission: SerialDelivery<Event>.Submission, from thread: ThreadIdentity)
+    -> Subscribers.Demand
+  {
+    guard case .deliver(let event) = submission else {
+      perform(submission, from: thread)
+      return .none
+    }
+    let more = event.send(to: downstream)
+    run(state.withLock { $0.delivery.next(from: thread) }, from: thread)
+    return more
+  }
+
   /// Delivers as the runner on `thread` until the delivery says to stop or to hand on.
   @inlinable @inline(never)
   func run(_ next: Next, from thread: ThreadIdentity) {
