@@ -1,5 +1,7 @@
-/// The subscription of a publisher of one value: `Just`, `Optional.publisher` with a value,
-/// `Result.publisher` with a success. The first request sends the value, then `.finished`.
+/// The subscription of a publisher of one value.
+///
+/// `Just`, `Optional.publisher` with a value and `Result.publisher` with a success hand it over.
+/// The first request sends the value, then `.finished`.
 final class OneValueSubscription<Downstream: Subscriber>: Subscription, CustomStringConvertible,
   @unchecked Sendable
 {
