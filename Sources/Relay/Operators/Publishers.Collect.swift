@@ -28,13 +28,7 @@ extension Publishers {
     /// Subscribes a gathering subscriber to the upstream.
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
-        ReducingInner<Upstream.Output, Output, Failure, S>(
-          downstream: subscriber, initial: [], name: "Collect"
-        ) { result, value in
-          result?.append(value)
-          return false
-        })
+      upstream.subscribeFolding(subscriber, into: [], name: "Collect") { $0?.append($1) }
     }
   }
 }

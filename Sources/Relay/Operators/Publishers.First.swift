@@ -30,13 +30,7 @@ extension Publishers {
     /// Subscribes a subscriber that keeps the first value to the upstream.
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-      upstream.subscribe(
-        ReducingInner<Output, Output, Failure, S>(
-          downstream: subscriber, initial: nil, name: "First"
-        ) { result, value in
-          result = value
-          return true
-        })
+      upstream.subscribeSearching(subscriber, notFound: nil, name: "First") { $0 }
     }
   }
 }

@@ -40,14 +40,9 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
       let predicate = self.predicate
-      upstream.subscribe(
-        ReducingInner<Output, Output, Failure, S>(
-          downstream: subscriber, initial: nil, name: "TryFirst"
-        ) { result, value in
-          guard predicate(value) else { return false }
-          result = value
-          return true
-        })
+      upstream.subscribeSearching(subscriber, notFound: nil, name: "TryFirst") {
+        predicate($0) ? $0 : nil
+      }
     }
   }
 }

@@ -11,18 +11,6 @@ extension Publisher {
   {
     Publishers.Map(upstream: self, transform: transform)
   }
-
-  /// Publishes the value at a key path of each value.
-  ///
-  /// ```swift
-  /// $state.map(\.userName).sink { print($0) }.store(in: &subscriptions)
-  /// ```
-  /// - Parameter keyPath: The key path to read.
-  /// - Returns: A publisher of the values read.
-  @inlinable
-  public func map<Result>(_ keyPath: KeyPath<Output, Result>) -> Publishers.Map<Self, Result> {
-    Publishers.Map(upstream: self) { $0[keyPath: keyPath] }
-  }
 }
 
 extension Publishers {
@@ -30,7 +18,7 @@ extension Publishers {
   ///
   /// As in Combine, its subscriber receives the upstream's own subscription: `print` after
   /// `map` names the upstream, and requests and cancels go straight to it. A key-path `map`
-  /// returns this type too, where Combine returns `MapKeyPath`.
+  /// returns a `MapKeyPath`.
   public struct Map<Upstream: Publisher, Output>: Publisher {
     /// The upstream's failure.
     public typealias Failure = Upstream.Failure

@@ -37,8 +37,9 @@ extension Publishers {
         return
       }
       subscriber.receive(
-        subscription: Inner(
-          downstream: subscriber, sequence: sequence, iterator: iterator, next: first))
+        subscription: SequenceSubscription(
+          downstream: subscriber, sequence: sequence, iterator: iterator, next: first,
+          completion: .finished, cancelledName: "Sequence"))
     }
   }
 }
@@ -46,89 +47,97 @@ extension Publishers {
 extension Publishers.Sequence: Equatable where Elements: Equatable {}
 extension Publishers.Sequence: Sendable where Elements: Sendable {}
 
-extension Publishers.Sequence {
-  /// Sends elements against demand from whichever thread asked, one thread at a time.
-  private final class Inner<Downstream: Subscriber>: Subscription, CustomStringConvertible,
-    @unchecked Sendable
-  where Downstream.Input == Output, Downstream.Failure == Failure {
-    // `state` is guarded by its lock. The iteration runs outside it (iterating may run user
-    // code): the thread that sends takes the iterator out and puts it back when demand ends.
-    private struct State {
-      var downstream: Downstream?
-      var sequence: Elements?
-      var iterator: Elements.Iterator?
-      var next: Elements.Element?
-      var demand = Subscribers.Demand.none
-      var isSending = false
+/// The subscription of a `Sequence.publisher` or a `Record`: it sends the elements of a sequence
+/// against demand from whichever thread asked, one thread at a time, then a completion; its
+/// name in `print`'s log is the sequence's description, and `cancelledName` once it ended.
+final class SequenceSubscription<Elements: Swift.Sequence, Downstream: Subscriber>: Subscription,
+  CustomStringConvertible, @unchecked Sendable
+where Downstream.Input == Elements.Element {
+  // `state` is guarded by its lock. The iteration runs outside it (iterating may run user
+  // code): the thread that sends takes the iterator out and puts it back when demand ends.
+  private struct State {
+    var downstream: Downstream?
+    var sequence: Elements?
+    var iterator: Elements.Iterator?
+    var next: Elements.Element?
+    var demand = Subscribers.Demand.none
+    var isSending = false
+  }
+
+  private let state: Lock<State>
+  private let completion: Subscribers.Completion<Downstream.Failure>
+  private let cancelledName: String
+
+  init(
+    downstream: Downstream, sequence: Elements, iterator: Elements.Iterator,
+    next: Elements.Element, completion: Subscribers.Completion<Downstream.Failure>,
+    cancelledName: String
+  ) {
+    state = .make(
+      State(downstream: downstream, sequence: sequence, iterator: iterator, next: next))
+    self.completion = completion
+    self.cancelledName = cancelledName
+  }
+
+  private enum Step {
+    case send(Elements.Element)
+    case finish
+    case stop
+  }
+
+  func request(_ demand: Subscribers.Demand) {
+    _checkDemand(demand)
+    let start = state.withLock {
+      state -> (Downstream, Elements.Iterator, Elements.Element)? in
+      state.demand += demand
+      guard !state.isSending, let downstream = state.downstream,
+        let iterator = state.iterator.take(), let next = state.next.take()
+      else { return nil }
+      state.isSending = true
+      state.demand -= 1
+      return (downstream, iterator, next)
     }
-
-    private let state: Lock<State>
-
-    init(downstream: Downstream, sequence: Elements, iterator: Elements.Iterator, next: Output) {
-      state = .make(
-        State(downstream: downstream, sequence: sequence, iterator: iterator, next: next))
-    }
-
-    private enum Step {
-      case send(Output)
-      case finish
-      case stop
-    }
-
-    func request(_ demand: Subscribers.Demand) {
-      _checkDemand(demand)
-      let start = state.withLock {
-        state -> (Downstream, Elements.Iterator, Output)? in
-        state.demand += demand
-        guard !state.isSending, let downstream = state.downstream,
-          let iterator = state.iterator.take(), let next = state.next.take()
-        else { return nil }
-        state.isSending = true
+    guard let (downstream, iteratorTaken, first) = start else { return }
+    var iterator = iteratorTaken
+    var element = first
+    while true {
+      let more = downstream.receive(element)
+      let following = iterator.next()
+      let step = state.withLock { state -> Step in
+        state.demand += more
+        guard state.downstream != nil else { return .stop }
+        guard let following else {
+          state.downstream = nil
+          state.sequence = nil
+          return .finish
+        }
+        guard state.demand > 0 else {
+          state.iterator = iterator
+          state.next = following
+          state.isSending = false
+          return .stop
+        }
         state.demand -= 1
-        return (downstream, iterator, next)
+        return .send(following)
       }
-      guard let (downstream, iteratorTaken, first) = start else { return }
-      var iterator = iteratorTaken
-      var element = first
-      while true {
-        let more = downstream.receive(element)
-        let following = iterator.next()
-        let step = state.withLock { state -> Step in
-          state.demand += more
-          guard state.downstream != nil else { return .stop }
-          guard let following else {
-            state.downstream = nil
-            state.sequence = nil
-            return .finish
-          }
-          guard state.demand > 0 else {
-            state.iterator = iterator
-            state.next = following
-            state.isSending = false
-            return .stop
-          }
-          state.demand -= 1
-          return .send(following)
-        }
-        switch step {
-        case .send(let next): element = next
-        case .finish: return downstream.receive(completion: .finished)
-        case .stop: return
-        }
+      switch step {
+      case .send(let next): element = next
+      case .finish: return downstream.receive(completion: completion)
+      case .stop: return
       }
     }
+  }
 
-    func cancel() {
-      let released = state.withLock { state in
-        (state.downstream.take(), state.sequence.take(), state.iterator.take(), state.next.take())
-      }
-      _ = released  // released outside the lock
+  func cancel() {
+    let released = state.withLock { state in
+      (state.downstream.take(), state.sequence.take(), state.iterator.take(), state.next.take())
     }
+    _ = released  // released outside the lock
+  }
 
-    /// The sequence, as Combine names the subscription; "Sequence" once it ended.
-    var description: String {
-      guard let sequence = state.withLock({ $0.sequence }) else { return "Sequence" }
-      return String(describing: sequence)
-    }
+  /// The sequence, as Combine names the subscription; `cancelledName` once it ended.
+  var description: String {
+    guard let sequence = state.withLock({ $0.sequence }) else { return cancelledName }
+    return String(describing: sequence)
   }
 }

@@ -218,3 +218,71 @@ extension Publishers {
 extension Sequence {
   public var publisher: Publishers.Sequence<Self, Never> { Publishers.Sequence(sequence: self) }
 }
+
+/// A publisher that allows for recording a series of inputs and a completion, for later playback
+/// to each subscriber.
+public struct Record<Output, Failure>: Publisher where Failure: Error {
+  /// A recorded sequence of outputs, followed by a completion value.
+  public struct Recording {
+    public typealias Input = Output
+
+    public private(set) var output: [Output]
+    public private(set) var completion: Subscribers.Completion<Failure>
+
+    public init() {
+      output = []
+      completion = .finished
+    }
+
+    public init(output: [Output], completion: Subscribers.Completion<Failure> = .finished) {
+      self.output = output
+      self.completion = completion
+    }
+
+    public mutating func receive(_ input: Record<Output, Failure>.Recording.Input) {
+      output.append(input)
+    }
+
+    public mutating func receive(completion: Subscribers.Completion<Failure>) {
+      self.completion = completion
+    }
+  }
+
+  public let recording: Record<Output, Failure>.Recording
+
+  public init(record: (inout Record<Output, Failure>.Recording) -> Void) {
+    var recording = Recording()
+    record(&recording)
+    self.recording = recording
+  }
+
+  public init(recording: Record<Output, Failure>.Recording) { self.recording = recording }
+
+  public init(output: [Output], completion: Subscribers.Completion<Failure>) {
+    recording = Recording(output: output, completion: completion)
+  }
+
+  public func receive<S>(subscriber: S)
+  where Output == S.Input, Failure == S.Failure, S: Subscriber {
+    ListSubscription.start(
+      subscriber, values: recording.output, completion: recording.completion)
+  }
+}
+
+/// A namespace for symbols related to subscriptions.
+public enum Subscriptions {
+  /// Returns the “empty” subscription.
+  public static var empty: Subscription { EmptySubscription() }
+}
+
+/// A type that defines methods for encoding.
+public protocol TopLevelEncoder {
+  associatedtype Output
+  func encode<T>(_ value: T) throws -> Self.Output where T: Encodable
+}
+
+/// A type that defines methods for decoding.
+public protocol TopLevelDecoder {
+  associatedtype Input
+  func decode<T>(_ type: T.Type, from: Self.Input) throws -> T where T: Decodable
+}

@@ -2,7 +2,7 @@ import Relay
 import RelayTestSupport
 import Testing
 
-/// OpenCombine's `MapTests` and `MapKeyPathTests` (Combine's outcomes).
+/// OpenCombine's `MapTests` (Combine's outcomes).
 ///
 /// `map` passes the upstream's subscription through, as Combine's does, so its subscriber sees the
 /// upstream's subscription, and requests and cancels reach the upstream unchanged.
@@ -126,26 +126,6 @@ import Testing
     expectASecondSubscriptionReachesTheSubscriber { (publisher: TestPublisher<Int, Never>) in
       publisher.map { $0 * 2 }
     }
-  }
-
-  /// Combine returns `MapKeyPath` (named `ValueForKey`) for a key path; Relay returns `Map`,
-  /// with the same values.
-  @Test func mapWithAKeyPath() {
-    struct Point {
-      var x: Int
-      var y: Int
-    }
-    let relay = CurrentValueRelay(Point(x: 1, y: 2))
-    let xs = TrackingSubscriber<Int, Never>(receiveSubscription: { $0.request(.unlimited) })
-    let ys = TrackingSubscriber<Int, Never>(receiveSubscription: { $0.request(.max(1)) })
-    relay.map(\.x).subscribe(xs)
-    relay.map(\.y).subscribe(ys)
-    relay.send(Point(x: 3, y: 4))
-    #expect(xs.history == [.subscription("CurrentValueSubject"), .value(1), .value(3)])
-    #expect(ys.history == [.subscription("CurrentValueSubject"), .value(2)])
-    let publisher = TestPublisher<Point, Never>(subscription: nil)
-    publisher.map(\.x).subscribe(TrackingSubscriber<Int, Never>())
-    #expect("\(publisher.erasedSubscriber!)" == "Map")
   }
 }
 

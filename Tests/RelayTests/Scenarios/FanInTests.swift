@@ -33,7 +33,7 @@ enum FanInOperator: CaseIterable, CustomTestStringConvertible, Sendable {
       case (.zip, 2): p[0].zip(p[1]) { $0 + $1 }.eraseToAnyPublisher()
       case (.zip, 3): p[0].zip(p[1], p[2]) { $0 + $1 + $2 }.eraseToAnyPublisher()
       case (.zip, _): p[0].zip(p[1], p[2], p[3]) { $0 + $1 + $2 + $3 }.eraseToAnyPublisher()
-      case (.merge, 2): p[0].merge(with: p[1]).eraseToAnyPublisher()
+      case (.merge, 2): Publishers.Merge(p[0], p[1]).eraseToAnyPublisher()
       case (.merge, 3): p[0].merge(with: p[1], p[2]).eraseToAnyPublisher()
       case (.merge, _): p[0].merge(with: p[1], p[2], p[3]).eraseToAnyPublisher()
       }

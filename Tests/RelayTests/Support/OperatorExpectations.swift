@@ -28,10 +28,12 @@ func expectCancelsASecondSubscription<Operator: Publisher>(
 /// A `TrackingSubscriber` keeps the subscriptions it received, so it and an operator that is its
 /// own subscription keep each other alive until something breaks the cycle;
 /// `cancellingReleasesSubscriber` says whether the operator lets go of its subscriber on completion
-/// and on cancel (true for the operators that pass the upstream's subscription through).
+/// and on cancel (true for the operators that pass the upstream's subscription through);
+/// `finishingReachesSubscriber` whether the upstream's `.finished` reaches a subscriber that
+/// asked for nothing (false for a reduction, whose result waits for demand).
 func expectLifecycle<Operator: Publisher>(
   sendValue: Int, cancellingReleasesSubscriber releases: Bool,
-  sourceLocation: SourceLocation = #_sourceLocation,
+  finishingReachesSubscriber: Bool = true, sourceLocation: SourceLocation = #_sourceLocation,
   _ makeOperator: (TestSubject<Int, TestingError>) -> Operator
 ) {
   var deinits = 0
@@ -78,7 +80,7 @@ func expectLifecycle<Operator: Publisher>(
       ForgetfulSubscriber<Operator.Output, Operator.Failure> { released = true })
     subject.send(completion: .finished)
   }
-  #expect(released, "#4", sourceLocation: sourceLocation)
+  #expect(released == finishingReachesSubscriber, "#4", sourceLocation: sourceLocation)
 }
 
 /// OpenCombine's `CleaningUpSubscriber`: keeps its subscription until the completion.

@@ -1,10 +1,8 @@
-import Dispatch
-
 /// The subscription of a `combineLatest`: it takes the lock, asks the state machine what to
 /// do, releases the lock, and then calls the downstream or the upstreams.
 ///
 /// The downstream is called by one thread at a time, the runner of the state machine's
-/// `SerialDelivery`; tuples other threads make meanwhile wait in order, and a drainer on a
+/// `SerialDelivery`, through the `DownstreamDriver` but for the send path; tuples other threads make meanwhile wait in order, and a drainer on a
 /// global queue delivers them. `cancel()` never waits for a call in progress on another thread;
 /// once it returns, the downstream receives at most one more call, which another thread had
 /// already set out to make.
@@ -56,15 +54,19 @@ where Downstream.Input == Slots.Output {
     }
   }
 
-  @usableFromInline let downstream: Downstream
-  @usableFromInline let state = Lock<Machine>.make(Machine())
+  @usableFromInline let driver: DownstreamDriver<Machine, Downstream>
+  @inlinable var downstream: Downstream { driver.downstream }
+  @inlinable var state: Lock<Machine> { driver.state }
   /// Where the thread that becomes the runner under the lock writes its tuple, and from where
   /// it moves it out once the lock is released.
   ///
   /// Only the runner touches it, so one slot is enough; it is uninitialized at rest.
   @usableFromInline let handOver = UnsafeMutablePointer<Slots.Output>.allocate(capacity: 1)
 
-  @inlinable init(downstream: Downstream) { self.downstream = downstream }
+  @inlinable
+  init(downstream: Downstream) {
+    driver = DownstreamDriver(downstream: downstream, state: Machine())
+  }
 
   deinit { handOver.deallocate() }
 
@@ -98,7 +100,7 @@ where Downstream.Input == Slots.Output {
   @inlinable
   func receive(completion: Subscribers.Completion<Downstream.Failure>, at index: Int) {
     let thread = ThreadIdentity.current
-    carryOut(
+    driver.carryOut(
       state.withLock { $0.complete(at: index, with: completion, from: thread) }, from: thread)
   }
 
@@ -142,54 +144,15 @@ where Downstream.Input == Slots.Output {
     from thread: ThreadIdentity
   ) {
     for subscription in forward { subscription.request(more) }
-    run(state.withLock { $0.delivery.next(from: thread) }, from: thread)
+    driver.run(state.withLock { $0.delivery.next(from: thread) }, from: thread)
   }
+}
 
-  /// Does what an event led to: calls the upstreams, then delivers or schedules a drainer.
+extension CombineLatestStateMachine: DownstreamDriverState {
+  /// Demand the downstream returns passes to every upstream that has not finished.
   @inlinable
-  func carryOut(_ effects: Machine.Effects, from thread: ThreadIdentity) {
-    effects.callUpstreams()
-    if let event = effects.deliver {
-      run(.deliver(event), from: thread)
-    } else if effects.schedulesDrainer {
-      scheduleDrainer()
-    }
-  }
-
-  /// Delivers as the runner until the delivery says stop or hand on.
-  @inlinable @inline(never)
-  func run(_ next: SerialDelivery<Event>.Next, from thread: ThreadIdentity) {
-    SerialDelivery.run(
-      next, deliver: { settle($0.send(to: downstream), from: thread) },
-      scheduleDrainer: scheduleDrainer)
-  }
-
-  /// After a call to the downstream that returned `more`: asks the upstreams for it, and only
-  /// then asks what follows, so that a cancel made from inside those calls empties the queue
-  /// first.
-  ///
-  /// With nothing to ask, what follows is asked under the same lock.
-  @inlinable
-  func settle(_ more: Subscribers.Demand, from thread: ThreadIdentity)
-    -> SerialDelivery<Event>.Next
-  {
-    let (forward, next) = state.withLock {
-      state -> ([any Subscription], SerialDelivery<Event>.Next?) in
-      let forward = more == .none ? [] : state.request(more)
-      return forward.isEmpty ? ([], state.delivery.next(from: thread)) : (forward, nil)
-    }
-    if let next { return next }
-    for subscription in forward { subscription.request(more) }
-    return state.withLock { $0.delivery.next(from: thread) }
-  }
-
-  /// Hands what waits to a block on a global queue.
-  @usableFromInline
-  func scheduleDrainer() {
-    let drain = ScheduledAction { [self] in
-      let thread = ThreadIdentity.current
-      run(state.withLock { $0.delivery.drainerStarts(on: thread) }, from: thread)
-    }
-    DispatchQueue.global().async { drain.run() }
+  mutating func settle(_ more: Subscribers.Demand, from thread: ThreadIdentity) -> UpstreamCalls? {
+    let forward = request(more)
+    return forward.isEmpty ? nil : .requestEach(forward)
   }
 }

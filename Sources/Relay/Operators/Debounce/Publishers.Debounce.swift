@@ -87,14 +87,18 @@ extension Publishers {
 
 extension Publishers.Debounce {
   @usableFromInline
-  final class Inner<Downstream: Subscriber>: Subscriber, TimedOperatorStorage,
+  final class Inner<Downstream: Subscriber>: Subscriber, Subscription,
     CustomStringConvertible, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
-    // the runner of the state's delivery. The scheduler is called with no lock held.
-    @usableFromInline typealias Machine = State
+    // the runner of the state's delivery, through `driver`. The scheduler is called with no
+    // lock held.
+    @usableFromInline typealias Event = DownstreamEvent<Output, Failure>
+    @usableFromInline typealias Submission = SerialDelivery<Event>.Submission
 
-    @usableFromInline struct State: TimedOperatorState {
+    @usableFromInline struct State: DownstreamDriverState {
+      /// The upstream's subscription while it lasts: a completion ends it at once, though the
+      /// completion itself waits for the scheduler.
       @usableFromInline var status = OperatorStatus.awaiting
       @usableFromInline var latest: Output?
       /// The latest value's tag: how many values arrived.
@@ -108,18 +112,18 @@ extension Publishers.Debounce {
       @usableFromInline var reschedulingThread: ThreadIdentity?
       @usableFromInline var rescheduleIsRequested = false
       @usableFromInline var demand = Subscribers.Demand.none
-      @usableFromInline var delivery = SerialDelivery<DownstreamEvent<Output, Failure>>()
+      @usableFromInline var delivery = SerialDelivery<Event>()
       @usableFromInline var isCancelled = false
       @inlinable init() {}
 
+      /// Demand the downstream returns is counted here: the upstream was asked for everything.
       @inlinable
-      mutating func request(_ more: Subscribers.Demand) -> (any Subscription)? {
+      mutating func settle(_ more: Subscribers.Demand, from thread: ThreadIdentity)
+        -> UpstreamCalls?
+      {
         demand += more
         return nil
       }
-
-      @inlinable
-      mutating func takeHeld() -> Output? { latest.take() }
 
       /// The timer set for the value tagged `tag` fired: delivers it when no newer value came,
       /// or asks for a timer for the newer one; never reads a clock.
@@ -142,7 +146,14 @@ extension Publishers.Debounce {
         self.deadline = nil
         guard demand > 0, let value = latest.take() else { return .deliver(.waits) }
         demand -= 1
-        return .deliver(submit(.value(value)))
+        return .deliver(delivery.submit(.value(value), from: ThreadIdentity.current))
+      }
+
+      /// The downstream cancelled: ends the link and returns the upstream's subscription.
+      @inlinable
+      mutating func cancel() -> (any Subscription)? {
+        isCancelled = true
+        return status.end().subscription
       }
 
       /// After setting a timer for a newer value: the next timer to set, when one that fired
@@ -160,26 +171,31 @@ extension Publishers.Debounce {
       }
     }
 
-    @usableFromInline let downstream: Downstream
+    @usableFromInline let driver: DownstreamDriver<State, Downstream>
     @usableFromInline let dueTime: Context.SchedulerTimeType.Stride
     @usableFromInline let scheduler: Context
     @usableFromInline let options: Context.SchedulerOptions?
-    @usableFromInline let state = Lock<State>.make(State())
+    @inlinable var state: Lock<State> { driver.state }
 
     @inlinable
     init(downstream: Downstream, publisher: Publishers.Debounce<Upstream, Context>) {
-      self.downstream = downstream
+      let (scheduler, options) = (publisher.scheduler, publisher.options)
+      driver = DownstreamDriver(downstream: downstream, state: State()) { drain in
+        scheduler.schedule(options: options) { drain.run() }
+      }
       dueTime = publisher.dueTime
-      scheduler = publisher.scheduler
-      options = publisher.options
+      self.scheduler = scheduler
+      self.options = options
     }
 
     @usableFromInline var description: String { "Debounce" }
 
     @inlinable
     func receive(subscription: any Subscription) {
-      guard state.withLock({ $0.accept(subscription) }) else { return subscription.cancel() }
-      downstream.receive(subscription: self)
+      guard state.withLock({ $0.status.accept(subscription) }) else {
+        return subscription.cancel()
+      }
+      driver.downstream.receive(subscription: self)
       subscription.request(.unlimited)
     }
 
@@ -211,14 +227,14 @@ extension Publishers.Debounce {
       /// A newer value came: set a timer for it, at its deadline.
       case wait(Context.SchedulerTimeType, UInt64)
       /// Deliver the value, or nothing (`.waits`): it is not due, or nobody asked for it.
-      case deliver(Machine.Submission)
+      case deliver(Submission)
     }
 
     /// The timer set for the value tagged `tag` fired.
     @inlinable
     func due(_ tag: UInt64) {
       switch state.withLock({ $0.due(tag) }) {
-      case .deliver(let submission): perform(submission)
+      case .deliver(let submission): driver.perform(submission, from: ThreadIdentity.current)
       case .wait(var deadline, var tag):
         // A loop, not a recursion, on a scheduler that runs the new timer inside `schedule`.
         while true {
@@ -231,18 +247,29 @@ extension Publishers.Debounce {
 
     @inlinable
     func receive(completion: Subscribers.Completion<Failure>) {
-      let dropped = state.withLock { state -> (Output?, (any Subscription)?)? in
+      let dropped = state.withLock { state -> (Output?, OperatorStatus)? in
         guard case .subscribed = state.status else { return nil }
-        return (state.latest.take(), state.takeUpstream())
+        return (state.latest.take(), state.status.end())
       }
       guard let dropped else { return }
       _ = dropped  // released outside the lock
       scheduler.schedule(options: options) {
-        self.perform(
+        let thread = ThreadIdentity.current
+        self.driver.perform(
           self.state.withLock { state in
-            state.isCancelled ? .waits : state.submit(.completion(completion))
-          })
+            state.isCancelled
+              ? .waits : state.delivery.submit(.completion(completion), from: thread)
+          }, from: thread)
       }
     }
+
+    @inlinable
+    func request(_ demand: Subscribers.Demand) {
+      _checkDemand(demand)
+      state.withLock { $0.demand += demand }
+    }
+
+    @inlinable
+    func cancel() { driver.cancel { ($0.cancel(), $0.latest.take()) } }
   }
 }

@@ -84,53 +84,63 @@ extension Publishers {
 }
 
 extension Publishers.Delay {
-  private final class Inner<Downstream: Subscriber>: Subscriber, TimedOperatorStorage,
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription,
     CustomStringConvertible, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
-    // the runner of the state's delivery. The scheduler is called with no lock held.
-    typealias Machine = State
+    // the runner of the state's delivery, through `driver`. The scheduler is called with no
+    // lock held.
+    typealias Event = DownstreamEvent<Output, Failure>
 
-    struct State: TimedOperatorState {
+    struct State: DownstreamDriverState {
+      /// The upstream's subscription while it lasts: a completion ends it at once, though the
+      /// completion itself waits for its time.
       var status = OperatorStatus.awaiting
       /// Events waiting for their time, in arrival order: each scheduled run delivers the
       /// oldest, so the order holds even when a concurrent queue runs them out of order.
-      var held = DeliveryQueue<DownstreamEvent<Output, Failure>>()
-      var delivery = SerialDelivery<DownstreamEvent<Output, Failure>>()
+      var held = DeliveryQueue<Event>()
+      var delivery = SerialDelivery<Event>()
       var isCancelled = false
 
-      /// Demand passes to the upstream while it is subscribed.
-      mutating func request(_ more: Subscribers.Demand) -> (any Subscription)? {
-        status.subscription
+      /// Demand the downstream returns passes to the upstream while it is subscribed.
+      mutating func settle(_ more: Subscribers.Demand, from thread: ThreadIdentity)
+        -> UpstreamCalls?
+      {
+        status.subscription.map(UpstreamCalls.request)
       }
 
-      mutating func takeHeld() -> DeliveryQueue<DownstreamEvent<Output, Failure>> {
-        var old = DeliveryQueue<DownstreamEvent<Output, Failure>>()
-        swap(&old, &held)
-        return old
+      /// The downstream cancelled: ends the link and returns the upstream's subscription.
+      mutating func cancel() -> (any Subscription)? {
+        isCancelled = true
+        return status.end().subscription
       }
     }
 
-    let downstream: Downstream
+    let driver: DownstreamDriver<State, Downstream>
     let interval: Context.SchedulerTimeType.Stride
     let tolerance: Context.SchedulerTimeType.Stride
     let scheduler: Context
     let options: Context.SchedulerOptions?
-    let state = Lock<State>.make(State())
+    var state: Lock<State> { driver.state }
 
     init(downstream: Downstream, publisher: Publishers.Delay<Upstream, Context>) {
-      self.downstream = downstream
+      let (scheduler, options) = (publisher.scheduler, publisher.options)
+      driver = DownstreamDriver(downstream: downstream, state: State()) { drain in
+        scheduler.schedule(options: options) { drain.run() }
+      }
       interval = publisher.interval
       tolerance = publisher.tolerance
-      scheduler = publisher.scheduler
-      options = publisher.options
+      self.scheduler = scheduler
+      self.options = options
     }
 
     var description: String { "Delay" }
 
     func receive(subscription: any Subscription) {
-      guard state.withLock({ $0.accept(subscription) }) else { return subscription.cancel() }
-      downstream.receive(subscription: self)
+      guard state.withLock({ $0.status.accept(subscription) }) else {
+        return subscription.cancel()
+      }
+      driver.downstream.receive(subscription: self)
     }
 
     func receive(_ input: Output) -> Subscribers.Demand {
@@ -144,11 +154,10 @@ extension Publishers.Delay {
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-      let (holds, upstream) = state.withLock { state -> (Bool, (any Subscription)?) in
+      let (holds, upstream) = state.withLock { state -> (Bool, OperatorStatus?) in
         guard case .subscribed = state.status else { return (false, nil) }
-        let upstream = state.takeUpstream()
         state.held.append(.completion(completion))
-        return (true, upstream)
+        return (true, state.status.end())
       }
       _ = upstream  // released outside the lock
       if holds { scheduleRelease() }
@@ -162,11 +171,19 @@ extension Publishers.Delay {
 
     /// One held event's time came: deliver the oldest.
     private func release() {
-      let submission = state.withLock { state -> Machine.Submission in
+      let thread = ThreadIdentity.current
+      let submission = state.withLock { state -> SerialDelivery<Event>.Submission in
         guard !state.isCancelled, let event = state.held.popFirst() else { return .waits }
-        return state.submit(event)
+        return state.delivery.submit(event, from: thread)
       }
-      perform(submission)
+      driver.perform(submission, from: thread)
     }
+
+    func request(_ demand: Subscribers.Demand) {
+      _checkDemand(demand)
+      state.withLock { $0.status.subscription }?.request(demand)
+    }
+
+    func cancel() { driver.cancel { ($0.cancel(), $0.held.take()) } }
   }
 }

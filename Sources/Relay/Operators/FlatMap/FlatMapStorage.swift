@@ -1,11 +1,9 @@
-import Dispatch
-
 /// The subscription of a `flatMap`, and its upstream's subscriber: it takes the lock, asks the
 /// state machine what to do, releases the lock, and then calls the downstream, the upstream or
 /// the children (the publishers it made).
 ///
 /// The downstream is called by one thread at a time, the runner of the state machine's
-/// `SerialDelivery`; values other threads send meanwhile wait in order, and a drainer on a
+/// `SerialDelivery`, through the `DownstreamDriver`; values other threads send meanwhile wait in order, and a drainer on a
 /// global queue delivers them. `cancel()` never waits for a call in progress on another thread;
 /// once it returns, the downstream receives at most one more call, which another thread had
 /// already set out to make.
@@ -37,17 +35,17 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
     }
   }
 
-  let downstream: Downstream
+  let driver: DownstreamDriver<Machine, Downstream>
   let transform: (Input) -> NewPublisher
-  let state: Lock<Machine>
+  var downstream: Downstream { driver.downstream }
+  var state: Lock<Machine> { driver.state }
 
   init(
     downstream: Downstream, maxPublishers: Subscribers.Demand,
     transform: @escaping (Input) -> NewPublisher
   ) {
-    self.downstream = downstream
+    driver = DownstreamDriver(downstream: downstream, state: Machine(maxPublishers: maxPublishers))
     self.transform = transform
-    state = .make(Machine(maxPublishers: maxPublishers))
   }
 
   /// `FlatMap`, as Combine names it in `print`'s log.
@@ -79,7 +77,8 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
 
   func receive(completion: Subscribers.Completion<Failure>) {
     let thread = ThreadIdentity.current
-    carryOut(state.withLock { $0.upstreamCompleted(with: completion, from: thread) }, from: thread)
+    driver.carryOut(
+      state.withLock { $0.upstreamCompleted(with: completion, from: thread) }, from: thread)
   }
 
   // MARK: Children's events
@@ -94,13 +93,13 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
   func receive(_ input: NewPublisher.Output, at index: Int) -> Subscribers.Demand {
     let thread = ThreadIdentity.current
     let (effects, demand) = state.withLock { $0.receive(input, from: index, on: thread) }
-    carryOut(effects, from: thread)
+    driver.carryOut(effects, from: thread)
     return demand
   }
 
   func receive(completion: Subscribers.Completion<Failure>, at index: Int) {
     let thread = ThreadIdentity.current
-    carryOut(
+    driver.carryOut(
       state.withLock { $0.childCompleted(at: index, with: completion, from: thread) },
       from: thread)
   }
@@ -110,7 +109,7 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
   func request(_ demand: Subscribers.Demand) {
     _checkDemand(demand)
     let thread = ThreadIdentity.current
-    carryOut(state.withLock { $0.request(demand, from: thread) }, from: thread)
+    driver.carryOut(state.withLock { $0.request(demand, from: thread) }, from: thread)
   }
 
   func cancel() {
@@ -118,48 +117,10 @@ where Downstream.Input == NewPublisher.Output, Downstream.Failure == NewPublishe
     _ = released  // released outside the lock
     for subscription in cancel { subscription.cancel() }
   }
+}
 
-  // MARK: Delivering
-
-  /// Does what an event led to: calls the upstreams, then delivers or schedules a drainer.
-  func carryOut(_ effects: Machine.Effects, from thread: ThreadIdentity) {
-    effects.callUpstreams()
-    if let event = effects.deliver {
-      run(.deliver(event), from: thread)
-    } else if effects.schedulesDrainer {
-      scheduleDrainer()
-    }
-  }
-
-  /// Delivers as the runner until the delivery says stop or hand on.
-  func run(_ next: SerialDelivery<Event>.Next, from thread: ThreadIdentity) {
-    SerialDelivery.run(
-      next, deliver: { deliver($0, from: thread) }, scheduleDrainer: scheduleDrainer)
-  }
-
-  /// Calls the downstream with one event, asks the upstreams for what it returned, and only
-  /// then asks what follows: a cancel made from inside those calls empties the queue first.
-  func deliver(_ event: Event, from thread: ThreadIdentity) -> SerialDelivery<Event>.Next {
-    let more = event.send(to: downstream)
-    let (effects, next) = state.withLock {
-      state -> (Machine.Effects?, SerialDelivery<Event>.Next?) in
-      let effects = more == .none ? nil : state.request(more, from: thread)
-      guard let effects, !effects.requests.isEmpty || !effects.cancel.isEmpty else {
-        return (effects, state.delivery.next(from: thread))
-      }
-      return (effects, nil)
-    }
-    if let next { return next }
-    effects?.callUpstreams()
-    return state.withLock { $0.delivery.next(from: thread) }
-  }
-
-  /// Hands what waits to a block on a global queue.
-  func scheduleDrainer() {
-    let drain = ScheduledAction { [self] in
-      let thread = ThreadIdentity.current
-      run(state.withLock { $0.delivery.drainerStarts(on: thread) }, from: thread)
-    }
-    DispatchQueue.global().async { drain.run() }
+extension FlatMapStateMachine: DownstreamDriverState {
+  mutating func settle(_ more: Subscribers.Demand, from thread: ThreadIdentity) -> UpstreamCalls? {
+    request(more, from: thread).upstreamCalls
   }
 }

@@ -1,13 +1,11 @@
-import Dispatch
-
 /// The subscription of a `merge`: it takes the lock, asks the state machine what to do,
 /// releases the lock, and then calls the downstream or the upstreams.
 ///
 /// The downstream is called by one thread at a time, the runner of the state machine's
-/// `SerialDelivery`; values other threads send meanwhile wait in order, and a drainer on a
-/// global queue delivers them. `cancel()` never waits for a call in progress on another thread;
-/// once it returns, the downstream receives at most one more call, which another thread had
-/// already set out to make.
+/// `SerialDelivery`, through the `DownstreamDriver`; values other threads send meanwhile wait in
+/// order, and a drainer on a global queue delivers them. `cancel()` never waits for a call in
+/// progress on another thread; once it returns, the downstream receives at most one more call,
+/// which another thread had already set out to make.
 final class MergeStorage<Downstream: Subscriber>: Subscription, CustomStringConvertible,
   @unchecked Sendable
 {
@@ -35,12 +33,12 @@ final class MergeStorage<Downstream: Subscriber>: Subscription, CustomStringConv
     }
   }
 
-  let downstream: Downstream
-  let state: Lock<Machine>
+  let driver: DownstreamDriver<Machine, Downstream>
+  var downstream: Downstream { driver.downstream }
+  var state: Lock<Machine> { driver.state }
 
   init(downstream: Downstream, count: Int) {
-    self.downstream = downstream
-    state = .make(Machine(count: count))
+    driver = DownstreamDriver(downstream: downstream, state: Machine(count: count))
   }
 
   /// `Merge`, as Combine names it in `print`'s log.
@@ -79,13 +77,13 @@ final class MergeStorage<Downstream: Subscriber>: Subscription, CustomStringConv
     let thread = ThreadIdentity.current
     let (effects, demand, replaced) = state.withLock { $0.receive(input, at: index, from: thread) }
     _ = replaced  // released outside the lock
-    carryOut(effects, from: thread)
+    driver.carryOut(effects, from: thread)
     return demand
   }
 
   func receive(completion: Subscribers.Completion<Downstream.Failure>, at index: Int) {
     let thread = ThreadIdentity.current
-    carryOut(
+    driver.carryOut(
       state.withLock { $0.complete(at: index, with: completion, from: thread) }, from: thread)
   }
 
@@ -94,7 +92,7 @@ final class MergeStorage<Downstream: Subscriber>: Subscription, CustomStringConv
   func request(_ demand: Subscribers.Demand) {
     _checkDemand(demand)
     let thread = ThreadIdentity.current
-    carryOut(state.withLock { $0.request(demand, from: thread) }, from: thread)
+    driver.carryOut(state.withLock { $0.request(demand, from: thread) }, from: thread)
   }
 
   func cancel() {
@@ -102,48 +100,10 @@ final class MergeStorage<Downstream: Subscriber>: Subscription, CustomStringConv
     _ = released  // released outside the lock
     for subscription in cancel { subscription.cancel() }
   }
+}
 
-  // MARK: Delivering
-
-  /// Does what an event led to: calls the upstreams, then delivers or schedules a drainer.
-  func carryOut(_ effects: Machine.Effects, from thread: ThreadIdentity) {
-    effects.callUpstreams()
-    if let event = effects.deliver {
-      run(.deliver(event), from: thread)
-    } else if effects.schedulesDrainer {
-      scheduleDrainer()
-    }
-  }
-
-  /// Delivers as the runner until the delivery says stop or hand on.
-  func run(_ next: SerialDelivery<Event>.Next, from thread: ThreadIdentity) {
-    SerialDelivery.run(
-      next, deliver: { deliver($0, from: thread) }, scheduleDrainer: scheduleDrainer)
-  }
-
-  /// Calls the downstream with one event, asks the upstreams for what it returned, and only
-  /// then asks what follows: a cancel made from inside those calls empties the queue first.
-  func deliver(_ event: Event, from thread: ThreadIdentity) -> SerialDelivery<Event>.Next {
-    let more = event.send(to: downstream)
-    let (effects, next) = state.withLock {
-      state -> (Machine.Effects?, SerialDelivery<Event>.Next?) in
-      let effects = more == .none ? nil : state.request(more, from: thread)
-      guard let effects, !effects.requests.isEmpty || !effects.cancel.isEmpty else {
-        return (effects, state.delivery.next(from: thread))
-      }
-      return (effects, nil)
-    }
-    if let next { return next }
-    effects?.callUpstreams()
-    return state.withLock { $0.delivery.next(from: thread) }
-  }
-
-  /// Hands what waits to a block on a global queue.
-  func scheduleDrainer() {
-    let drain = ScheduledAction { [self] in
-      let thread = ThreadIdentity.current
-      run(state.withLock { $0.delivery.drainerStarts(on: thread) }, from: thread)
-    }
-    DispatchQueue.global().async { drain.run() }
+extension MergeStateMachine: DownstreamDriverState {
+  mutating func settle(_ more: Subscribers.Demand, from thread: ThreadIdentity) -> UpstreamCalls? {
+    request(more, from: thread).upstreamCalls
   }
 }

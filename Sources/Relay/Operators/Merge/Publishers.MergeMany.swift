@@ -1,3 +1,18 @@
+extension Publisher {
+  /// Publishes the values of this publisher and another of the same type as they arrive,
+  /// interleaved.
+  ///
+  /// ```swift
+  /// let taps = leftButton.taps.merge(with: rightButton.taps)
+  /// ```
+  /// - Parameter other: Another publisher of the same type.
+  /// - Returns: A `MergeMany` of the two, which more publishers of the type can join.
+  @inlinable
+  public func merge(with other: Self) -> Publishers.MergeMany<Self> {
+    Publishers.MergeMany(self, other)
+  }
+}
+
 extension Publishers {
   /// A publisher of the values of any number of publishers of one type, in the order they
   /// arrive.
@@ -21,11 +36,13 @@ extension Publishers {
     /// Creates the publisher.
     ///
     /// - Parameter upstream: The publishers to merge.
+    @inlinable
     public init(_ upstream: Upstream...) { publishers = upstream }
 
     /// Creates the publisher.
     ///
     /// - Parameter upstream: The publishers to merge.
+    @inlinable
     public init<S: Swift.Sequence>(_ upstream: S) where S.Element == Upstream {
       publishers = Array(upstream)
     }
@@ -44,6 +61,7 @@ extension Publishers {
     ///
     /// - Parameter other: Another publisher of the same type.
     /// - Returns: A publisher merging this one's upstreams and `other`.
+    @inlinable
     public func merge(with other: Upstream) -> Publishers.MergeMany<Upstream> {
       Publishers.MergeMany(publishers + [other])
     }

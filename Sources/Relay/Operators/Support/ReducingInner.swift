@@ -1,14 +1,16 @@
 /// The subscription of an operator that reduces all of its upstream to at most one value:
-/// `first()`, `first(where:)`, `collect()`.
+/// `first()`, `first(where:)`, `collect()`, `reduce`, `count()`, `min`, `max`, `contains`,
+/// `allSatisfy`, `last` and their `try` forms.
 ///
 /// It asks the upstream for everything at once and delivers the result, then `.finished`, when
 /// the reduction is done (or the upstream finished) and the downstream asked for a value,
-/// whichever comes last. A failure passes at once. Its upstream link is an `OperatorInner`'s;
-/// a value takes no lock, and `ending`'s lock is taken only when the reduction ends and when the
-/// downstream asks.
+/// whichever comes last. A failure passes at once; an error the reduction throws cancels the
+/// upstream, then fails the downstream. Its upstream link is an `OperatorInner`'s; a value takes
+/// no lock, and `ending`'s lock is taken only when the reduction ends and when the downstream
+/// asks.
 final class ReducingInner<Input, Result, Failure: Error, Downstream: Subscriber>:
   OperatorInner<Input, Failure, Downstream>, @unchecked Sendable
-where Downstream.Input == Result, Downstream.Failure == Failure {
+where Downstream.Input == Result {
   // `ending` is guarded by its lock. `result` is read and written only by the upstream's
   // calls, which are serial, until the reduction ends and moves it into `ending`.
 
@@ -26,16 +28,49 @@ where Downstream.Input == Result, Downstream.Failure == Failure {
 
   private let ending = Lock<Ending>.make(.reducing(hasDemand: false))
   private var result: Result?
-  /// Folds a value into the result; returns true when the result is final.
-  private let reduce: (inout Result?, Input) -> Bool
+  /// Folds a value into the result; returns true when the result is final, or throws the
+  /// error that ends the publisher.
+  private let reduce: (inout Result?, Input) throws(Downstream.Failure) -> Bool
+  /// The downstream's form of the upstream's failure.
+  private let upstreamFailure: (Failure) -> Downstream.Failure
   private let name: String
 
-  init(
+  /// Creates the subscription of an operator that fails as its upstream does.
+  ///
+  /// - Parameters:
+  ///   - downstream: The subscriber of the result.
+  ///   - initial: The result before any value; `nil` for none (only `.finished` is sent).
+  ///   - name: The name `print` shows.
+  ///   - reduce: Folds a value into the result; returns true when the result is final.
+  convenience init(
     downstream: Downstream, initial: Result?, name: String,
     reduce: @escaping (inout Result?, Input) -> Bool
+  ) where Downstream.Failure == Failure {
+    self.init(downstream: downstream, initial: initial, name: name, failure: { $0 }, reduce: reduce)
+  }
+
+  /// Creates the subscription of a `try` operator, whose reduction may throw.
+  ///
+  /// - Parameters:
+  ///   - downstream: The subscriber of the result.
+  ///   - initial: The result before any value; `nil` for none (only `.finished` is sent).
+  ///   - name: The name `print` shows.
+  ///   - reduce: Folds a value into the result; returns true when the result is final.
+  convenience init(
+    downstream: Downstream, initial: Result?, name: String,
+    tryReduce reduce: @escaping (inout Result?, Input) throws -> Bool
+  ) where Downstream.Failure == any Error {
+    self.init(downstream: downstream, initial: initial, name: name, failure: { $0 }, reduce: reduce)
+  }
+
+  private init(
+    downstream: Downstream, initial: Result?, name: String,
+    failure: @escaping (Failure) -> Downstream.Failure,
+    reduce: @escaping (inout Result?, Input) throws(Downstream.Failure) -> Bool
   ) {
     self.result = initial
     self.name = name
+    self.upstreamFailure = failure
     self.reduce = reduce
     super.init(downstream: downstream)
   }
@@ -48,20 +83,34 @@ where Downstream.Input == Result, Downstream.Failure == Failure {
   }
 
   override func forward(_ input: Input) -> Subscribers.Demand {
-    guard reduce(&result, input), terminate() else { return .none }
+    let isFinal: Bool
+    do throws(Downstream.Failure) {
+      isFinal = try reduce(&result, input)
+    } catch {
+      if terminate() { fail(with: error) }
+      return .none
+    }
+    guard isFinal, terminate() else { return .none }
     finishReduction()
     return .none
   }
 
   override func forward(completion: Subscribers.Completion<Failure>) {
-    guard case .failure = completion else { return finishReduction() }
+    switch completion {
+    case .finished: finishReduction()
+    case .failure(let error): fail(with: upstreamFailure(error))
+    }
+  }
+
+  /// Fails the downstream at once, unless the result was delivered or the downstream cancelled.
+  private func fail(with error: Downstream.Failure) {
     let fails = ending.withLock { ending in
       defer { ending = .done }
       if case .reducing = ending { return true }
       return false
     }
     result = nil
-    if fails { downstream.receive(completion: completion) }
+    if fails { downstream.receive(completion: .failure(error)) }
   }
 
   /// The result is final: delivers it if the downstream asked, or keeps it until it does.
@@ -114,5 +163,71 @@ where Downstream.Input == Result, Downstream.Failure == Failure {
     }
     _ = dropped  // released outside the lock
     super.cancel()
+  }
+}
+
+extension Publisher {
+  /// Subscribes `subscriber` through a `ReducingInner` that folds every value into `initial`
+  /// and delivers the result once the upstream finished: `reduce`, `count`, `min`, `max`,
+  /// `last`, `collect`.
+  func subscribeFolding<S: Subscriber>(
+    _ subscriber: S, into initial: S.Input?, name: String,
+    _ fold: @escaping (inout S.Input?, Output) -> Void
+  ) where S.Failure == Failure {
+    subscribe(
+      ReducingInner<Output, S.Input, Failure, S>(
+        downstream: subscriber, initial: initial, name: name
+      ) { result, value in
+        fold(&result, value)
+        return false
+      })
+  }
+
+  /// Subscribes `subscriber` through a `ReducingInner` that folds every value into `initial`
+  /// with a closure that may throw: `tryReduce`, `tryMin`, `tryMax`, `tryLast(where:)`.
+  func subscribeTryFolding<S: Subscriber>(
+    _ subscriber: S, into initial: S.Input?, name: String,
+    _ fold: @escaping (inout S.Input?, Output) throws -> Void
+  ) where S.Failure == any Error {
+    subscribe(
+      ReducingInner<Output, S.Input, Failure, S>(
+        downstream: subscriber, initial: initial, name: name,
+        tryReduce: { result, value in
+          try fold(&result, value)
+          return false
+        }))
+  }
+
+  /// Subscribes `subscriber` through a `ReducingInner` that ends at the first value `search`
+  /// finds a result for, and delivers `notFound` (none for `nil`) if the upstream finishes
+  /// first: `first`, `contains`, `allSatisfy`.
+  func subscribeSearching<S: Subscriber>(
+    _ subscriber: S, notFound: S.Input?, name: String, _ search: @escaping (Output) -> S.Input?
+  ) where S.Failure == Failure {
+    subscribe(
+      ReducingInner<Output, S.Input, Failure, S>(
+        downstream: subscriber, initial: notFound, name: name
+      ) { result, value in
+        guard let found = search(value) else { return false }
+        result = found
+        return true
+      })
+  }
+
+  /// Subscribes `subscriber` through a `ReducingInner` that ends at the first value `search`
+  /// finds a result for, with a closure that may throw: `tryFirst(where:)`, `tryContains`,
+  /// `tryAllSatisfy`.
+  func subscribeTrySearching<S: Subscriber>(
+    _ subscriber: S, notFound: S.Input?, name: String,
+    _ search: @escaping (Output) throws -> S.Input?
+  ) where S.Failure == any Error {
+    subscribe(
+      ReducingInner<Output, S.Input, Failure, S>(
+        downstream: subscriber, initial: notFound, name: name,
+        tryReduce: { result, value in
+          guard let found = try search(value) else { return false }
+          result = found
+          return true
+        }))
   }
 }

@@ -1,11 +1,9 @@
-import Dispatch
-
 /// The subscription of a `switchToLatest`, and its upstream's subscriber: it takes the lock,
 /// asks the state machine what to do, releases the lock, and then calls the downstream, the
 /// upstream or the current inner publisher (its child).
 ///
 /// The downstream is called by one thread at a time, the runner of the state machine's
-/// `SerialDelivery`; values other threads send meanwhile wait in order, and a drainer on a
+/// `SerialDelivery`, through the `DownstreamDriver`; values other threads send meanwhile wait in order, and a drainer on a
 /// global queue delivers them. `cancel()` never waits for a call in progress on another thread;
 /// once it returns, the downstream receives at most one more call, which another thread had
 /// already set out to make.
@@ -38,10 +36,13 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
     }
   }
 
-  let downstream: Downstream
-  let state = Lock<Machine>.make(Machine())
+  let driver: DownstreamDriver<Machine, Downstream>
+  var downstream: Downstream { driver.downstream }
+  var state: Lock<Machine> { driver.state }
 
-  init(downstream: Downstream) { self.downstream = downstream }
+  init(downstream: Downstream) {
+    driver = DownstreamDriver(downstream: downstream, state: Machine())
+  }
 
   /// `SwitchToLatest`, as Combine names it in `print`'s log.
   var description: String { "SwitchToLatest" }
@@ -71,7 +72,8 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
 
   func receive(completion: Subscribers.Completion<Failure>) {
     let thread = ThreadIdentity.current
-    carryOut(state.withLock { $0.upstreamCompleted(with: completion, from: thread) }, from: thread)
+    driver.carryOut(
+      state.withLock { $0.upstreamCompleted(with: completion, from: thread) }, from: thread)
   }
 
   // MARK: Children's events
@@ -91,7 +93,7 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
     let thread = ThreadIdentity.current
     let effects = state.withLock { $0.receive(input, from: index, on: thread) }
     guard let event = effects.deliver else {
-      carryOut(effects, from: thread)
+      driver.carryOut(effects, from: thread)
       return .none
     }
     let more = event.send(to: downstream)
@@ -99,13 +101,13 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
       if more != .none { _ = state.request(more) }
       return state.delivery.next(from: thread)
     }
-    run(next, from: thread)
+    driver.run(next, from: thread)
     return more
   }
 
   func receive(completion: Subscribers.Completion<Failure>, at index: Int) {
     let thread = ThreadIdentity.current
-    carryOut(
+    driver.carryOut(
       state.withLock { $0.childCompleted(at: index, with: completion, from: thread) },
       from: thread)
   }
@@ -122,47 +124,11 @@ where Downstream.Input == Inner.Output, Downstream.Failure == Inner.Failure {
     _ = released  // released outside the lock
     for subscription in cancel { subscription.cancel() }
   }
+}
 
-  // MARK: Delivering
-
-  /// Does what an event led to: calls the upstreams, then delivers or schedules a drainer.
-  func carryOut(_ effects: Machine.Effects, from thread: ThreadIdentity) {
-    effects.callUpstreams()
-    if let event = effects.deliver {
-      run(.deliver(event), from: thread)
-    } else if effects.schedulesDrainer {
-      scheduleDrainer()
-    }
-  }
-
-  /// Delivers as the runner until the delivery says stop or hand on.
-  func run(_ next: SerialDelivery<Event>.Next, from thread: ThreadIdentity) {
-    SerialDelivery.run(
-      next, deliver: { deliver($0, from: thread) }, scheduleDrainer: scheduleDrainer)
-  }
-
-  /// Calls the downstream with one event, asks the current child for what it returned, and
-  /// only then asks what follows: a cancel made from inside that call empties the queue first.
-  func deliver(_ event: Event, from thread: ThreadIdentity) -> SerialDelivery<Event>.Next {
-    let more = event.send(to: downstream)
-    let (child, next) = state.withLock {
-      state -> ((any Subscription)?, SerialDelivery<Event>.Next?) in
-      guard more != .none, let child = state.request(more) else {
-        return (nil, state.delivery.next(from: thread))
-      }
-      return (child, nil)
-    }
-    if let next { return next }
-    child?.request(more)
-    return state.withLock { $0.delivery.next(from: thread) }
-  }
-
-  /// Hands what waits to a block on a global queue.
-  func scheduleDrainer() {
-    let drain = ScheduledAction { [self] in
-      let thread = ThreadIdentity.current
-      run(state.withLock { $0.delivery.drainerStarts(on: thread) }, from: thread)
-    }
-    DispatchQueue.global().async { drain.run() }
+extension SwitchToLatestStateMachine: DownstreamDriverState {
+  /// Demand the downstream returns passes to the current child.
+  mutating func settle(_ more: Subscribers.Demand, from thread: ThreadIdentity) -> UpstreamCalls? {
+    request(more).map(UpstreamCalls.request)
   }
 }

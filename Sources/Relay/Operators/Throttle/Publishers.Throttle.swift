@@ -76,54 +76,67 @@ extension Publishers {
 }
 
 extension Publishers.Throttle {
-  private final class Inner<Downstream: Subscriber>: Subscriber, TimedOperatorStorage,
+  private final class Inner<Downstream: Subscriber>: Subscriber, Subscription,
     CustomStringConvertible, @unchecked Sendable
   where Downstream.Input == Output, Downstream.Failure == Failure {
     // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
-    // the runner of the state's delivery. The scheduler is called with no lock held.
-    typealias Machine = State
+    // the runner of the state's delivery, through `driver`. The scheduler is called with no
+    // lock held.
+    typealias Event = DownstreamEvent<Output, Failure>
 
-    struct State: TimedOperatorState {
+    struct State: DownstreamDriverState {
+      /// The upstream's subscription while it lasts: a completion ends it at once, though the
+      /// completion itself may wait for its time.
       var status = OperatorStatus.awaiting
       var lastEmission: Context.SchedulerTimeType?
       var pendingValue: Output?
       var pendingCompletion: Subscribers.Completion<Failure>?
       var demand = Subscribers.Demand.none
-      var delivery = SerialDelivery<DownstreamEvent<Output, Failure>>()
+      var delivery = SerialDelivery<Event>()
       var isCancelled = false
 
       var hasScheduledOutput: Bool { pendingValue != nil || pendingCompletion != nil }
 
-      mutating func request(_ more: Subscribers.Demand) -> (any Subscription)? {
+      /// Demand the downstream returns is counted here: the upstream was asked for everything.
+      mutating func settle(_ more: Subscribers.Demand, from thread: ThreadIdentity)
+        -> UpstreamCalls?
+      {
         demand += more
         return nil
       }
 
-      mutating func takeHeld() -> Output? { pendingValue.take() }
+      /// The downstream cancelled: ends the link and returns the upstream's subscription.
+      mutating func cancel() -> (any Subscription)? {
+        isCancelled = true
+        return status.end().subscription
+      }
     }
 
-    let downstream: Downstream
+    let driver: DownstreamDriver<State, Downstream>
     let interval: Context.SchedulerTimeType.Stride
     let scheduler: Context
     let latest: Bool
-    let state = Lock<State>.make(State())
+    var state: Lock<State> { driver.state }
 
     init(downstream: Downstream, publisher: Publishers.Throttle<Upstream, Context>) {
-      self.downstream = downstream
+      let scheduler = publisher.scheduler
+      // Throttle takes no scheduler options.
+      driver = DownstreamDriver(downstream: downstream, state: State()) { drain in
+        scheduler.schedule(options: nil) { drain.run() }
+      }
       interval = publisher.interval
-      scheduler = publisher.scheduler
+      self.scheduler = scheduler
       latest = publisher.latest
     }
 
     var description: String { "Throttle" }
 
-    /// Throttle takes no scheduler options.
-    var options: Context.SchedulerOptions? { nil }
-
     func receive(subscription: any Subscription) {
-      guard state.withLock({ $0.accept(subscription) }) else { return subscription.cancel() }
+      guard state.withLock({ $0.status.accept(subscription) }) else {
+        return subscription.cancel()
+      }
       subscription.request(.unlimited)
-      downstream.receive(subscription: self)
+      driver.downstream.receive(subscription: self)
     }
 
     func receive(_ input: Output) -> Subscribers.Demand {
@@ -141,7 +154,7 @@ extension Publishers.Throttle {
         state.demand -= 1
         state.pendingValue = input
         guard let last = state.lastEmission else { return now }
-        return max(now, last.advanced(by: interval))
+        return Swift.max(now, last.advanced(by: interval))
       }
       _ = replaced  // released outside the lock
       if let emission {
@@ -157,7 +170,7 @@ extension Publishers.Throttle {
     func receive(completion: Subscribers.Completion<Failure>) {
       let (schedules, upstream) = state.withLock { state -> (Bool, (any Subscription)?) in
         guard case .subscribed = state.status else { return (false, nil) }
-        let upstream = state.takeUpstream()
+        let upstream = state.status.end().subscription
         let wasScheduled = state.hasScheduledOutput
         state.pendingCompletion = completion
         return (!wasScheduled, upstream)
@@ -169,19 +182,29 @@ extension Publishers.Throttle {
     /// Delivers what waits: the value, then the completion.
     private func emit() {
       let now = scheduler.now
-      let submission = state.withLock { state -> Machine.Submission in
+      let thread = ThreadIdentity.current
+      let submission = state.withLock { state -> SerialDelivery<Event>.Submission in
         guard !state.isCancelled else { return .waits }
         if state.pendingValue != nil, state.pendingCompletion == nil { state.lastEmission = now }
         // The completion, if any, waits behind the value: the answer to the first one counts.
-        var first = Machine.Submission.waits
-        if let value = state.pendingValue.take() { first = state.submit(.value(value)) }
+        var first = SerialDelivery<Event>.Submission.waits
+        if let value = state.pendingValue.take() {
+          first = state.delivery.submit(.value(value), from: thread)
+        }
         if let completion = state.pendingCompletion.take() {
-          let second = state.submit(.completion(completion))
+          let second = state.delivery.submit(.completion(completion), from: thread)
           if case .waits = first { first = second }
         }
         return first
       }
-      perform(submission)
+      driver.perform(submission, from: thread)
     }
+
+    func request(_ demand: Subscribers.Demand) {
+      _checkDemand(demand)
+      state.withLock { $0.demand += demand }
+    }
+
+    func cancel() { driver.cancel { ($0.cancel(), $0.pendingValue.take()) } }
   }
 }

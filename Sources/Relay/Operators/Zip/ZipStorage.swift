@@ -1,10 +1,8 @@
-import Dispatch
-
 /// The subscription of a `zip`: it takes the lock, asks the state machine what to do,
 /// releases the lock, and then calls the downstream or the upstreams.
 ///
 /// The downstream is called by one thread at a time, the runner of the state machine's
-/// `SerialDelivery`; tuples other threads complete meanwhile wait in order, and a drainer on a
+/// `SerialDelivery`, through the `DownstreamDriver`; tuples other threads complete meanwhile wait in order, and a drainer on a
 /// global queue delivers them. `cancel()` never waits for a call in progress on another thread;
 /// once it returns, no new call to the downstream starts.
 final class ZipStorage<Slots: TupleSlots, Downstream: Subscriber>: Subscription,
@@ -38,10 +36,13 @@ where Downstream.Input == Slots.Output {
     }
   }
 
-  let downstream: Downstream
-  let state = Lock<Machine>.make(Machine())
+  let driver: DownstreamDriver<Machine, Downstream>
+  var downstream: Downstream { driver.downstream }
+  var state: Lock<Machine> { driver.state }
 
-  init(downstream: Downstream) { self.downstream = downstream }
+  init(downstream: Downstream) {
+    driver = DownstreamDriver(downstream: downstream, state: Machine())
+  }
 
   /// `Zip`, as Combine names it in `print`'s log.
   var description: String { "Zip" }
@@ -60,12 +61,12 @@ where Downstream.Input == Slots.Output {
     // outside the lock.
     let thread = ThreadIdentity.current
     let effects = state.withLock { $0.receive(at: index, from: thread) { store(&$0, input) } }
-    carryOut(effects, from: thread)
+    driver.carryOut(effects, from: thread)
   }
 
   func receive(completion: Subscribers.Completion<Downstream.Failure>, at index: Int) {
     let thread = ThreadIdentity.current
-    carryOut(
+    driver.carryOut(
       state.withLock { $0.complete(at: index, with: completion, from: thread) }, from: thread)
   }
 
@@ -74,7 +75,7 @@ where Downstream.Input == Slots.Output {
   func request(_ demand: Subscribers.Demand) {
     _checkDemand(demand)
     let thread = ThreadIdentity.current
-    carryOut(state.withLock { $0.request(demand, from: thread) }, from: thread)
+    driver.carryOut(state.withLock { $0.request(demand, from: thread) }, from: thread)
   }
 
   func cancel() {
@@ -82,48 +83,10 @@ where Downstream.Input == Slots.Output {
     _ = released  // released outside the lock
     for subscription in cancel { subscription.cancel() }
   }
+}
 
-  // MARK: Delivering
-
-  /// Does what an event led to: calls the upstreams, then delivers or schedules a drainer.
-  func carryOut(_ effects: Machine.Effects, from thread: ThreadIdentity) {
-    effects.callUpstreams()
-    if let event = effects.deliver {
-      run(.deliver(event), from: thread)
-    } else if effects.schedulesDrainer {
-      scheduleDrainer()
-    }
-  }
-
-  /// Delivers as the runner until the delivery says stop or hand on.
-  func run(_ next: SerialDelivery<Event>.Next, from thread: ThreadIdentity) {
-    SerialDelivery.run(
-      next, deliver: { deliver($0, from: thread) }, scheduleDrainer: scheduleDrainer)
-  }
-
-  /// Calls the downstream with one event, asks the upstreams for what it returned, and only
-  /// then asks what follows: a cancel made from inside those calls empties the queue first.
-  func deliver(_ event: Event, from thread: ThreadIdentity) -> SerialDelivery<Event>.Next {
-    let more = event.send(to: downstream)
-    let (effects, next) = state.withLock {
-      state -> (Machine.Effects?, SerialDelivery<Event>.Next?) in
-      let effects = more == .none ? nil : state.request(more, from: thread)
-      guard let effects, !effects.requests.isEmpty || !effects.cancel.isEmpty else {
-        return (effects, state.delivery.next(from: thread))
-      }
-      return (effects, nil)
-    }
-    if let next { return next }
-    effects?.callUpstreams()
-    return state.withLock { $0.delivery.next(from: thread) }
-  }
-
-  /// Hands what waits to a block on a global queue.
-  func scheduleDrainer() {
-    let drain = ScheduledAction { [self] in
-      let thread = ThreadIdentity.current
-      run(state.withLock { $0.delivery.drainerStarts(on: thread) }, from: thread)
-    }
-    DispatchQueue.global().async { drain.run() }
+extension ZipStateMachine: DownstreamDriverState {
+  mutating func settle(_ more: Subscribers.Demand, from thread: ThreadIdentity) -> UpstreamCalls? {
+    request(more, from: thread).upstreamCalls
   }
 }

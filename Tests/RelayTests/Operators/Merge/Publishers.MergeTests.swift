@@ -2,8 +2,8 @@ import Relay
 import RelayTestSupport
 import Testing
 
-/// OpenCombine's `MergeTests`, ported, for two to ten upstreams (`merge(with:)` chains and
-/// `MergeMany`); the cases `merge` shares with `combineLatest` and `zip` are in `FanInTests`.
+/// OpenCombine's `MergeTests`, ported, for two to ten upstreams (`merge(with:)` of two to eight
+/// publishers, of one type (`MergeMany`), and `MergeMany`); the cases `merge` shares with `combineLatest` and `zip` are in `FanInTests`.
 ///
 /// One deliberate difference: nothing reaches the downstream after the completion (Combine
 /// lets a value through after a completion sent from inside the downstream).
@@ -11,13 +11,20 @@ import Testing
   static func make(_ arity: Int) -> ([HandDrivenUpstream], AnyPublisher<Int, TestingError>) {
     guard arity > 4 else { return FanInOperator.merge.make(arity) }
     return HandDrivenUpstream.make(arity) { p in
-      arity == 5
-        ? p[0].merge(with: p[1]).merge(with: p[2], p[3], p[4]).eraseToAnyPublisher()
-        : Publishers.MergeMany(p).eraseToAnyPublisher()
+      switch arity {
+      case 5: p[0].merge(with: p[1], p[2], p[3], p[4]).eraseToAnyPublisher()
+      case 6: p[0].merge(with: p[1], p[2], p[3], p[4], p[5]).eraseToAnyPublisher()
+      case 7: p[0].merge(with: p[1], p[2], p[3], p[4], p[5], p[6]).eraseToAnyPublisher()
+      case 8: p[0].merge(with: p[1], p[2], p[3], p[4], p[5], p[6], p[7]).eraseToAnyPublisher()
+      case 9:
+        // Two of a type make a MergeMany, which more of the type join.
+        p[2...].reduce(p[0].merge(with: p[1])) { $0.merge(with: $1) }.eraseToAnyPublisher()
+      default: Publishers.MergeMany(p).eraseToAnyPublisher()
+      }
     }
   }
 
-  @Test(arguments: [2, 3, 4, 6, 10]) func sendsEveryValue(arity: Int) {
+  @Test(arguments: [2, 3, 4, 5, 6, 7, 8, 9, 10]) func sendsEveryValue(arity: Int) {
     let (children, merged) = Self.make(arity)
     let tracker = TrackingSubscriber<Int, TestingError>(demand: .unlimited)
     merged.subscribe(tracker)
@@ -93,6 +100,15 @@ import Testing
     a.send(3)
     #expect(received == [0, 1, 2, 3])
     _ = cancellable
+  }
+
+  @Test func mergingTwoOfOneTypeMakesAMergeMany() {
+    let a = PassthroughRelay<Int>()
+    let b = PassthroughRelay<Int>()
+    let merged: Publishers.MergeMany<PassthroughRelay<Int>> = a.merge(with: b)
+    #expect(merged.publishers.count == 2)
+    let threeOfThem = merged.merge(with: PassthroughRelay<Int>())
+    #expect(threeOfThem.publishers.count == 3)
   }
 
   @Test func mergeManyWithNothingFinishes() {

@@ -1,0 +1,65 @@
+extension Publisher {
+  /// Publishes the values at two key paths of each value, as a tuple.
+  ///
+  /// ```swift
+  /// $user.map(\.firstName, \.lastName).sink { print("\($0) \($1)") }
+  ///   .store(in: &subscriptions)
+  /// ```
+  /// - Parameters:
+  ///   - keyPath0: The first key path to read.
+  ///   - keyPath1: The second key path to read.
+  /// - Returns: A publisher of the pairs of values read.
+  @inlinable
+  public func map<Result0, Result1>(
+    _ keyPath0: KeyPath<Output, Result0>, _ keyPath1: KeyPath<Output, Result1>
+  ) -> Publishers.MapKeyPath2<Self, Result0, Result1> {
+    Publishers.MapKeyPath2(upstream: self, keyPath0: keyPath0, keyPath1: keyPath1)
+  }
+}
+
+extension Publishers {
+  /// A publisher of the values at two key paths of each upstream value.
+  ///
+  /// As in Combine, its subscriber receives the upstream's own subscription, and its subscriber
+  /// is named "ValueForKeys".
+  public struct MapKeyPath2<Upstream: Publisher, Output0, Output1>: Publisher {
+    /// The pair of values read.
+    public typealias Output = (Output0, Output1)
+    /// The upstream's failure.
+    public typealias Failure = Upstream.Failure
+
+    /// The publisher whose values are read.
+    public let upstream: Upstream
+    /// The first key path to read.
+    public let keyPath0: KeyPath<Upstream.Output, Output0>
+    /// The second key path to read.
+    public let keyPath1: KeyPath<Upstream.Output, Output1>
+
+    /// Creates the publisher.
+    ///
+    /// - Parameters:
+    ///   - upstream: The publisher whose values are read.
+    ///   - keyPath0: The first key path to read.
+    ///   - keyPath1: The second key path to read.
+    @inlinable
+    public init(
+      upstream: Upstream, keyPath0: KeyPath<Upstream.Output, Output0>,
+      keyPath1: KeyPath<Upstream.Output, Output1>
+    ) {
+      self.upstream = upstream
+      self.keyPath0 = keyPath0
+      self.keyPath1 = keyPath1
+    }
+
+    /// Subscribes the reading subscriber to the upstream.
+    @inlinable
+    public func receive<S: Subscriber>(subscriber: S)
+    where S.Input == Output, S.Failure == Failure {
+      let (keyPath0, keyPath1) = (self.keyPath0, self.keyPath1)
+      upstream.receive(
+        subscriber: KeyPathReader(downstream: subscriber, name: "ValueForKeys") {
+          ($0[keyPath: keyPath0], $0[keyPath: keyPath1])
+        })
+    }
+  }
+}
