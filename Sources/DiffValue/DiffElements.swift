@@ -15,7 +15,10 @@ import Relay
 // changes, or it leaves or comes back). A write compares the array it stored with the one before:
 // element by element while every identifier stays in place (bytes first, so that the elements a
 // write did not touch cost a memory comparison), and through the list diff otherwise. An element
-// write that knows its element (`update(id:)`) compares that element alone.
+// write that knows its element (`update(id:)`) compares that element alone. The index that
+// finds an element by its identifier is made for an array once, and carried to the next array
+// when a write kept every identifier in place (an O(n) comparison of identifiers; no hashing),
+// so that a row's read after an edit elsewhere costs no O(n) hashing.
 //
 // Nothing is kept per identifier: an element's observers register a key path made from the
 // identifier, which the registrar keeps for as long as a tracking holds it, so memory follows the
@@ -148,29 +151,60 @@ final class DiffElementIndex<Element: Diffable>: @unchecked Sendable {
     self.identifiers = identifiers
   }
 
+  /// An index of `array` that shares an earlier index's tables, whose identifiers `array` has,
+  /// in the same order.
+  @inlinable
+  init(_ array: [Element], sameIdentifiersAs earlier: DiffElementIndex) {
+    self.array = array
+    storage = array._diffableStorage
+    positions = earlier.positions
+    identifiers = earlier.identifiers
+  }
+
   /// Whether it indexes `array`.
   @inlinable
   func indexes(_ storage: (address: UnsafeRawPointer?, count: Int)) -> Bool {
     self.storage == storage
   }
+
+  /// Whether `array` has this index's identifiers, in the same order: then the index holds for
+  /// it too, as after a write that changed elements but moved, added and removed none.
+  ///
+  /// - Complexity: O(*n*) identifier comparisons, with no hashing.
+  @inlinable
+  func holds(for array: [Element]) -> Bool {
+    guard array.count == identifiers.count else { return false }
+    return identifiers.withUnsafeBufferPointer { identifiers in
+      array.withUnsafeBufferPointer { elements in
+        for offset in 0..<elements.count
+        where elements[offset].diffIdentifier != identifiers[offset] {
+          return false
+        }
+        return true
+      }
+    }
+  }
 }
 
 extension DiffMachinery where Value: _DiffableArray {
-  /// The index of `array`: the one made before, if it indexes it; made now otherwise, outside
-  /// any lock (identifiers are the user's code), and kept for the next lookup.
-  @usableFromInline
+  /// The index of `array`: the one made before, if it indexes it or holds for it (a write kept
+  /// every identifier in place: O(*n*) comparisons instead of hashing every identifier again);
+  /// made now otherwise, outside any lock (identifiers are the user's code), and kept for the
+  /// next lookup.
+  @inlinable
   func index(of array: [Value.Element]) -> DiffElementIndex<Value.Element> {
     let storage = array._diffableStorage
-    if let kept = withOwnLock({ $0.pointee.elementIndex }) as? DiffElementIndex<Value.Element>,
-      kept.indexes(storage)
-    {
-      return kept
-    }
-    let made = DiffElementIndex(array)
+    let kept = withOwnLock { $0.pointee.elementIndex } as? DiffElementIndex<Value.Element>
+    if let kept, kept.indexes(storage) { return kept }
+    let made =
+      if let kept, kept.holds(for: array) {
+        DiffElementIndex(array, sameIdentifiersAs: kept)
+      } else {
+        DiffElementIndex(array)
+      }
     withOwnLock { $0.pointee.elementIndex = made }
     return made
   }
-
 }
 
 extension DiffStorage where Value: _DiffableArray {

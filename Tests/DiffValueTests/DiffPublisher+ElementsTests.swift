@@ -152,35 +152,52 @@ final class ListViews: @unchecked Sendable {
     #expect(model.$items[id: 20]?.title == "row 2")
   }
 
-  /// The index is remade after any write that changed the array, never used stale.
+  /// The index is remade after any write that changed the array, or carried to the new array
+  /// when every identifier stayed in place; never used stale.
   @Test func lookupsAfterEveryKindOfWriteFindTheRightElement() {
     var random = SeededRandomNumberGenerator(seed: 36)
     let model = ListModel(Array(0..<20), subscribed: false)
     var mirror = model.items
-    for step in 0..<500 {
-      switch Int.random(in: 0..<5, using: &random) {
-      case 0:
+    for step in 0..<1_000 {
+      let index = mirror.isEmpty ? nil : Int.random(in: 0..<mirror.count, using: &random)
+      switch (Int.random(in: 0..<10, using: &random), index) {
+      case (0, _):
         let row = ListRow(id: 100 + step, title: "\(step)")
         model.items.insert(row, at: 0)
         mirror.insert(row, at: 0)
-      case 1 where !mirror.isEmpty:
-        let index = Int.random(in: 0..<mirror.count, using: &random)
+      case (1, let index?):
         model.items.remove(at: index)
         mirror.remove(at: index)
-      case 2 where !mirror.isEmpty:
-        let id = mirror.randomElement(using: &random)!.id
+      case (2, let index?):
+        let id = mirror[index].id
         model.$items.update(id: id) { $0.likes += 1 }
         mirror[mirror.firstIndex { $0.id == id }!].likes += 1
-      case 3:
+      case (3, _):
         model.items.shuffle(using: &random)
         mirror = model.items
+      case (4, let index?):  // content in place: the index is carried over
+        model.items[index].likes += 1
+        mirror[index].likes += 1
+      case (5, let index?):  // an identifier changed in place: same count, the index remade
+        model.items[index].id = 100 + step
+        mirror[index].id = 100 + step
+      case (6, let index?):  // a duplicate identifier, or an element back where it was
+        let id = mirror[Int.random(in: 0..<mirror.count, using: &random)].id
+        model.items[index].id = id
+        mirror[index].id = id
+      case (7, let index?):
+        model.items.swapAt(index, mirror.count - 1)
+        mirror.swapAt(index, mirror.count - 1)
+      case (8, _):  // the whole array again, every title changed, no identifier moved
+        mirror = mirror.map { ListRow(id: $0.id, title: "\(step)", likes: $0.likes) }
+        model.items = mirror
       default:
         model.items.reverse()
         mirror.reverse()
       }
       #expect(model.items == mirror, "step \(step)")
       guard let probe = mirror.randomElement(using: &random) else { continue }
-      #expect(model.$items[id: probe.id] == probe, "step \(step)")
+      #expect(model.$items[id: probe.id] == mirror.first { $0.id == probe.id }, "step \(step)")
       #expect(model.$items.ids == mirror.map(\.id), "step \(step)")
     }
   }
