@@ -35,6 +35,11 @@ public func runListDiffBenchmarks() {
     shuffleRange: 0..<2_000)
   measureListDiffAgainstFloor(small.name, old: small.old, new: small.new, runs: small.runs)
   measureListDiff(large.name, old: large.old, new: large.new, runs: large.runs)
+  // The same kinds of change at random positions: no long common prefix or suffix to skip.
+  for count in [5_000, 100_000] {
+    let random = ListDiffScenario(randomPositions: count)
+    measureListDiffAgainstFloor(random.name, old: random.old, new: random.new, runs: random.runs)
+  }
   measureGrowth(from: large)
   let everyItemUpdated = large.old.map { ListDiffBenchmarkItem(id: $0.id, revision: 1) }
   measureListDiff(
@@ -134,6 +139,27 @@ private struct ListDiffScenario {
       at: insertRange.lowerBound)
     new[shuffleRange].shuffle()
     runs = count > 100_000 ? 11 : count > 10_000 ? 51 : 301
+  }
+
+  /// The same kinds of change as DifferenceKit's scenario, each at a random position: a fifth
+  /// of the items deleted, as many inserted, 4 % moved and 4 % updated.
+  init(randomPositions count: Int) {
+    name =
+      "\(count) items, at random positions: delete \(count / 5), insert \(count / 5),"
+      + " move \(count / 25), update \(count / 25)"
+    old = (0..<count).map { _ in ListDiffBenchmarkItem(id: UUID(), revision: 0) }
+    new = old
+    for _ in 0..<count / 5 { new.remove(at: Int.random(in: 0..<new.count)) }
+    for _ in 0..<count / 5 {
+      new.insert(
+        ListDiffBenchmarkItem(id: UUID(), revision: 0), at: Int.random(in: 0...new.count))
+    }
+    for _ in 0..<count / 25 {
+      let item = new.remove(at: Int.random(in: 0..<new.count))
+      new.insert(item, at: Int.random(in: 0...new.count))
+    }
+    for _ in 0..<count / 25 { new[Int.random(in: 0..<new.count)].revision += 1 }
+    runs = count > 10_000 ? 51 : 301
   }
 }
 

@@ -44,16 +44,19 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
     }
   }
 
-  /// The property went away: its hooks end (they subscribe to the relay, which holds them), and
-  /// the machinery lets go of the relay, whose duplicate check holds the machinery, so that the
-  /// relay goes with its last subscriber and the machinery with it.
+  /// The property went away: its hooks end (they subscribe to the relay, which holds them), its
+  /// shared objects go (a list's change feed subscribes to the relay too), and the machinery
+  /// lets go of the relay, whose duplicate check holds the machinery, so that the relay goes with
+  /// its last subscriber and the machinery with it.
   @usableFromInline
   func propertyWentAway() {
-    let (hooks, relay) = withOwnLock { state in
-      (state.pointee.hooks.take(), state.pointee.relay.take())
+    let (hooks, shared, relay) = withOwnLock { state in
+      let shared = state.pointee.shared
+      state.pointee.shared = [:]
+      return (state.pointee.hooks.take(), shared, state.pointee.relay.take())
     }
     hooks?.removeAll()
-    _ = relay
+    _ = (shared, relay)  // released here, outside the lock: their deinits cancel subscriptions
   }
 
   /// Runs `body` on the fields the machinery's own mutex guards.

@@ -134,6 +134,27 @@ import Testing
     #expect(released == nil)
   }
 
+  /// A list's change feed subscribes to the property's relay, which the property's machinery
+  /// keeps: when the property goes, the feed goes too, and with it the relay and the value.
+  @Test(arguments: [false, true])
+  func aListChangeFeedGoesWithItsProperty(stillSubscribed: Bool) {
+    final class Row: Hashable, Diffable, Sendable {
+      static func == (lhs: Row, rhs: Row) -> Bool { lhs === rhs }
+      func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+    }
+    final class Model {
+      @Diff var rows: [Row] = [Row()]
+    }
+    var model: Model? = Model()
+    weak let released = model!.rows.first
+    var subscription: AnyCancellable? = model!.$rows.listChanges.sink { _ in }
+    model!.rows.append(Row())
+    if !stillSubscribed { subscription = nil }
+    model = nil
+    #expect(released == nil)
+    _ = subscription
+  }
+
   @MainActor @Test func aReleasedUpdaterAndItsViewGoWithTheirSubscription() {
     final class Model {
       @Diff var items: [Int] = [1, 2, 3]
