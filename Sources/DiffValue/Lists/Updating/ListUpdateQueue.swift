@@ -19,6 +19,8 @@ protocol ListTransitionPlanner: AnyObject {
 
   /// The animation of an animated batch.
   var animation: ListAnimation { get }
+  /// What a change does while the view is not in a window.
+  var offWindowUpdates: ListOffWindowUpdates { get }
 
   /// Plans the batches from `shown` to `target`, or returns `nil` to reload instead.
   ///
@@ -200,7 +202,7 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
         continue
       }
       guard var batches = current.batches else {
-        if view.isInWindow, !current.options.reloadsData,
+        if viewTakesBatches(planner), !current.options.reloadsData,
           let planned = planner.batches(
             from: shown, to: current.target, reusing: current.change,
             refreshing: current.refreshes, in: view)
@@ -224,7 +226,7 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
   private func perform(
     _ planned: ListBatch<Data>, of current: Transition, planner: Planner
   ) -> Bool {
-    guard view.isInWindow else { return false }
+    guard viewTakesBatches(planner) else { return false }
     var batch = planned
     let resolution = batch.resolved(
       bindableCell: view.bindableCell(at:),
@@ -271,9 +273,18 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
     transition?.awaitedBatch = number
     view.performListUpdate(
       update, reconfiguring: reconfigures,
-      animation: current.options.isAnimated ? planner.animation : .none, updatingData: swap,
+      animation: current.options.isAnimated && view.isInWindow ? planner.animation : .none,
+      updatingData: swap,
       completion: { [weak self] _ in self?.batchDidComplete(number) })
     return true
+  }
+
+  /// Whether the view takes changes as batches now.
+  ///
+  /// In a window it does; off-window too, unless the planner reloads there. Off-window
+  /// batches do not animate: nobody would see them.
+  private func viewTakesBatches(_ planner: Planner) -> Bool {
+    view.isInWindow || planner.offWindowUpdates == .batch
   }
 
   private func batchDidComplete(_ number: Int) {

@@ -19,9 +19,10 @@
 ///
 /// Visible `ListBindable` cells are re-bound in place, even when their items move; changes
 /// that arrive while a batch animates are shown together, in one batch, when it completes; a
-/// change larger than `reloadThreshold` operations, one `shouldReload` picks, or any change
-/// while the view is not in a window reloads the view instead. Everything happens on the main
-/// thread. The updater holds the view, and once it is released no batch starts.
+/// change larger than `reloadThreshold` operations or one `shouldReload` picks reloads the view
+/// instead; while the view is not in a window, batches do not animate (`offWindowUpdates`).
+/// Everything happens on the main thread. The updater holds the view, and once it is released
+/// no batch starts.
 /// <doc:ListsAndBatchUpdates> tells the whole story.
 @MainActor
 public final class ListUpdater<Item: Diffable> {
@@ -38,11 +39,15 @@ public final class ListUpdater<Item: Diffable> {
   /// How animated batches animate; a change applied with `animated: false` does not.
   public var animation = ListAnimation.automatic
 
+  /// What a change does while the view is not in a window: by default a batch update without
+  /// animation; `.reload` reloads the view instead, as IGListKit did before its version 5.
+  public var offWindowUpdates = ListOffWindowUpdates.batch
+
   /// Whether to reload instead of animating a change, besides `reloadThreshold`.
   ///
   /// Like DifferenceKit's `interrupt`, it is asked on the main thread at most once per transition
-  /// (not for a view out of a window, a change with nothing to do, or one over the threshold), with
-  /// the change from what the view shows to the list it must show.
+  /// (not for a change with nothing to do, one over the threshold, or one that reloads
+  /// off-window), with the change from what the view shows to the list it must show.
   public var shouldReload: ((ListChange<Item>) -> Bool)?
 
   /// Called in debug builds with a batch update UIKit would reject, before the view receives it.

@@ -33,6 +33,10 @@ public final class SectionedListUpdater<Section: DiffableSection> {
   /// How animated batches animate; a change applied with `animated: false` does not.
   public var animation = ListAnimation.automatic
 
+  /// What a change does while the view is not in a window: by default a batch update without
+  /// animation; `.reload` reloads the view instead, as IGListKit did before its version 5.
+  public var offWindowUpdates = ListOffWindowUpdates.batch
+
   /// Whether to reload instead of animating a change, besides `reloadThreshold`.
   ///
   /// It is asked on the main thread at most once per transition, with the change from what the view
