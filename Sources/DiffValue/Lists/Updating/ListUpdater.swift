@@ -55,6 +55,36 @@ public final class ListUpdater<Item: Diffable> {
   /// The updater reloads instead. When `nil`, the report is printed.
   public var onInvalidBatch: ((InvalidBatch) -> Void)?
 
+  /// What the updater calls when cells appear and disappear and when the view prefetches, each
+  /// with its items, as your delegate reports them to `cellDisplay`.
+  public var displayHandlers = ListDisplayHandlers<Item>()
+  /// Where your view's delegate reports the cells it displays and the items it prefetches.
+  public private(set) lazy var cellDisplay = ListCellDisplay<Item>(
+    .init(
+      item: { [weak self] in self?.item(at: $0) },
+      indexPath: { [weak self] in self?.indexPath(forIdentifier: $0) },
+      handlers: { [weak self] in self?.displayHandlers }))
+  /// The items whose cells the view displays, in its order, as `cellDisplay` heard of them.
+  public var visibleItems: [Item] { cellDisplay.visibleItems }
+
+  /// Called on the main thread with `true` when the view comes to show no item, and with
+  /// `false` when it shows items again: show an empty view, or a content-unavailable
+  /// configuration, while it is empty.
+  ///
+  /// Setting it calls it at once with whether the view shows no item now, so that the empty
+  /// view is right from the start. After a change it is called once the view has taken the
+  /// change (inside the batch's animation, as its rows go or come, or after a reload).
+  ///
+  /// ```swift
+  /// updater.onEmptyChange = { [weak self] isEmpty in
+  ///   self?.contentUnavailableConfiguration =
+  ///     isEmpty ? UIContentUnavailableConfiguration.empty() : nil
+  /// }
+  /// ```
+  public var onEmptyChange: ((Bool) -> Void)? {
+    didSet { onEmptyChange?(items.isEmpty) }
+  }
+
   var queue: ListUpdateQueue<ListUpdater>!
   /// The data source made from a cell provider, and what its view needs kept alive.
   var dataSource: (source: AnyObject, bridge: AnyObject?)?
@@ -241,6 +271,10 @@ extension ListUpdater: ListTransitionPlanner {
       print("ListUpdater: \(invalidBatch)")
     }
   }
+
+  func isEmpty(_ data: [Item]) -> Bool { data.isEmpty }
+
+  func shownEmptinessDidChange(isEmpty: Bool) { onEmptyChange?(isEmpty) }
 }
 
 extension ListDiff {
