@@ -115,10 +115,26 @@ extension UITableViewDelegate {
   public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
 }
 
+// An Objective-C protocol in the SDK, `@MainActor` as a whole; its optional method is a
+// requirement with a default here.
+@MainActor
+public protocol UITableViewDataSourcePrefetching: NSObjectProtocol {
+  func tableView(_ tableView: UITableView, prefetchRowsAt indexPaths: [IndexPath])
+  // Optional in Objective-C.
+  func tableView(_ tableView: UITableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath])
+}
+
+extension UITableViewDataSourcePrefetching {
+  public func tableView(
+    _ tableView: UITableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]
+  ) {}
+}
+
 @MainActor
 open class UITableView: UIScrollView {
   open weak var dataSource: (any UITableViewDataSource)?
   open weak var delegate: (any UITableViewDelegate)?
+  open weak var prefetchDataSource: (any UITableViewDataSourcePrefetching)?
   public enum Style: Int, Sendable {
     case plain = 0
     case grouped = 1
@@ -212,6 +228,22 @@ extension UICollectionViewDataSource {
   ) {}
 }
 
+// An Objective-C protocol in the SDK, `@MainActor` as a whole; its optional method is a
+// requirement with a default here.
+@MainActor
+public protocol UICollectionViewDataSourcePrefetching: NSObjectProtocol {
+  func collectionView(_ collectionView: UICollectionView, prefetchItemsAt indexPaths: [IndexPath])
+  // Optional in Objective-C.
+  func collectionView(
+    _ collectionView: UICollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath])
+}
+
+extension UICollectionViewDataSourcePrefetching {
+  public func collectionView(
+    _ collectionView: UICollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]
+  ) {}
+}
+
 @MainActor
 open class UICollectionViewLayout: NSObject {}
 
@@ -226,6 +258,8 @@ open class UICollectionView: UIScrollView {
   public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
     super.init(frame: frame)
   }
+
+  open weak var prefetchDataSource: (any UICollectionViewDataSourcePrefetching)?
 
   // Plain structs, not isolated: a type nested in a `@MainActor` class does not inherit its
   // isolation, and Apple declares these without `@MainActor`, their handlers plain closures

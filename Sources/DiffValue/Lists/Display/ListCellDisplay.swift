@@ -44,6 +44,9 @@ public final class ListCellDisplay<Item: Diffable> {
   private let updater: Updater
   /// The item each cell displayed showed when it appeared, by the cell's identity.
   private var shownByCell: [ObjectIdentifier: Item] = [:]
+  /// The prefetching data source a platform made for it, kept alive: a view holds its own
+  /// weakly.
+  var prefetchingBridge: AnyObject?
 
   init(_ updater: Updater) { self.updater = updater }
 
