@@ -91,6 +91,9 @@ public final class ListUpdater<Item: Diffable> {
 
   /// What the updater does when the user moves an item in the view it serves as data source.
   public var reorderingHandlers = ListReorderingHandlers<Item, ListChange<Item>>()
+  /// What the updater does when the user deletes an item in the table view it serves as data
+  /// source.
+  public var editingHandlers = ListEditingHandlers<Item, ListChange<Item>>()
   /// What the updater does when an item of an outline is expanded or collapsed through it.
   public var sectionSnapshotHandlers = ListSectionSnapshotHandlers<Item>()
   /// The outline last applied, which holds while the list to show is the one it submitted.

@@ -86,6 +86,16 @@ public final class SectionedListUpdater<Section: DiffableSection> {
   public var reorderingHandlers = ListReorderingHandlers<
     Section.Item, SectionedListChange<Section>
   >()
+  /// What the updater does when the user deletes an item in the table view it serves as data
+  /// source.
+  public var editingHandlers = ListEditingHandlers<Section.Item, SectionedListChange<Section>>()
+  /// The title of a section in a table view's section index, or `nil` to leave the section
+  /// out; the index shows while it is set, and a tap on a title goes to its section.
+  ///
+  /// ```swift
+  /// updater.sectionIndexTitle = { String($0.model.name.prefix(1)) }
+  /// ```
+  public var sectionIndexTitle: ((Section) -> String?)?
   /// What the updater does when an item of an outline is expanded or collapsed through it.
   public var sectionSnapshotHandlers = ListSectionSnapshotHandlers<Section.Item>()
   /// The outlines last applied to sections, by section identifier; each holds while its section
