@@ -95,4 +95,40 @@ extension SimulatedListView {
     cellIdentities[indexPath[0]].remove(at: indexPath[1])
     cellPositions = nil
   }
+
+  /// Deletes a row as the user does with swipe to delete, on a view whose updater is its data
+  /// source: the view asks whether the row is editable, then commits the deletion to the data
+  /// source, whose batch removes the row.
+  ///
+  /// - Parameter indexPath: The row's index path; a row the data source does not let the user
+  ///   delete is recorded in ``problems`` and stays.
+  public func simulateSwipeToDelete(at indexPath: IndexPath) {
+    guard contains(indexPath), let listDataSource, canEditRow(at: indexPath, isEditing: false)
+    else {
+      return problems.append("the user cannot swipe \(indexPath) away")
+    }
+    listDataSource.deleteItem(at: indexPath)  // as UIKit calls commit editingStyle: .delete
+  }
+
+  /// Whether the data source lets the row at an index path be edited, as a table view asks it
+  /// (`canEditRowAt`); `true` without an updater as data source, UIKit's default.
+  ///
+  /// - Parameters:
+  ///   - indexPath: The row's index path.
+  ///   - isEditing: Whether the view is in editing mode.
+  /// - Returns: Whether the row is editable.
+  public func canEditRow(at indexPath: IndexPath, isEditing: Bool) -> Bool {
+    listDataSource?.canEditItem(at: indexPath, isEditing: isEditing) ?? true
+  }
+
+  /// The titles of the section index the data source gives, as a table view shows them.
+  public var sectionIndexTitles: [String]? { listDataSource?.sectionIndexTitles }
+
+  /// The section the view goes to when the user taps a section index title.
+  ///
+  /// - Parameter index: The title's index in `sectionIndexTitles`.
+  /// - Returns: The section's index, or `nil` without an updater as data source.
+  public func section(forSectionIndexTitleAt index: Int) -> Int? {
+    listDataSource?.section(forSectionIndexTitleAt: index)
+  }
 }

@@ -14,8 +14,9 @@ import DiffValue
 /// source after the batch: a rule UIKit would raise `NSInternalInconsistencyException` for is
 /// recorded in `problems`, and so is a batch after which the view shows anything but its data
 /// source, a batch that starts while another animates or while the data source no longer
-/// matches the screen, a batch while the view is not in a window, and a cell or header re-bound
-/// outside a batch (UIKit would leave its height as it was).
+/// matches the screen, an animated batch while the view is not in a window (an animation
+/// nobody sees), and a cell or header re-bound outside a batch (UIKit would leave its height as
+/// it was).
 ///
 /// Cells keep an identity across batches as UIKit's do: a kept or moved cell keeps it, an
 /// inserted or reloaded one gets a new one (`cellIdentity(at:)`). Cells that `isOnScreen` and
@@ -145,7 +146,9 @@ public final class SimulatedListView<Model: Equatable, Item: Equatable>: ListVie
     updatingData: () -> Void, completion: @escaping (Bool) -> Void
   ) {
     let reconfigured = reconfiguredCells(reconfiguring, in: update)
-    if !isInWindow { problems.append("a batch update while the view is not in a window") }
+    if !isInWindow, animation.isAnimated {
+      problems.append("an animated batch update while the view is not in a window")
+    }
     if isAnimating { problems.append("a batch started while another was animating") }
     if dataSource() != shown {
       problems.append("the data source changed outside a batch: \(dataSource()) vs \(shown)")

@@ -53,6 +53,12 @@ open class UILabel: UIView {
 open class UITableViewCell: UIView {
   open var textLabel: UILabel? { nil }
   open var detailTextLabel: UILabel? { nil }
+
+  public enum EditingStyle: Int, Sendable {
+    case none = 0
+    case delete = 1
+    case insert = 2
+  }
 }
 
 @MainActor
@@ -80,6 +86,20 @@ public protocol UITableViewDataSource: NSObjectProtocol {
   func tableView(
     _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath,
     to destinationIndexPath: IndexPath)
+  // Optional in Objective-C.
+  func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool
+  // Optional in Objective-C.
+  func tableView(
+    _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle,
+    forRowAt indexPath: IndexPath)
+  // Optional in Objective-C; unavailable on tvOS.
+  @available(tvOS, unavailable)
+  func sectionIndexTitles(for tableView: UITableView) -> [String]?
+  // Optional in Objective-C; unavailable on tvOS.
+  @available(tvOS, unavailable)
+  func tableView(
+    _ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int
+  ) -> Int
 }
 
 extension UITableViewDataSource {
@@ -97,6 +117,19 @@ extension UITableViewDataSource {
     _ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath,
     to destinationIndexPath: IndexPath
   ) {}
+  public func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
+    true
+  }
+  public func tableView(
+    _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle,
+    forRowAt indexPath: IndexPath
+  ) {}
+  @available(tvOS, unavailable)
+  public func sectionIndexTitles(for tableView: UITableView) -> [String]? { nil }
+  @available(tvOS, unavailable)
+  public func tableView(
+    _ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int
+  ) -> Int { 0 }
 }
 
 // An Objective-C protocol in the SDK; none of its optional methods is used here.
@@ -115,10 +148,27 @@ extension UITableViewDelegate {
   public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {}
 }
 
+// An Objective-C protocol in the SDK, `@MainActor` as a whole; its optional method is a
+// requirement with a default here.
+@MainActor
+public protocol UITableViewDataSourcePrefetching: NSObjectProtocol {
+  func tableView(_ tableView: UITableView, prefetchRowsAt indexPaths: [IndexPath])
+  // Optional in Objective-C.
+  func tableView(_ tableView: UITableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath])
+}
+
+extension UITableViewDataSourcePrefetching {
+  public func tableView(
+    _ tableView: UITableView, cancelPrefetchingForRowsAt indexPaths: [IndexPath]
+  ) {}
+}
+
 @MainActor
 open class UITableView: UIScrollView {
   open weak var dataSource: (any UITableViewDataSource)?
   open weak var delegate: (any UITableViewDelegate)?
+  open weak var prefetchDataSource: (any UITableViewDataSourcePrefetching)?
+  open var isEditing: Bool = false
   public enum Style: Int, Sendable {
     case plain = 0
     case grouped = 1
@@ -212,6 +262,22 @@ extension UICollectionViewDataSource {
   ) {}
 }
 
+// An Objective-C protocol in the SDK, `@MainActor` as a whole; its optional method is a
+// requirement with a default here.
+@MainActor
+public protocol UICollectionViewDataSourcePrefetching: NSObjectProtocol {
+  func collectionView(_ collectionView: UICollectionView, prefetchItemsAt indexPaths: [IndexPath])
+  // Optional in Objective-C.
+  func collectionView(
+    _ collectionView: UICollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath])
+}
+
+extension UICollectionViewDataSourcePrefetching {
+  public func collectionView(
+    _ collectionView: UICollectionView, cancelPrefetchingForItemsAt indexPaths: [IndexPath]
+  ) {}
+}
+
 @MainActor
 open class UICollectionViewLayout: NSObject {}
 
@@ -226,6 +292,8 @@ open class UICollectionView: UIScrollView {
   public init(frame: CGRect, collectionViewLayout layout: UICollectionViewLayout) {
     super.init(frame: frame)
   }
+
+  open weak var prefetchDataSource: (any UICollectionViewDataSourcePrefetching)?
 
   // Plain structs, not isolated: a type nested in a `@MainActor` class does not inherit its
   // isolation, and Apple declares these without `@MainActor`, their handlers plain closures

@@ -115,12 +115,15 @@ typealias Item = ListDiffTestItem
     #expect(!view.isAnimating)
   }
 
-  @Test func aBatchOffWindowIsRecorded() {
+  @Test func anAnimatedBatchOffWindowIsRecorded() {
     let (view, _) = make(ids([1]))
     view.isInWindow = false
     view.performListUpdate(
+      BatchUpdate(), animation: .none, updatingData: {}, completion: { _ in })
+    #expect(view.problems == [])
+    view.performListUpdate(
       BatchUpdate(), animation: .automatic, updatingData: {}, completion: { _ in })
-    #expect(view.problems == ["a batch update while the view is not in a window"])
+    #expect(view.problems == ["an animated batch update while the view is not in a window"])
   }
 
   @Test func aReloadShowsEverythingWithNewCells() {

@@ -24,6 +24,11 @@ public final class ListDataSource<Cell, SupplementaryView> {
     var supplementaryView: ((String, IndexPath) -> SupplementaryView?)?
     var canMoveItem: (IndexPath) -> Bool
     var moveItem: (IndexPath, IndexPath) -> Void
+    /// `nil` while deleting is off.
+    var canDeleteItem: (IndexPath) -> Bool?
+    var deleteItem: (IndexPath) -> Void
+    /// The index titles and, for each, its section; `nil` when the updater has none.
+    var sectionIndex: () -> (titles: [String], sections: [Int])? = { nil }
   }
 
   private let answers: Answers
@@ -91,6 +96,53 @@ public final class ListDataSource<Cell, SupplementaryView> {
   ///   - destination: Its index path after the move.
   public func moveItem(from source: IndexPath, to destination: IndexPath) {
     answers.moveItem(source, destination)
+  }
+
+  /// Whether the user may delete the item at an index path: the updater's
+  /// `editingHandlers.canDeleteItem` says.
+  ///
+  /// - Parameter indexPath: An index path of what the view shows.
+  /// - Returns: `false` without a `canDeleteItem` handler.
+  public func canDeleteItem(at indexPath: IndexPath) -> Bool {
+    answers.canDeleteItem(indexPath) ?? false
+  }
+
+  /// Whether the row at an index path is editable, for a table view's `canEditRowAt`.
+  ///
+  /// While deleting is off (no `canDeleteItem` handler), rows are editable in editing mode
+  /// only, so that reordering works as before and nothing is swiped. Once it is on, a row is
+  /// editable when the user may delete it, or, in editing mode, move it (its reorder control
+  /// shows only then): return `.none` from your delegate's `editingStyleForRowAt` for a row
+  /// that moves but is not deleted.
+  ///
+  /// - Parameters:
+  ///   - indexPath: An index path of what the view shows.
+  ///   - isEditing: Whether the view is in editing mode.
+  /// - Returns: Whether the row is editable.
+  public func canEditItem(at indexPath: IndexPath, isEditing: Bool) -> Bool {
+    guard let canDelete = answers.canDeleteItem(indexPath) else { return isEditing }
+    return canDelete || (isEditing && canMoveItem(at: indexPath))
+  }
+
+  /// Takes a deletion the user committed (the view has not removed the row): the updater shows
+  /// its items without the item, in a batch, then its `editingHandlers.didDelete` hears of it.
+  ///
+  /// - Parameter indexPath: The item's index path; an item the handlers do not let the user
+  ///   delete, or one outside what is shown, stays.
+  public func deleteItem(at indexPath: IndexPath) { answers.deleteItem(indexPath) }
+
+  /// The titles of a table view's section index, from the updater's `sectionIndexTitle`, in
+  /// the order of the sections that have one; `nil` when it has none.
+  public var sectionIndexTitles: [String]? { answers.sectionIndex()?.titles }
+
+  /// The section a tap on a section index title goes to.
+  ///
+  /// - Parameter index: The title's index in `sectionIndexTitles`.
+  /// - Returns: The index of the section the title came from; 0 outside the titles.
+  public func section(forSectionIndexTitleAt index: Int) -> Int {
+    guard let sections = answers.sectionIndex()?.sections, sections.indices.contains(index)
+    else { return 0 }
+    return sections[index]
   }
 
   /// Takes an item the user dropped before another, as AppKit's collection view reports a

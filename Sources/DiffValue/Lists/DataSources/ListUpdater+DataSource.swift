@@ -53,7 +53,9 @@ extension ListUpdater {
           { [weak view] kind, indexPath in view.flatMap { provider($0, kind, indexPath) } }
         },
         canMoveItem: { [weak self] indexPath in self?.canMoveItem(at: indexPath) ?? false },
-        moveItem: { [weak self] from, to in self?.moveItem(from: from, to: to) }))
+        moveItem: { [weak self] from, to in self?.moveItem(from: from, to: to) },
+        canDeleteItem: { [weak self] indexPath in self?.canDeleteItem(at: indexPath) },
+        deleteItem: { [weak self] indexPath in self?.deleteItem(at: indexPath) }))
     dataSource = (source, view.useListDataSource(source))
   }
 
@@ -122,6 +124,25 @@ extension ListUpdater {
     guard let canReorderItem = reorderingHandlers.canReorderItem, let item = item(at: indexPath)
     else { return false }
     return canReorderItem(item)
+  }
+
+  /// Whether the user may delete the item at an index path; `nil` while deleting is off.
+  private func canDeleteItem(at indexPath: IndexPath) -> Bool? {
+    guard let canDeleteItem = editingHandlers.canDeleteItem else { return nil }
+    guard let item = item(at: indexPath) else { return false }
+    return canDeleteItem(item)
+  }
+
+  /// Shows the items without the one the user deleted, and reports it to the editing handlers.
+  ///
+  /// - Complexity: O(*n*), and a diff.
+  private func deleteItem(at indexPath: IndexPath) {
+    guard canDeleteItem(at: indexPath) == true, let item = item(at: indexPath) else { return }
+    var new = items
+    new.remove(at: indexPath[1])
+    let change = ListChange(old: items, new: new)
+    apply(change)
+    editingHandlers.didDelete?(item, change)
   }
 
   /// Takes the user's move as shown and reports it to the reordering handlers.

@@ -47,7 +47,10 @@ extension SectionedListUpdater {
           { [weak view] kind, indexPath in view.flatMap { provider($0, kind, indexPath) } }
         },
         canMoveItem: { [weak self] indexPath in self?.canMoveItem(at: indexPath) ?? false },
-        moveItem: { [weak self] from, to in self?.moveItem(from: from, to: to) }))
+        moveItem: { [weak self] from, to in self?.moveItem(from: from, to: to) },
+        canDeleteItem: { [weak self] indexPath in self?.canDeleteItem(at: indexPath) },
+        deleteItem: { [weak self] indexPath in self?.deleteItem(at: indexPath) },
+        sectionIndex: { [weak self] in self?.sectionIndex() }))
     dataSource = (source, view.useListDataSource(source))
   }
 
@@ -56,6 +59,40 @@ extension SectionedListUpdater {
     guard let canReorderItem = reorderingHandlers.canReorderItem, let item = item(at: indexPath)
     else { return false }
     return canReorderItem(item)
+  }
+
+  /// Whether the user may delete the item at an index path; `nil` while deleting is off.
+  private func canDeleteItem(at indexPath: IndexPath) -> Bool? {
+    guard let canDelete = editingHandlers.canDeleteItem else { return nil }
+    return item(at: indexPath).map(canDelete) ?? false
+  }
+
+  /// Shows the sections without the item the user deleted, and reports it to the editing
+  /// handlers.
+  ///
+  /// - Complexity: O(*n*), and a sectioned diff.
+  private func deleteItem(at indexPath: IndexPath) {
+    guard canDeleteItem(at: indexPath) == true, let item = item(at: indexPath) else { return }
+    let old = sections
+    var new = old
+    var remaining = new[indexPath[0]].items
+    remaining.remove(at: indexPath[1])
+    new[indexPath[0]] = Section(section: new[indexPath[0]], items: remaining)
+    let change = SectionedListChange(old: old, new: new, staging: staging)
+    apply(change)
+    editingHandlers.didDelete?(item, change)
+  }
+
+  /// The section index: the titles `sectionIndexTitle` gives, and the section of each.
+  private func sectionIndex() -> (titles: [String], sections: [Int])? {
+    guard let sectionIndexTitle else { return nil }
+    var index: (titles: [String], sections: [Int]) = ([], [])
+    for (number, section) in sections.enumerated() {
+      guard let title = sectionIndexTitle(section) else { continue }
+      index.titles.append(title)
+      index.sections.append(number)
+    }
+    return index
   }
 
   /// Takes the user's move, within a section or across sections, as shown and reports it to

@@ -19,6 +19,8 @@ protocol ListTransitionPlanner: AnyObject {
 
   /// The animation of an animated batch.
   var animation: ListAnimation { get }
+  /// What a change does while the view is not in a window.
+  var offWindowUpdates: ListOffWindowUpdates { get }
 
   /// Plans the batches from `shown` to `target`, or returns `nil` to reload instead.
   ///
@@ -55,6 +57,11 @@ protocol ListTransitionPlanner: AnyObject {
 
   /// Reports a batch that failed the check, before it would have reached the view.
   func report(_ invalidBatch: InvalidBatch)
+
+  /// Whether `data` holds no item.
+  func isEmpty(_ data: Data) -> Bool
+  /// Tells that what the view shows became empty, or stopped being empty.
+  func shownEmptinessDidChange(isEmpty: Bool)
 }
 
 /// Applies list changes to a `ListView`: one transition at a time, each as its batches in
@@ -94,11 +101,14 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
   private var waiting: Transition?
   private var isAdvancing = false
   private var batchCount = 0
+  /// Whether what the view shows was empty when the planner last heard of it.
+  private var shownWasEmpty: Bool
 
   init(view: any ListView, shown: Data, planner: Planner) {
     self.view = view
     self.shown = shown
     self.planner = planner
+    shownWasEmpty = planner.isEmpty(shown)
   }
 
   /// Whether a transition is under way.
@@ -158,6 +168,7 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
   /// Takes `data` as what the view shows: a change the user made in the view itself.
   func takeAsShown(_ data: Data) {
     shown = data
+    tellEmptinessChange()
     // Batches planned from what was shown before no longer apply: plan again from here.
     if let transition, waiting == nil {
       waiting = Transition(
@@ -200,7 +211,7 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
         continue
       }
       guard var batches = current.batches else {
-        if view.isInWindow, !current.options.reloadsData,
+        if viewTakesBatches(planner), !current.options.reloadsData,
           let planned = planner.batches(
             from: shown, to: current.target, reusing: current.change,
             refreshing: current.refreshes, in: view)
@@ -224,7 +235,7 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
   private func perform(
     _ planned: ListBatch<Data>, of current: Transition, planner: Planner
   ) -> Bool {
-    guard view.isInWindow else { return false }
+    guard viewTakesBatches(planner) else { return false }
     var batch = planned
     let resolution = batch.resolved(
       bindableCell: view.bindableCell(at:),
@@ -250,6 +261,7 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
     }
     if update.isEmpty && rebinds.isEmpty && reconfigures.isEmpty && batch.sectionRebinds.isEmpty {
       swap()  // nothing on screen changes: only the data
+      tellEmptinessChange()
       return true
     }
     // Re-binding happens inside a batch even when nothing moves (an empty one): a table view
@@ -271,9 +283,29 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
     transition?.awaitedBatch = number
     view.performListUpdate(
       update, reconfiguring: reconfigures,
-      animation: current.options.isAnimated ? planner.animation : .none, updatingData: swap,
+      animation: current.options.isAnimated && view.isInWindow ? planner.animation : .none,
+      updatingData: swap,
       completion: { [weak self] _ in self?.batchDidComplete(number) })
+    tellEmptinessChange()
     return true
+  }
+
+  /// Tells the planner when what the view shows became empty or stopped being empty, once the
+  /// view has taken it (the data is swapped inside the batch, which runs before this).
+  private func tellEmptinessChange() {
+    guard let planner else { return }
+    let isEmpty = planner.isEmpty(shown)
+    guard isEmpty != shownWasEmpty else { return }
+    shownWasEmpty = isEmpty
+    planner.shownEmptinessDidChange(isEmpty: isEmpty)
+  }
+
+  /// Whether the view takes changes as batches now.
+  ///
+  /// In a window it does; off-window too, unless the planner reloads there. Off-window
+  /// batches do not animate: nobody would see them.
+  private func viewTakesBatches(_ planner: Planner) -> Bool {
+    view.isInWindow || planner.offWindowUpdates == .batch
   }
 
   private func batchDidComplete(_ number: Int) {
@@ -286,6 +318,7 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
   private func reload(to target: Data) {
     view.reloadList { self.shown = target }
     transition?.batches = []
+    tellEmptinessChange()
   }
 
   /// Ends the transition and calls its completions: the view shows its target.

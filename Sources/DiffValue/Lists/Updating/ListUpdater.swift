@@ -19,9 +19,10 @@
 ///
 /// Visible `ListBindable` cells are re-bound in place, even when their items move; changes
 /// that arrive while a batch animates are shown together, in one batch, when it completes; a
-/// change larger than `reloadThreshold` operations, one `shouldReload` picks, or any change
-/// while the view is not in a window reloads the view instead. Everything happens on the main
-/// thread. The updater holds the view, and once it is released no batch starts.
+/// change larger than `reloadThreshold` operations or one `shouldReload` picks reloads the view
+/// instead; while the view is not in a window, batches do not animate (`offWindowUpdates`).
+/// Everything happens on the main thread. The updater holds the view, and once it is released
+/// no batch starts.
 /// <doc:ListsAndBatchUpdates> tells the whole story.
 @MainActor
 public final class ListUpdater<Item: Diffable> {
@@ -38,11 +39,15 @@ public final class ListUpdater<Item: Diffable> {
   /// How animated batches animate; a change applied with `animated: false` does not.
   public var animation = ListAnimation.automatic
 
+  /// What a change does while the view is not in a window: by default a batch update without
+  /// animation; `.reload` reloads the view instead, as IGListKit did before its version 5.
+  public var offWindowUpdates = ListOffWindowUpdates.batch
+
   /// Whether to reload instead of animating a change, besides `reloadThreshold`.
   ///
   /// Like DifferenceKit's `interrupt`, it is asked on the main thread at most once per transition
-  /// (not for a view out of a window, a change with nothing to do, or one over the threshold), with
-  /// the change from what the view shows to the list it must show.
+  /// (not for a change with nothing to do, one over the threshold, or one that reloads
+  /// off-window), with the change from what the view shows to the list it must show.
   public var shouldReload: ((ListChange<Item>) -> Bool)?
 
   /// Called in debug builds with a batch update UIKit would reject, before the view receives it.
@@ -50,12 +55,45 @@ public final class ListUpdater<Item: Diffable> {
   /// The updater reloads instead. When `nil`, the report is printed.
   public var onInvalidBatch: ((InvalidBatch) -> Void)?
 
+  /// What the updater calls when cells appear and disappear and when the view prefetches, each
+  /// with its items, as your delegate reports them to `cellDisplay`.
+  public var displayHandlers = ListDisplayHandlers<Item>()
+  /// Where your view's delegate reports the cells it displays and the items it prefetches.
+  public private(set) lazy var cellDisplay = ListCellDisplay<Item>(
+    .init(
+      item: { [weak self] in self?.item(at: $0) },
+      indexPath: { [weak self] in self?.indexPath(forIdentifier: $0) },
+      handlers: { [weak self] in self?.displayHandlers }))
+  /// The items whose cells the view displays, in its order, as `cellDisplay` heard of them.
+  public var visibleItems: [Item] { cellDisplay.visibleItems }
+
+  /// Called on the main thread with `true` when the view comes to show no item, and with
+  /// `false` when it shows items again: show an empty view, or a content-unavailable
+  /// configuration, while it is empty.
+  ///
+  /// Setting it calls it at once with whether the view shows no item now, so that the empty
+  /// view is right from the start. After a change it is called once the view has taken the
+  /// change (inside the batch's animation, as its rows go or come, or after a reload).
+  ///
+  /// ```swift
+  /// updater.onEmptyChange = { [weak self] isEmpty in
+  ///   self?.contentUnavailableConfiguration =
+  ///     isEmpty ? UIContentUnavailableConfiguration.empty() : nil
+  /// }
+  /// ```
+  public var onEmptyChange: ((Bool) -> Void)? {
+    didSet { onEmptyChange?(items.isEmpty) }
+  }
+
   var queue: ListUpdateQueue<ListUpdater>!
   /// The data source made from a cell provider, and what its view needs kept alive.
   var dataSource: (source: AnyObject, bridge: AnyObject?)?
 
   /// What the updater does when the user moves an item in the view it serves as data source.
   public var reorderingHandlers = ListReorderingHandlers<Item, ListChange<Item>>()
+  /// What the updater does when the user deletes an item in the table view it serves as data
+  /// source.
+  public var editingHandlers = ListEditingHandlers<Item, ListChange<Item>>()
   /// What the updater does when an item of an outline is expanded or collapsed through it.
   public var sectionSnapshotHandlers = ListSectionSnapshotHandlers<Item>()
   /// The outline last applied, which holds while the list to show is the one it submitted.
@@ -236,6 +274,10 @@ extension ListUpdater: ListTransitionPlanner {
       print("ListUpdater: \(invalidBatch)")
     }
   }
+
+  func isEmpty(_ data: [Item]) -> Bool { data.isEmpty }
+
+  func shownEmptinessDidChange(isEmpty: Bool) { onEmptyChange?(isEmpty) }
 }
 
 extension ListDiff {

@@ -33,6 +33,10 @@ public final class SectionedListUpdater<Section: DiffableSection> {
   /// How animated batches animate; a change applied with `animated: false` does not.
   public var animation = ListAnimation.automatic
 
+  /// What a change does while the view is not in a window: by default a batch update without
+  /// animation; `.reload` reloads the view instead, as IGListKit did before its version 5.
+  public var offWindowUpdates = ListOffWindowUpdates.batch
+
   /// Whether to reload instead of animating a change, besides `reloadThreshold`.
   ///
   /// It is asked on the main thread at most once per transition, with the change from what the view
@@ -44,6 +48,36 @@ public final class SectionedListUpdater<Section: DiffableSection> {
   /// The updater reloads instead. When `nil`, the report is printed.
   public var onInvalidBatch: ((InvalidBatch) -> Void)?
 
+  /// What the updater calls when cells appear and disappear and when the view prefetches, each
+  /// with its items, as your delegate reports them to `cellDisplay`.
+  public var displayHandlers = ListDisplayHandlers<Section.Item>()
+  /// Where your view's delegate reports the cells it displays and the items it prefetches.
+  public private(set) lazy var cellDisplay = ListCellDisplay<Section.Item>(
+    .init(
+      item: { [weak self] in self?.item(at: $0) },
+      indexPath: { [weak self] in self?.indexPath(forIdentifier: $0) },
+      handlers: { [weak self] in self?.displayHandlers }))
+  /// The items whose cells the view displays, in its order, as `cellDisplay` heard of them.
+  public var visibleItems: [Section.Item] { cellDisplay.visibleItems }
+
+  /// Called on the main thread with `true` when the view comes to show no item, and with
+  /// `false` when it shows items again: show an empty view, or a content-unavailable
+  /// configuration, while it is empty.
+  ///
+  /// Setting it calls it at once with whether the view shows no item now, so that the empty
+  /// view is right from the start. After a change it is called once the view has taken the
+  /// change (inside the batch's animation, as its rows go or come, or after a reload).
+  ///
+  /// ```swift
+  /// updater.onEmptyChange = { [weak self] isEmpty in
+  ///   self?.contentUnavailableConfiguration =
+  ///     isEmpty ? UIContentUnavailableConfiguration.empty() : nil
+  /// }
+  /// ```
+  public var onEmptyChange: ((Bool) -> Void)? {
+    didSet { onEmptyChange?(sections.allSatisfy(\.items.isEmpty)) }
+  }
+
   var queue: ListUpdateQueue<SectionedListUpdater>!
   /// The data source made from a cell provider, and what its view needs kept alive.
   var dataSource: (source: AnyObject, bridge: AnyObject?)?
@@ -52,6 +86,16 @@ public final class SectionedListUpdater<Section: DiffableSection> {
   public var reorderingHandlers = ListReorderingHandlers<
     Section.Item, SectionedListChange<Section>
   >()
+  /// What the updater does when the user deletes an item in the table view it serves as data
+  /// source.
+  public var editingHandlers = ListEditingHandlers<Section.Item, SectionedListChange<Section>>()
+  /// The title of a section in a table view's section index, or `nil` to leave the section
+  /// out; the index shows while it is set, and a tap on a title goes to its section.
+  ///
+  /// ```swift
+  /// updater.sectionIndexTitle = { String($0.model.name.prefix(1)) }
+  /// ```
+  public var sectionIndexTitle: ((Section) -> String?)?
   /// What the updater does when an item of an outline is expanded or collapsed through it.
   public var sectionSnapshotHandlers = ListSectionSnapshotHandlers<Section.Item>()
   /// The outlines last applied to sections, by section identifier; each holds while its section
@@ -260,6 +304,10 @@ extension SectionedListUpdater: ListTransitionPlanner {
       print("SectionedListUpdater: \(invalidBatch)")
     }
   }
+
+  func isEmpty(_ data: [Section]) -> Bool { data.allSatisfy(\.items.isEmpty) }
+
+  func shownEmptinessDidChange(isEmpty: Bool) { onEmptyChange?(isEmpty) }
 }
 
 /// Whether two lists of sections hold the same sections and items, by identity and content.

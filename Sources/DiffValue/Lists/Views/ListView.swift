@@ -84,8 +84,8 @@ public protocol ListView: AnyObject {
   /// - Returns: The views to re-bind with the section's new value.
   func bindableSupplementaryViews(inSection section: Int) -> [any ListBindable]?
 
-  /// Whether the view is in a window. Off-window, the updaters reload instead of animating:
-  /// an animation nobody sees is wasted work that UIKit may also get wrong.
+  /// Whether the view is in a window. Off-window, the updaters' batches do not animate, or the
+  /// view reloads, as their `offWindowUpdates` says.
   ///
   /// The default is `true`.
   var isInWindow: Bool { get }

@@ -104,6 +104,7 @@ final class CellKeepingCheck<Model: Equatable>: ListView {
     let check = CellKeepingCheck(view)
     var updater: ListUpdater<Item>? = ListUpdater(view: check, items: current, reloadThreshold: 40)
     reference.updater = updater
+    updater?.offWindowUpdates = (seed / 2).isMultiple(of: 2) ? .batch : .reload
     let bindableSalt = Int.random(in: 0..<3, using: &random)
     view.isBindable = { ($0[1] + bindableSalt) % 3 != 0 }
     view.canReconfigureItems = seed.isMultiple(of: 2)  // UIKit's views, or AppKit's
@@ -144,6 +145,7 @@ final class CellKeepingCheck<Model: Equatable>: ListView {
     var updater: SectionedListUpdater<TitledGroup>? = SectionedListUpdater(
       view: check, sections: current)
     reference.updater = updater
+    updater?.offWindowUpdates = (seed / 2).isMultiple(of: 2) ? .batch : .reload
     view.isBindable = { ($0[0] + $0[1]).isMultiple(of: 2) || $0[1] > 3 }
     view.canReconfigureItems = seed.isMultiple(of: 2)
     // Sections "a" and "d" have plain headers: a changed title reloads them.

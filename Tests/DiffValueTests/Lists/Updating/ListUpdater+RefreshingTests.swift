@@ -124,11 +124,15 @@ import Testing
     #expect(view.problems == [])
   }
 
-  @Test func aViewOutOfItsWindowReloads() {
+  @Test func aViewOutOfItsWindowRefreshesWithoutAnimation() {
     let (updater, view) = makeList(items([1, 2]))
     view.isInWindow = false
     updater.reconfigureItems([1])
-    #expect(view.events == [.reload])
+    #expect(view.batches == [BatchUpdate(reloads: [[0, 0]])])
+    #expect(view.animations == [.none])
+    updater.offWindowUpdates = .reload
+    updater.reconfigureItems([1])
+    #expect(view.events.last == .reload)
     #expect(view.problems == [])
   }
 }

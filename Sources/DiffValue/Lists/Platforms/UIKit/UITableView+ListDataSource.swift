@@ -64,5 +64,28 @@
     ) {
       source.moveItem(from: sourceIndexPath, to: destinationIndexPath)
     }
+
+    func tableView(_ tableView: UITableView, canEditRowAt indexPath: IndexPath) -> Bool {
+      source.canEditItem(at: indexPath, isEditing: tableView.isEditing)
+    }
+
+    func tableView(
+      _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle,
+      forRowAt indexPath: IndexPath
+    ) {
+      if editingStyle == .delete { source.deleteItem(at: indexPath) }
+    }
+
+    #if !os(tvOS)
+      func sectionIndexTitles(for tableView: UITableView) -> [String]? {
+        source.sectionIndexTitles
+      }
+
+      func tableView(
+        _ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int
+      ) -> Int {
+        source.section(forSectionIndexTitleAt: index)
+      }
+    #endif
   }
 #endif
