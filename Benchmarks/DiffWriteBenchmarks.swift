@@ -272,35 +272,26 @@ func runDiffWriteBenchmarks() {
       floor: { _ in sum &+= readCount(relay) }, candidate: { _ in sum &+= readCount(diffModel) })
     row("`model.state.count`, nobody observing", "`CurrentValueRelay.value.count`", read)
 
-    let observedTracking = TrackedRead { observable.state.count }
-    let diffTracking = TrackedRead { diffModel.state.count }
-    let tracked = measurePair(
-      "write + re-armed tracking", iterations: 100_000,
-      floor: { index in
-        observable.state.count = 1 + index & 1
-        observedTracking.rearmIfTold()
-      },
-      candidate: { index in
-        setCount(diffModel, 1 + index & 1)
-        diffTracking.rearmIfTold()
-      })
+    /// A write of `count` and the view re-armed: armed, told, re-armed, as SwiftUI does, so that
+    /// no tracking piles up in the registrar while the row runs.
+    func writeAndRearm(_ label: String, diffRead: @escaping () -> Int) -> Paired {
+      let observedView = TrackedRead { observable.state.count }
+      let diffView = TrackedRead(diffRead)
+      return measurePair(
+        label, iterations: 100_000,
+        floor: { index in
+          observable.state.count = 1 + index & 1
+          observedView.rearmIfTold()
+        },
+        candidate: { index in
+          setCount(diffModel, 1 + index & 1)
+          diffView.rearmIfTold()
+        })
+    }
+    let tracked = writeAndRearm("write + re-armed tracking") { diffModel.state.count }
     row(
       "`model.state.count = n` + re-armed `withObservationTracking`", "`@Observable`", tracked)
-
-    // As a view reads one part: armed, told by a write, re-armed; every tracking let go, so
-    // none piles up in the registrar while the row runs.
-    let observedPart = TrackedRead { observable.state.count }
-    let diffPart = TrackedRead { diffModel.$state[\.count] }
-    let partRead = measurePair(
-      "tracked part read", iterations: 100_000,
-      floor: { index in
-        observable.state.count = 1 + index & 1
-        observedPart.rearmIfTold()
-      },
-      candidate: { index in
-        setCount(diffModel, 1 + index & 1)
-        diffPart.rearmIfTold()
-      })
+    let partRead = writeAndRearm("tracked part read") { diffModel.$state[\.count] }
     row(
       "`model.state.count = n` + re-armed tracked read of the part, `$state[\\.count]`",
       "`@Observable` `state.count`", partRead)

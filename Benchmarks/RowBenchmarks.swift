@@ -50,17 +50,17 @@ struct RowsModel {
   let items: () -> [BenchRow]
 }
 
-extension RowsModel {
-  static func observable(_ model: ObservableRows) -> RowsModel {
-    RowsModel(
-      readList: { model.items.map(\.id) },
-      readRow: { _, position in model.items[position] },
-      mutate: { body in body(&model.items) },
-      like: { _, position in model.items[position].likes += 1 },
-      replace: { model.items = $0 }, items: { model.items })
-  }
+/// A model whose views read its rows by position.
+protocol PositionalRows: AnyObject {
+  var items: [BenchRow] { get set }
+}
 
-  static func diffWhole(_ model: DiffRows) -> RowsModel {
+extension ObservableRows: PositionalRows {}
+extension DiffRows: PositionalRows {}
+
+extension RowsModel {
+  /// The list reads `model.items`, a row `model.items[i]`: `@Observable`, or `@Diff` read whole.
+  static func positional(_ model: some PositionalRows) -> RowsModel {
     RowsModel(
       readList: { model.items.map(\.id) },
       readRow: { _, position in model.items[position] },
@@ -245,9 +245,9 @@ func runRowBenchmarks() {
     print("|---|---|---|---|---|")
     for write in rowsWrites() {
       let observable = measureRows(
-        { .observable(ObservableRows(benchRows(count))) }, count: count, write: write)
+        { .positional(ObservableRows(benchRows(count))) }, count: count, write: write)
       let whole = measureRows(
-        { .diffWhole(DiffRows(benchRows(count))) }, count: count, write: write)
+        { .positional(DiffRows(benchRows(count))) }, count: count, write: write)
       let identity = measureRows(
         { .diffIdentity(DiffRows(benchRows(count))) }, count: count, write: write)
       func cell(_ figures: (nanoseconds: Double, told: Double)) -> String {

@@ -302,16 +302,8 @@ extension DiffStorage where Value: _DiffableArray, Value.Element: Equatable {
       }
       change?.elements = elementChanges(outcome, in: write, changed: changed)
     }
-    var replaced: Value?  // the write's own result, when a whole write waited behind it
-    var final: Value?
-    endInlineHold { header, element, machinery in
-      if let held = machinery.state.pointee.held.take() {
-        replaced = held
-        swap(&element.pointee, &replaced!)
-        header.pointee.version &+= 1
-        if change != nil { final = element.pointee }
-      }
-    }
+    // `replaced`: the write's own result, when a whole write waited behind it.
+    let (replaced, final) = endInlineHold(keepingFinal: change != nil)
     guard var change else { return }
     if var final, var before = replaced, let observed = write.observed {
       // A whole write landed after the element's: tell everything read, the elements from

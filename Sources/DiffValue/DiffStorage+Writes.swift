@@ -78,16 +78,9 @@ extension DiffStorage {
     // The comparisons run while this write still holds the value; the tells after it let go.
     var change: DiffObservedChange?
     if let observed = write.observed { change = observedChange(write, observed: observed) }
-    var final: Value?
-    var replaced: Value?  // the write's own result, when a whole write waited behind it
-    endInlineHold { header, element, machinery in
-      if let held = machinery.state.pointee.held.take() {
-        replaced = held
-        swap(&element.pointee, &replaced!)
-        header.pointee.version &+= 1
-        if change != nil { final = element.pointee }
-      }
-    }
+    // This write's result, replaced by a whole write that waited behind it, goes here, outside
+    // the lock.
+    let (_, final) = endInlineHold(keepingFinal: change != nil)
     guard var change else { return }
     if var final, let observed = write.observed {
       // A whole write landed behind this one: what it replaced was never compared. Tell
@@ -131,23 +124,29 @@ extension DiffStorage {
     return withUnsafePointer(to: &kept.value) { body(UnsafeRawPointer($0)) }
   }
 
-  /// Lets go of the property an in-place write held: with the mutex held, stores a whole write
-  /// kept behind it (`body`) and wakes the threads waiting.
+  /// Lets go of the property an in-place write held: with the mutex held, stores the whole write
+  /// that waited behind it, if one did, and wakes the threads waiting.
+  ///
+  /// - Parameter keepingFinal: Whether to return a copy of the value that whole write stored.
+  /// - Returns: What that whole write replaced (this write's result), and the value it stored.
   @inlinable
-  func endInlineHold(
-    _ body: (
-      UnsafeMutablePointer<DiffStorageHeader<Value>>, UnsafeMutablePointer<Value>,
-      DiffMachinery<Value>
-    ) -> Void
-  ) {
+  func endInlineHold(keepingFinal: Bool) -> (replaced: Value?, final: Value?) {
+    var replaced: Value?
+    var final: Value?
     withLock { header, element in
       header.pointee.writer = 0
       guard let machinery = header.pointee.machinery else { return }
-      body(header, element, machinery)
+      if let held = machinery.state.pointee.held.take() {
+        replaced = held
+        swap(&element.pointee, &replaced!)
+        header.pointee.version &+= 1
+        if keepingFinal { final = element.pointee }
+      }
       if machinery.state.pointee.waiters > 0 {
         pthread_cond_broadcast(machinery.state.pointee.condition.unsafelyUnwrapped)
       }
     }
+    return (replaced, final)
   }
 
   @inlinable

@@ -237,14 +237,23 @@ import Testing
     subscribe(&machine)
     // The lent list was retired: the round still reads it, unchanged, and it is released at
     // the end of the round.
-    #expect(round.targets.list.takeUnretainedValue().count == 1)
-    #expect(machine.subscribers.list.count == 2)
+    expectTheLentListRetired(&machine, round: round)
+  }
+
+  /// After a second subscriber attached during `round`, which read the one subscriber's live
+  /// list: the round still reads that list, unchanged, and releases it at its end.
+  func expectTheLentListRetired(
+    _ machine: inout Machine, round: RelayRound<Int>,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(round.targets.list.takeUnretainedValue().count == 1, sourceLocation: sourceLocation)
+    #expect(machine.subscribers.list.count == 2, sourceLocation: sourceLocation)
     let ended = machine.endRound(returnedDemand: [], wasDuplicate: false, from: here)
     guard case .list(let retired)? = ended.released.items.first else {
-      Issue.record("the lent list was not released")
+      Issue.record("the lent list was not released", sourceLocation: sourceLocation)
       return
     }
-    #expect(retired === round.targets.list.takeUnretainedValue())
+    #expect(retired === round.targets.list.takeUnretainedValue(), sourceLocation: sourceLocation)
   }
 
   /// The current value for a relay's only subscriber is delivered from the live list, lent
@@ -269,14 +278,7 @@ import Testing
     #expect(machine.subscribers.isLent)
     #expect(machine.round.kept == nil)
     subscribe(&machine, demand: .none)
-    #expect(round.targets.list.takeUnretainedValue().count == 1)
-    #expect(machine.subscribers.list.count == 2)
-    let ended = machine.endRound(returnedDemand: [], wasDuplicate: false, from: here)
-    guard case .list(let retired)? = ended.released.items.first else {
-      Issue.record("the lent list was not released")
-      return
-    }
-    #expect(retired === round.targets.list.takeUnretainedValue())
+    expectTheLentListRetired(&machine, round: round)
     #expect(!machine.subscribers.isLent)
     machine._checkInvariants()
   }
