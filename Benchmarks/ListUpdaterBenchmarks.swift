@@ -105,6 +105,46 @@ func runListSnapshotBenchmarks() {
   }
 }
 
+/// Expands a node of 1,000 children in an outline of ten roots, then collapses it: one batch
+/// each (1,000 rows inserted, then deleted), through the updater alone and with the checking view.
+@MainActor
+func runListOutlineBenchmarks() {
+  var outline = ListSectionSnapshot<UpdaterBenchmarkItem>()
+  let roots = (0..<10).map { UpdaterBenchmarkItem(id: -1 - $0, revision: 0) }
+  outline.append(roots)
+  outline.append((0..<1_000).map { UpdaterBenchmarkItem(id: $0, revision: 0) }, to: roots[4])
+  var updater: ListUpdater<UpdaterBenchmarkItem>!
+  var view: DoingNothingListView!
+  let alone = medianTime(runs: 21) {
+    updater.expand([roots[4]])
+    precondition(updater.items.count == 1_010)
+    updater.collapse([roots[4]])
+    precondition(updater.items.count == 10)
+  } setUp: {
+    view = DoingNothingListView()
+    updater = ListUpdater(view: view, items: [], reloadThreshold: .max)
+    updater.apply(outline)
+    view.finish()  // later batches complete at once
+  }
+  var simulated: SimulatedListView<String, UpdaterBenchmarkItem>!
+  let checked = medianTime(runs: 21) {
+    updater.expand([roots[4]])
+    simulated.finishAnimations()
+    updater.collapse([roots[4]])
+    simulated.finishAnimations()
+    precondition(simulated.shownItems.count == 10)
+  } setUp: {
+    simulated = SimulatedListView(showingItems: []) { updater.items }
+    simulated.completesImmediately = false
+    updater = ListUpdater(view: simulated, items: [], reloadThreshold: .max)
+    updater.apply(outline)
+    simulated.finishAnimations()
+  }
+  print(
+    "| expand a node of 1,000 children, then collapse it (ten roots) | | \(milliseconds(alone)) "
+      + "| \(milliseconds(checked)) |")
+}
+
 /// Measures applying `steps` in order, the first while no batch runs and the others while its
 /// animation runs, so that they are shown together when it ends.
 @MainActor

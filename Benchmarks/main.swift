@@ -35,8 +35,12 @@ if runs("updater") {
   print("")
   MainActor.assumeIsolated { runListUpdaterBenchmarks() }
 }
-// Snapshots by the diffable data source's names: building one, applying one with churn.
+// Snapshots by the diffable data source's names: building one, applying one with churn; an
+// outline's node expanded and collapsed.
 if runs("snapshot") {
   print("")
-  MainActor.assumeIsolated { runListSnapshotBenchmarks() }
+  MainActor.assumeIsolated {
+    runListSnapshotBenchmarks()
+    runListOutlineBenchmarks()
+  }
 }
