@@ -85,6 +85,17 @@ public final class SimulatedListView<Model: Equatable, Item: Equatable>: ListVie
   /// Whether the view reconfigures cells in place, as UIKit's do from iOS 15 on; `false` by
   /// default, as AppKit's views (changed plain cells are then reloaded).
   public var canReconfigureItems = false
+  /// The height of every row, in points, in the view's scrolling model.
+  ///
+  /// Rows are stacked section after section, without headers. It must be positive.
+  public var rowHeight = 44.0
+  /// The height of the visible area, in points.
+  public var visibleHeight = 440.0
+  /// How far the content is scrolled, in points, from its top to the top of the visible area.
+  ///
+  /// As a scroll view's, it stays put through a batch unless the content becomes too short for
+  /// it, and `scroll(to:)` moves it.
+  public var contentOffset = 0.0
 
   private var sectionIdentities: [Int] = []
   var cellIdentities: [[Int]] = []
@@ -171,6 +182,7 @@ public final class SimulatedListView<Model: Equatable, Item: Equatable>: ListVie
       if shown != reference {
         problems.append("after \(update) the view shows \(shown), not \(reference)")
       }
+      keepContentOffsetInContent()
     case .failure(let violation):
       problems.append("\(violation) in \(update)")
       shown = reference
@@ -189,6 +201,7 @@ public final class SimulatedListView<Model: Equatable, Item: Equatable>: ListVie
     updatingData()
     shown = dataSource()
     resetIdentities()
+    keepContentOffsetInContent()
     events.append(.reload)
   }
 

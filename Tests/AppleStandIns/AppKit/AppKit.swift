@@ -194,6 +194,8 @@ public protocol NSTableViewDelegate: NSControlTextEditingDelegate {
   // optional
   @MainActor func tableView(_ tableView: NSTableView, rowViewForRow row: Int)
     -> NSTableRowView?
+  // optional
+  @MainActor func tableViewSelectionDidChange(_ notification: Notification)
 }
 
 extension NSTableViewDelegate {
@@ -203,6 +205,7 @@ extension NSTableViewDelegate {
   @MainActor public func tableView(_ tableView: NSTableView, rowViewForRow row: Int)
     -> NSTableRowView?
   { nil }
+  @MainActor public func tableViewSelectionDidChange(_ notification: Notification) {}
 }
 
 @MainActor
@@ -225,6 +228,7 @@ open class NSTableView: NSControl {
 
   open weak var dataSource: (any NSTableViewDataSource)?
   open weak var delegate: (any NSTableViewDelegate)?
+  open var selectedRow: Int { -1 }
   open var numberOfRows: Int { 0 }
   open var numberOfColumns: Int { 0 }
   open func beginUpdates() {}

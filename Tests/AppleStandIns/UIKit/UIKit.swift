@@ -23,6 +23,7 @@ open class UIView: UIResponder {
   public override convenience init() { self.init(frame: .zero) }
   open var window: UIWindow? { nil }
   open var isHidden = false
+  open var bounds: CGRect = .zero
   open func addSubview(_ view: UIView) {}
   open func removeFromSuperview() {}
   open func layoutIfNeeded() {}
@@ -42,7 +43,26 @@ open class UIWindow: UIView {
 }
 
 @MainActor
-open class UIScrollView: UIView {}
+open class UIScrollView: UIView {
+  open var contentOffset: CGPoint = .zero
+  open var contentSize: CGSize = .zero
+  open var adjustedContentInset: UIEdgeInsets { UIEdgeInsets() }
+}
+
+// A C struct in the SDK: Sendable, with a zero-filled `init()` and the memberwise one.
+public struct UIEdgeInsets: Equatable, Sendable {
+  public var top: CGFloat
+  public var left: CGFloat
+  public var bottom: CGFloat
+  public var right: CGFloat
+  public init() { self.init(top: 0, left: 0, bottom: 0, right: 0) }
+  public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
+    self.top = top
+    self.left = left
+    self.bottom = bottom
+    self.right = right
+  }
+}
 
 @MainActor
 open class UILabel: UIView {
@@ -213,6 +233,8 @@ open class UITableView: UIScrollView {
     -> UITableViewCell
   { UITableViewCell() }
   open func cellForRow(at indexPath: IndexPath) -> UITableViewCell? { nil }
+  open var indexPathsForVisibleRows: [IndexPath]? { nil }
+  open func rectForRow(at indexPath: IndexPath) -> CGRect { .zero }
   open func headerView(forSection section: Int) -> UITableViewHeaderFooterView? { nil }
   open func footerView(forSection section: Int) -> UITableViewHeaderFooterView? { nil }
 }
@@ -282,6 +304,11 @@ extension UICollectionViewDataSourcePrefetching {
 open class UICollectionViewLayout: NSObject {}
 
 @MainActor
+open class UICollectionViewLayoutAttributes: NSObject {
+  open var frame: CGRect = .zero
+}
+
+@MainActor
 open class UICollectionViewFlowLayout: UICollectionViewLayout {}
 
 @MainActor
@@ -349,6 +376,10 @@ open class UICollectionView: UIScrollView {
   open func reconfigureItems(at indexPaths: [IndexPath]) {}
   open func reloadData() {}
   open func cellForItem(at indexPath: IndexPath) -> UICollectionViewCell? { nil }
+  open var indexPathsForVisibleItems: [IndexPath] { [] }
+  open func layoutAttributesForItem(at indexPath: IndexPath) -> UICollectionViewLayoutAttributes? {
+    nil
+  }
   open func supplementaryView(forElementKind elementKind: String, at indexPath: IndexPath)
     -> UICollectionReusableView?
   { nil }

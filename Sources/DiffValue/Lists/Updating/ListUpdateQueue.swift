@@ -21,6 +21,8 @@ protocol ListTransitionPlanner: AnyObject {
   var animation: ListAnimation { get }
   /// What a change does while the view is not in a window.
   var offWindowUpdates: ListOffWindowUpdates { get }
+  /// Whether a batch scrolls the view so that the first visible item it keeps stays in place.
+  var keepsFirstVisibleItemInPlace: Bool { get }
 
   /// Plans the batches from `shown` to `target`, or returns `nil` to reload instead.
   ///
@@ -281,11 +283,16 @@ final class ListUpdateQueue<Planner: ListTransitionPlanner> {
     batchCount &+= 1
     let number = batchCount
     transition?.awaitedBatch = number
+    // Found before the batch, from what the view shows; handed back once it has started.
+    let anchor =
+      planner.keepsFirstVisibleItemInPlace
+      ? ListScrollAnchor(visible: view.visibleItemPositions, through: update) : nil
     view.performListUpdate(
       update, reconfiguring: reconfigures,
       animation: current.options.isAnimated && view.isInWindow ? planner.animation : .none,
       updatingData: swap,
       completion: { [weak self] _ in self?.batchDidComplete(number) })
+    if let anchor { view.scroll(to: anchor.position) }
     tellEmptinessChange()
     return true
   }

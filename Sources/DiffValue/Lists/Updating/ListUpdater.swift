@@ -43,6 +43,19 @@ public final class ListUpdater<Item: Diffable> {
   /// animation; `.reload` reloads the view instead, as IGListKit did before its version 5.
   public var offWindowUpdates = ListOffWindowUpdates.batch
 
+  /// Whether a batch keeps the first visible item where it is on screen, as a chat or a feed
+  /// needs when older or newer items arrive above what the user reads (Carbon's
+  /// `keepsContentOffset`, anchored on an item rather than on a content offset).
+  ///
+  /// When `true`, the updater asks the view for its visible items before each batch, takes the
+  /// first one the batch keeps, and once the batch has started scrolls the view, without
+  /// animation, so that this item is as far below the top of the visible area as it was: the
+  /// items inserted or deleted above it move the content above the screen, not what the user
+  /// sees. `UITableView` and `UICollectionView` do it (`SimulatedListView` too); AppKit's views
+  /// and views of your own keep their content offset unless they implement `scroll(to:)`. A
+  /// change shown as a reload keeps the content offset. `false` by default.
+  public var keepsFirstVisibleItemInPlace = false
+
   /// Whether to reload instead of animating a change, besides `reloadThreshold`.
   ///
   /// Like DifferenceKit's `interrupt`, it is asked on the main thread at most once per transition

@@ -89,6 +89,23 @@ public protocol ListView: AnyObject {
   ///
   /// The default is `true`.
   var isInWindow: Bool { get }
+
+  /// The items on screen, top first, each with how far its top is below the top of the visible
+  /// area: where the updaters find the first visible item to keep in place
+  /// (`keepsFirstVisibleItemInPlace`).
+  ///
+  /// The default is empty: the view keeps no item in place.
+  var visibleItemPositions: [ListItemPosition] { get }
+
+  /// Scrolls without animation so that the item at `position.indexPath` (an index path of the
+  /// data after the batch just started) is `position.offset` points below the top of the
+  /// visible area, as far as the content's bounds allow.
+  ///
+  /// The updaters call it right after they started a batch, when `keepsFirstVisibleItemInPlace`
+  /// is on. The default does nothing.
+  ///
+  /// - Parameter position: Where the item must be.
+  func scroll(to position: ListItemPosition)
 }
 
 extension ListView {
@@ -132,4 +149,10 @@ extension ListView {
 
   /// `true`.
   public var isInWindow: Bool { true }
+
+  /// None: the view keeps no item in place.
+  public var visibleItemPositions: [ListItemPosition] { [] }
+
+  /// Does nothing.
+  public func scroll(to position: ListItemPosition) {}
 }

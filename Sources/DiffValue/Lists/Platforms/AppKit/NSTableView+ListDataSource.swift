@@ -9,23 +9,25 @@
     /// The views that hold a row's cell views.
     public typealias RowView = NSTableRowView
 
-    /// Sets the table view's `dataSource` and `delegate` to a bridge that asks `source`.
+    /// Sets the table view's `dataSource` to a bridge that asks `source`, and its `delegate`
+    /// too while it has none.
     ///
     /// The updater keeps the bridge (both properties are weak). For the user's drags, see
     /// ``reorderListItemsByDragging()``.
     ///
     /// A view-based table view asks its *delegate* for its cell views and row views
-    /// (`tableView(_:viewFor:row:)`, `tableView(_:rowViewForRow:)`), so the bridge is the
-    /// delegate too, as Apple's `NSTableViewDiffableDataSource` answers those for its cell
-    /// provider; it answers nothing else of the delegate's. A delegate of your own would be
-    /// replaced: observe the table view's notifications (such as
-    /// `NSTableView.selectionDidChangeNotification`) instead.
+    /// (`tableView(_:viewFor:row:)`, `tableView(_:rowViewForRow:)`). A table view without a
+    /// delegate gets the bridge, which answers those two from the updater's providers and
+    /// nothing else. A delegate of your own stays, set before or after the updater is made: it
+    /// answers those two by asking the updater
+    /// (``ListUpdater/tableView(_:viewFor:row:)``, ``ListUpdater/tableView(_:rowViewForRow:)``),
+    /// and everything else as it likes.
     public func useListRowDataSource(
       _ source: ListRowDataSource<Column, CellView, RowView>
     ) -> AnyObject? {
       let bridge = TableViewListDataSource(source)
       dataSource = bridge
-      delegate = bridge
+      if delegate == nil { delegate = bridge }
       return bridge
     }
 

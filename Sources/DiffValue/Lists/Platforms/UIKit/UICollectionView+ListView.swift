@@ -75,5 +75,26 @@
 
     /// Whether the collection view is in a window.
     public var isInWindow: Bool { window != nil }
+
+    /// The visible items, top first (left first on a line), each with how far its top is below
+    /// the content offset.
+    public var visibleItemPositions: [ListItemPosition] {
+      indexPathsForVisibleItems.compactMap { indexPath in
+        layoutAttributesForItem(at: indexPath).map { itemPosition(indexPath, frame: $0.frame) }
+      }
+      .sorted { ($0.offset, $0.indexPath) < ($1.offset, $1.indexPath) }
+    }
+
+    /// Lays the batch out, then sets the content offset so that the item at
+    /// `position.indexPath` is `position.offset` points below it, within the content.
+    public func scroll(to position: ListItemPosition) {
+      layoutIfNeeded()
+      let indexPath = position.indexPath
+      guard indexPath.count == 2, indexPath[0] < numberOfSections,
+        indexPath[1] < numberOfItems(inSection: indexPath[0]),
+        let frame = layoutAttributesForItem(at: indexPath)?.frame
+      else { return }
+      placeContent(atTop: frame.minY, offset: position.offset)
+    }
   }
 #endif

@@ -83,6 +83,22 @@
 
     /// Whether the table view is in a window.
     public var isInWindow: Bool { window != nil }
+
+    /// The visible rows, top first, each with how far its top is below the content offset.
+    public var visibleItemPositions: [ListItemPosition] {
+      (indexPathsForVisibleRows ?? []).map { itemPosition($0, frame: rectForRow(at: $0)) }
+    }
+
+    /// Lays the batch out, then sets the content offset so that the row at
+    /// `position.indexPath` is `position.offset` points below it, within the content.
+    public func scroll(to position: ListItemPosition) {
+      layoutIfNeeded()
+      let indexPath = position.indexPath
+      guard indexPath.count == 2, indexPath[0] < numberOfSections,
+        indexPath[1] < numberOfRows(inSection: indexPath[0])
+      else { return }
+      placeContent(atTop: rectForRow(at: indexPath).minY, offset: position.offset)
+    }
   }
 
   extension ListRowAnimation {
