@@ -322,13 +322,3 @@ extension SectionedListUpdater: ListTransitionPlanner {
 
   func shownEmptinessDidChange(isEmpty: Bool) { onEmptyChange?(isEmpty) }
 }
-
-/// Whether two lists of sections hold the same sections and items, by identity and content.
-///
-/// - Complexity: O(1) for arrays that share their storage; O(*n*) over sections and items
-///   otherwise.
-func sameSections<Section: DiffableSection>(_ lhs: [Section], _ rhs: [Section]) -> Bool {
-  guard lhs.count == rhs.count else { return false }
-  return sharesStorage(lhs, rhs)
-    || sameItems(lhs, rhs) && zip(lhs, rhs).allSatisfy { sameItems($0.items, $1.items) }
-}
