@@ -15,6 +15,26 @@
     }
     public required init?(coder aDecoder: NSCoder) { fatalError("a stand-in: never runs") }
   }
+
+  /// A content configuration suitable for hosting a hierarchy of SwiftUI views in a table or
+  /// collection view cell.
+  @available(iOS 16.0, tvOS 16.0, *)
+  public struct UIHostingConfiguration<Content, Background>: UIContentConfiguration
+  where Content: View, Background: View {
+    @MainActor public func makeContentView() -> any UIView & UIContentView {
+      fatalError("a stand-in: never runs")
+    }
+    public func updated(for state: any UIConfigurationState) -> Self { self }
+  }
+
+  @available(iOS 16.0, tvOS 16.0, *)
+  extension UIHostingConfiguration where Background == EmptyView {
+    /// Creates a hosting configuration with the given contents (main-actor isolated here:
+    /// stricter than, or as strict as, the SDK).
+    @MainActor public init(@ViewBuilder content: () -> Content) {
+      fatalError("a stand-in: never runs")
+    }
+  }
 #elseif canImport(AppKit)
   import AppKit
 

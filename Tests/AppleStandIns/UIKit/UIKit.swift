@@ -245,6 +245,39 @@ open class UICollectionReusableView: UIView {}
 @MainActor
 open class UICollectionViewCell: UICollectionReusableView {}
 
+/// The state of a view that a configuration is updated for (its traits and custom states, left
+/// out here: nothing in the package conforms to it).
+public protocol UIConfigurationState {}
+
+/// A view that a content configuration makes, and applies later configurations to.
+@MainActor
+public protocol UIContentView: NSObjectProtocol {
+  var configuration: any UIContentConfiguration { get set }
+}
+
+/// The requirements for an object that provides the configuration for a content view.
+public protocol UIContentConfiguration {
+  @MainActor func makeContentView() -> any UIView & UIContentView
+  func updated(for state: any UIConfigurationState) -> Self
+}
+
+// Declared in the SDK's Swift overlay, in extensions: main-actor isolated, as their classes are.
+extension UICollectionViewCell {
+  /// The current content configuration of the cell.
+  @preconcurrency public var contentConfiguration: (any UIContentConfiguration)? {
+    get { nil }
+    set {}
+  }
+}
+
+extension UITableViewCell {
+  /// The current content configuration of the cell.
+  @preconcurrency public var contentConfiguration: (any UIContentConfiguration)? {
+    get { nil }
+    set {}
+  }
+}
+
 // An Objective-C protocol in the SDK; its optional methods are requirements with defaults here.
 @MainActor
 public protocol UICollectionViewDataSource: NSObjectProtocol {
