@@ -62,9 +62,14 @@ extension Publishers {
     /// Hands the subscriber its subscription, then runs the closure.
     public func receive<S: Relay.Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-      let conduit = Conduit(downstream: subscriber)
-      subscriber.receive(subscription: conduit)
-      conduit.start(factory)
+      let subscription = BufferedSubscription(downstream: subscriber, description: "Create")
+      subscriber.receive(subscription: subscription)
+      subscription.start()
+      let handle = Subscriber(
+        onValue: { [weak subscription] in subscription?.send($0) },
+        onCompletion: { [weak subscription] in subscription?.send(completion: $0) })
+      let cleanup = factory(handle)
+      subscription.onEnd { cleanup.cancel() }
     }
   }
 }
@@ -96,125 +101,3 @@ extension Publishers.Create {
 }
 
 extension Publishers.Create.Subscriber: @unchecked Sendable where Output: Sendable {}
-
-extension Publishers.Create {
-  private final class Conduit<Downstream: Relay.Subscriber>: Subscription,
-    CustomStringConvertible, @unchecked Sendable
-  where Downstream.Input == Output, Downstream.Failure == Failure {
-    // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
-    // the thread that set `state.isDelivering`.
-    struct State {
-      var demand = Subscribers.Demand.none
-      var waiting = DeliveryQueue<Output>()
-      var completion: Subscribers.Completion<Failure>?
-      var isDelivering = false
-      /// The completion was taken for delivery, or the subscriber cancelled.
-      var isTerminated = false
-      var cleanup: (any Cancellable)?
-
-      /// Makes the caller the deliverer when nobody delivers.
-      mutating func claim() -> Bool {
-        guard !isDelivering, !isTerminated else { return false }
-        isDelivering = true
-        return true
-      }
-
-      /// The deliverer's next step.
-      mutating func next() -> Step {
-        if !isTerminated {
-          if demand > 0, let value = waiting.popFirst() {
-            demand -= 1
-            return .value(value)
-          }
-          if let completion {
-            isTerminated = true
-            return .completion(completion, cleanup.take(), waiting.take())
-          }
-        }
-        isDelivering = false
-        return .stop
-      }
-    }
-
-    enum Step {
-      case value(Output)
-      /// The completion, the cleanup to cancel after it, the values it drops.
-      case completion(Subscribers.Completion<Failure>, (any Cancellable)?, DeliveryQueue<Output>)
-      case stop
-    }
-
-    let downstream: Downstream
-    let state = Lock<State>.make(State())
-
-    init(downstream: Downstream) { self.downstream = downstream }
-
-    var description: String { "Create" }
-
-    func start(_ factory: SubscriberHandler) {
-      let handle = Subscriber(
-        onValue: { [weak self] in self?.send($0) },
-        onCompletion: { [weak self] in self?.send(completion: $0) })
-      let cleanup = factory(handle)
-      let ended = state.withLock { state -> Bool in
-        guard !state.isTerminated else { return true }
-        state.cleanup = cleanup
-        return false
-      }
-      if ended { cleanup.cancel() }
-    }
-
-    func send(_ value: Output) {
-      let delivers = state.withLock { state -> Bool in
-        guard !state.isTerminated, state.completion == nil else { return false }
-        state.waiting.append(value)
-        return state.claim()
-      }
-      if delivers { deliver() }
-    }
-
-    func send(completion: Subscribers.Completion<Failure>) {
-      let delivers = state.withLock { state -> Bool in
-        guard !state.isTerminated, state.completion == nil else { return false }
-        state.completion = completion
-        return state.claim()
-      }
-      if delivers { deliver() }
-    }
-
-    func request(_ demand: Subscribers.Demand) {
-      _checkDemand(demand)
-      let delivers = state.withLock { state -> Bool in
-        state.demand += demand
-        return state.claim()
-      }
-      if delivers { deliver() }
-    }
-
-    func cancel() {
-      let ended = state.withLock { state -> ((any Cancellable)?, DeliveryQueue<Output>)? in
-        guard !state.isTerminated else { return nil }
-        state.isTerminated = true
-        return (state.cleanup.take(), state.waiting.take())
-      }
-      ended?.0?.cancel()
-    }
-
-    /// Delivers what demand allows, one call at a time, until nothing more can go.
-    private func deliver() {
-      while true {
-        switch state.withLock({ $0.next() }) {
-        case .value(let value):
-          let more = downstream.receive(value)
-          if more != .none { state.withLock { $0.demand += more } }
-        case .completion(let completion, let cleanup, let dropped):
-          _ = dropped  // released outside the lock
-          downstream.receive(completion: completion)
-          cleanup?.cancel()
-          return
-        case .stop:
-          return
-        }
-      }
-    }
-  }
-}
