@@ -26,6 +26,7 @@ extension Publisher where Failure == Never {
   ///
   /// ```swift
   /// $title.assign(to: \.title, on: self, and: \.text, on: label, ownership: .weak)
+  ///   .store(in: &subscriptions)
   /// ```
   /// - Parameters:
   ///   - keyPath1: The first property to write.
@@ -60,7 +61,8 @@ extension Publisher where Failure == Never {
   ///
   /// ```swift
   /// $title.assign(
-  ///   to: \.title, on: self, and: \.text, on: label, and: \.name, on: model, ownership: .weak)
+  ///   to: \.title, on: self, and: \.text, on: label, and: \.name, on: model, ownership: .weak
+  /// ).store(in: &subscriptions)
   /// ```
   /// - Parameters:
   ///   - keyPath1: The first property to write.

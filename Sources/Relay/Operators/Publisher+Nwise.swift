@@ -21,6 +21,7 @@ extension Publisher {
   ///
   /// ```swift
   /// $count.pairwise().map { $1 - $0 }.sink { print("changed by", $0) }
+  ///   .store(in: &subscriptions)
   /// ```
   /// - Returns: A publisher of pairs: the previous value, then the new one.
   public func pairwise() -> AnyPublisher<(Output, Output), Failure> {

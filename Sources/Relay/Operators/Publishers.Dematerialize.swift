@@ -4,7 +4,8 @@ extension Publisher where Output: EventConvertible, Failure == Never {
   ///
   /// ```swift
   /// fetch.materialize().dematerialize().sink(
-  ///   receiveCompletion: { print($0) }, receiveValue: { show($0) })
+  ///   receiveCompletion: { print($0) }, receiveValue: { show($0) }
+  /// ).store(in: &subscriptions)
   /// ```
   /// - Returns: A publisher of the events' values, failing with their error.
   public func dematerialize() -> Publishers.Dematerialize<Self> {

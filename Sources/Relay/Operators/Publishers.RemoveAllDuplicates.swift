@@ -34,6 +34,7 @@ extension Publisher {
   ///
   /// ```swift
   /// people.removeAllDuplicates { $0.id == $1.id }.sink { greet($0) }
+  ///   .store(in: &subscriptions)
   /// ```
   /// - Parameter comparator: Whether a value published before (first argument) and a new
   ///   one (second) are duplicates.

@@ -22,7 +22,7 @@ extension Publisher {
   ///
   /// ```swift
   /// submitTaps.withLatestFrom($email, $password) { _, credentials in credentials }
-  ///   .sink { logIn($0.0, $0.1) }
+  ///   .sink { logIn($0.0, $0.1) }.store(in: &subscriptions)
   /// ```
   /// - Parameters:
   ///   - other: The first publisher whose latest value goes with each of this one's values.
@@ -45,7 +45,7 @@ extension Publisher {
   ///
   /// ```swift
   /// refresh.withLatestFrom($query, $page, $filter) { _, latest in latest }
-  ///   .sink { load($0.0, page: $0.1, filter: $0.2) }
+  ///   .sink { load($0.0, page: $0.1, filter: $0.2) }.store(in: &subscriptions)
   /// ```
   /// - Parameters:
   ///   - other: The first publisher whose latest value goes with each of this one's values.
@@ -87,6 +87,7 @@ extension Publisher {
   ///
   /// ```swift
   /// submitTaps.withLatestFrom($email, $password).sink { logIn($0.0, $0.1) }
+  ///   .store(in: &subscriptions)
   /// ```
   /// - Parameters:
   ///   - other: The first publisher whose latest value is published.
@@ -108,6 +109,7 @@ extension Publisher {
   ///
   /// ```swift
   /// refresh.withLatestFrom($query, $page, $filter).sink { load($0.0, page: $0.1, filter: $0.2) }
+  ///   .store(in: &subscriptions)
   /// ```
   /// - Parameters:
   ///   - other: The first publisher whose latest value is published.
