@@ -23,9 +23,10 @@ extension Publisher {
   }
 }
 
-/// `prefix(while:behavior: .inclusive)`: the first value that fails the predicate is
-/// published, then the upstream is cancelled and the publisher finishes. Its subscription is
-/// named "PrefixWhile" in `print`'s log.
+/// The publisher of `prefix(while:behavior: .inclusive)`.
+///
+/// The first value that fails the predicate is published, then the upstream is cancelled and
+/// the publisher finishes. Its subscription is named "PrefixWhile" in `print`'s log.
 struct InclusivePrefixWhile<Upstream: Publisher>: Publisher {
   typealias Output = Upstream.Output
   typealias Failure = Upstream.Failure
