@@ -59,12 +59,19 @@ final class BufferedSubscription<Downstream: Subscriber>: Subscription,
 
   let downstream: Downstream
   let description: String
+  /// Runs with each demand the subscriber asks for, after it is counted: to pass it upstream.
+  private let onRequest: ((Subscribers.Demand) -> Void)?
   private let state = Lock<State>.make(State())
 
-  /// Creates the subscription of `downstream`, named `description` in `print`'s log.
-  init(downstream: Downstream, description: String) {
+  /// Creates the subscription of `downstream`, named `description` in `print`'s log;
+  /// `onRequest` runs with each demand the subscriber asks for.
+  init(
+    downstream: Downstream, description: String,
+    onRequest: ((Subscribers.Demand) -> Void)? = nil
+  ) {
     self.downstream = downstream
     self.description = description
+    self.onRequest = onRequest
   }
 
   /// Lets deliveries begin, once the subscriber has this subscription, and delivers what
@@ -110,6 +117,7 @@ final class BufferedSubscription<Downstream: Subscriber>: Subscription,
   func request(_ demand: Subscribers.Demand) {
     _checkDemand(demand)
     state.withLock { $0.demand += demand }
+    onRequest?(demand)
     deliverIfIdle()
   }
 
