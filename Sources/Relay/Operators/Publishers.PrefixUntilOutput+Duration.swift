@@ -1,3 +1,8 @@
+#if canImport(Combine)
+  // `Scheduler` is Combine's there, and a file that names its members must import Combine.
+  import Combine
+#endif
+
 extension Publisher {
   /// Publishes values for a span of time from the subscription, then finishes.
   ///
