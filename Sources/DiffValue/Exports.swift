@@ -14,6 +14,11 @@
   @_exported import class Relay.CurrentValueRelay
   @_exported import class Relay.PassthroughRelay
   @_exported import enum Relay.BacklogPolicy
+  // CombineExt's names.
+  @_exported import enum Relay.Event
+  @_exported import protocol Relay.EventConvertible
+  @_exported import enum Relay.ObjectOwnership
+  @_exported import enum Relay.PrefixWhileBehavior
   @_exported import struct Relay.RelayToCombinePublisher
   @_exported import struct Relay.CombineToRelayPublisher
   // combine-schedulers' names; `ImmediateScheduler` and `ConnectablePublisher` are Combine's.

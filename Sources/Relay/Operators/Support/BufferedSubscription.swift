@@ -1,0 +1,151 @@
+/// A subscription that holds what is sent to its subscriber until the subscriber asks for
+/// it, as CombineExt's demand buffer does: `AnyPublisher.create` and `share(replay:)` hand one
+/// to each subscriber.
+///
+/// Values sent beyond the demand wait in order, without bound. A completion is delivered
+/// after the values the demand allows and drops those still waiting; nothing is delivered
+/// after it or after a cancel, nor before `start()`. `send`, `request` and `cancel` may come from any thread: the
+/// thread that finds nobody delivering delivers, one call at a time, with no lock held, until
+/// nothing more can go. `onEnd` runs once, after the completion was delivered or on cancel.
+final class BufferedSubscription<Downstream: Subscriber>: Subscription,
+  CustomStringConvertible, @unchecked Sendable
+{
+  // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
+  // the thread that set `state.isDelivering`.
+  typealias Output = Downstream.Input
+  typealias Failure = Downstream.Failure
+
+  struct State {
+    var demand = Subscribers.Demand.none
+    var waiting = DeliveryQueue<Output>()
+    var completion: Subscribers.Completion<Failure>?
+    var isDelivering = false
+    /// `start()` was called: the subscriber has its subscription.
+    var isStarted = false
+    /// The completion was taken for delivery, or the subscriber cancelled.
+    var isTerminated = false
+    var onEnd: (() -> Void)?
+
+    /// Makes the caller the deliverer when nobody delivers.
+    mutating func claim() -> Bool {
+      guard isStarted, !isDelivering, !isTerminated else { return false }
+      isDelivering = true
+      return true
+    }
+
+    /// The deliverer's next step.
+    mutating func next() -> Step {
+      if !isTerminated {
+        if demand > 0, let value = waiting.popFirst() {
+          demand -= 1
+          return .value(value)
+        }
+        if let completion {
+          isTerminated = true
+          return .completion(completion, onEnd.take(), waiting.take())
+        }
+      }
+      isDelivering = false
+      return .stop
+    }
+  }
+
+  enum Step {
+    case value(Output)
+    /// The completion, what runs after it, and the values it drops.
+    case completion(Subscribers.Completion<Failure>, (() -> Void)?, DeliveryQueue<Output>)
+    case stop
+  }
+
+  let downstream: Downstream
+  let description: String
+  /// Runs with each demand the subscriber asks for, after it is counted: to pass it upstream.
+  private let onRequest: ((Subscribers.Demand) -> Void)?
+  private let state = Lock<State>.make(State())
+
+  /// Creates the subscription of `downstream`, named `description` in `print`'s log;
+  /// `onRequest` runs with each demand the subscriber asks for.
+  init(
+    downstream: Downstream, description: String,
+    onRequest: ((Subscribers.Demand) -> Void)? = nil
+  ) {
+    self.downstream = downstream
+    self.description = description
+    self.onRequest = onRequest
+  }
+
+  /// Lets deliveries begin, once the subscriber has this subscription, and delivers what
+  /// the demand allows.
+  func start() {
+    state.withLock { $0.isStarted = true }
+    deliverIfIdle()
+  }
+
+  /// Sets what runs once the subscription ends; runs it now when it has ended already.
+  func onEnd(_ body: @escaping () -> Void) {
+    let ended = state.withLock { state -> Bool in
+      guard !state.isTerminated else { return true }
+      state.onEnd = body
+      return false
+    }
+    if ended { body() }
+  }
+
+  /// Sends a value: delivered now when the subscriber has demand and nobody delivers.
+  func send(_ value: Output) {
+    enqueue(value)
+    deliverIfIdle()
+  }
+
+  /// Queues a value without delivering it; `deliverIfIdle()` delivers it later.
+  func enqueue(_ value: Output) {
+    state.withLock { state in
+      guard !state.isTerminated, state.completion == nil else { return }
+      state.waiting.append(value)
+    }
+  }
+
+  /// Sends the completion: delivered after the values the demand allows.
+  func send(completion: Subscribers.Completion<Failure>) {
+    state.withLock { state in
+      guard !state.isTerminated, state.completion == nil else { return }
+      state.completion = completion
+    }
+    deliverIfIdle()
+  }
+
+  func request(_ demand: Subscribers.Demand) {
+    _checkDemand(demand)
+    state.withLock { $0.demand += demand }
+    onRequest?(demand)
+    deliverIfIdle()
+  }
+
+  func cancel() {
+    let ended = state.withLock { state -> ((() -> Void)?, DeliveryQueue<Output>)? in
+      guard !state.isTerminated else { return nil }
+      state.isTerminated = true
+      return (state.onEnd.take(), state.waiting.take())
+    }
+    ended?.0?()
+  }
+
+  /// Delivers what the demand allows, one call at a time, unless somebody delivers already.
+  func deliverIfIdle() {
+    guard state.withLock({ $0.claim() }) else { return }
+    while true {
+      switch state.withLock({ $0.next() }) {
+      case .value(let value):
+        let more = downstream.receive(value)
+        if more != .none { state.withLock { $0.demand += more } }
+      case .completion(let completion, let onEnd, let dropped):
+        _ = dropped  // released outside the lock
+        downstream.receive(completion: completion)
+        onEnd?()
+        return
+      case .stop:
+        return
+      }
+    }
+  }
+}
