@@ -273,10 +273,13 @@ func runDiffWriteBenchmarks() {
     row("`model.state.count`, nobody observing", "`CurrentValueRelay.value.count`", read)
 
     /// A write of `count` and the view re-armed: armed, told, re-armed, as SwiftUI does, so that
-    /// no tracking piles up in the registrar while the row runs.
+    /// no tracking piles up in the registrar while the row runs. The views stay alive to the end:
+    /// their last trackings are told by the rows after theirs.
+    var views: [TrackedRead] = []
     func writeAndRearm(_ label: String, diffRead: @escaping () -> Int) -> Paired {
       let observedView = TrackedRead { observable.state.count }
       let diffView = TrackedRead(diffRead)
+      views += [observedView, diffView]
       return measurePair(
         label, iterations: 100_000,
         floor: { index in
@@ -315,6 +318,7 @@ func runDiffWriteBenchmarks() {
       note: " `@Observable` \(viewOfObservable.told - toldBefore) times,"
         + " `@Diff(\\.count)` \(viewOfDiff.told - diffToldBefore) |")
     blackHole(sum)
+    blackHole(views.count)
   }
 
   @inline(never) func readCount(_ relay: CurrentValueRelay<BenchmarkState>) -> Int {
