@@ -12,7 +12,7 @@ build="$root/Fuzz/.build"
 corpus="$root/Fuzz/corpus"
 mkdir -p "$build" "$corpus"
 
-swiftc -swift-version 6 -parse-as-library -sanitize=fuzzer,address -O -g \
+swiftc -swift-version 6 -parse-as-library -package-name DiffValue -sanitize=fuzzer,address -O -g \
   -module-name ListDiffFuzz \
   "$root"/Sources/ListDiffKit/*.swift "$root"/Fuzz/*.swift \
   -o "$build/ListDiffFuzzer"

@@ -36,7 +36,7 @@ else
 fi
 
 cd "$work"
-"${lock[@]}" swiftc -swift-version 6 -O -wmo -parse-as-library -emit-module -emit-library \
+"${lock[@]}" swiftc -swift-version 6 -O -wmo -parse-as-library -package-name DiffValue -emit-module -emit-library \
   -static -module-name ListDiffKit "$sources"/*.swift -o libListDiffKit.a
 "${lock[@]}" swiftc -swift-version 6 -O -I . -L . -lListDiffKit \
   "$root/Scripts/ListDiffInstructionCounts.swift" -o driver
