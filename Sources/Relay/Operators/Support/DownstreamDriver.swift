@@ -4,7 +4,7 @@ import Dispatch
 /// downstream's events in a `SerialDelivery`, and what demand the downstream returns leads to.
 ///
 /// `merge`, `zip`, `flatMap`, `switchToLatest`, `combineLatest`, `debounce`, `throttle` and
-/// `delay` keep such a state; each counts returned demand its own way and asks its own upstreams.
+/// `delay` (and `timeout`) keep such a state; each counts returned demand its own way and asks its own upstreams.
 @usableFromInline
 protocol DownstreamDriverState {
   associatedtype Output
