@@ -101,8 +101,9 @@ final class HandDebounce: @unchecked Sendable {
   }
 }
 
-/// `combineLatest` of two `@Diff` properties and `debounce` throughput, each next to the same
-/// pipeline written by hand in plain Relay code, measured in this same run.
+/// `combineLatest` and `withLatestFrom` of two `@Diff` properties, `share(replay:)` and
+/// `debounce` throughput, each next to a floor measured in this same run: the same pipeline
+/// written by hand in plain Relay code, or the relay with sinks of its own.
 func runOperatorBenchmarks() {
   let iterations = 1_000_000
 
@@ -122,6 +123,32 @@ func runOperatorBenchmarks() {
   report("floor: combineLatest by hand (two sinks, lock, pair)", handFigure)
   report("@Diff combineLatest @Diff, write to one, 1 sink", operatorFigure, floor: handFigure)
   blackHole(hand)
+
+  // withLatestFrom: a write to the first property, paired with the second's latest value; next
+  // to combineLatest's hand-written floor, which does the same work for a write to the first.
+  let latestModel = CombinedModel()
+  let withLatest = latestModel.$first.withLatestFrom(latestModel.$second) { ($0, $1) }
+    .sink { received &+= $0.0.b &+ $0.1.b }
+  let withLatestFigure = medianNanoseconds(iterations: iterations) {
+    latestModel.first = fieldValues[$0 & 1]
+  }
+  withLatest.cancel()
+  report(
+    "@Diff withLatestFrom @Diff, write to the first, 1 sink", withLatestFigure, floor: handFigure)
+
+  // share(replay: 1): a relay's values through one shared connection to two sinks, next to
+  // the relay with two sinks of its own.
+  let shared = CurrentValueRelay(0)
+  let replayed = shared.share(replay: 1)
+  let sharedSinks = [replayed.sink { received &+= $0 }, replayed.sink { received &+= $0 }]
+  let shareFigure = medianNanoseconds(iterations: iterations) { shared.send($0) }
+  for sink in sharedSinks { sink.cancel() }
+  let direct = CurrentValueRelay(0)
+  let directSinks = [direct.sink { received &+= $0 }, direct.sink { received &+= $0 }]
+  let directFigure = medianNanoseconds(iterations: iterations) { direct.send($0) }
+  for sink in directSinks { sink.cancel() }
+  report("floor: CurrentValueRelay.send, 2 sinks of its own", directFigure)
+  report("CurrentValueRelay.share(replay: 1).send, 2 sinks", shareFigure, floor: directFigure)
 
   // debounce: values sent in a burst; the timer fires once the burst pauses.
   let queue = DispatchQueue(label: "debounce-benchmark")
