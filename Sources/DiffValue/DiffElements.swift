@@ -20,6 +20,16 @@ import Relay
 // when a write kept every identifier in place (an O(n) comparison of identifiers; no hashing),
 // so that a row's read after an edit elsewhere costs no O(n) hashing.
 //
+// An in-place write (`items[i].likes += 1`) compares with the property's own copy of the array
+// (the machinery's `elementShadow`), not with the array before it: keeping the array would make
+// the write copy it whole (10,000 elements copied and released per write), as the array would no
+// longer be the property's alone. The copy is made by the first in-place write (from the array
+// it kept), brought up to date by each later one (only the elements whose bytes changed are
+// written into it; `update(id:)` writes its element), and let go of by any other write, and
+// when the relay arrives: it never holds what the array no longer holds after a write. The
+// index is taken out of the array during the write, for the same reason, and put back for the
+// new array when the identifiers stayed in place.
+//
 // Nothing is kept per identifier: an element's observers register a key path made from the
 // identifier, which the registrar keeps for as long as a tracking holds it, so memory follows the
 // live trackings, not every identifier ever read.
@@ -34,6 +44,37 @@ protocol DiffElementObserving: AnyObject, Sendable {
   /// index in the array now at `new`.
   func changes(element old: UnsafeRawPointer, at index: Int, new: UnsafeRawPointer)
     -> DiffElementChanges
+  /// What changed between the arrays at `old` and `new`, as `changes(old:new:)`; and, when
+  /// every identifier stayed in place, the array at `old` made equal to the one at `new` (only
+  /// the elements whose bytes differ are written) and the index of the array at `new`, made
+  /// from `index`'s tables (a detached `DiffElementIndex`), when there is one.
+  func changes(syncing old: UnsafeMutableRawPointer, new: UnsafeRawPointer, index: AnyObject?)
+    -> DiffElementSync
+}
+
+/// What `DiffElementObserving.changes(syncing:new:index:)` found and did.
+@usableFromInline
+struct DiffElementSync {
+  /// What changed.
+  @usableFromInline var changes: DiffElementChanges
+  /// Whether the array compared with is now equal to the new one.
+  @usableFromInline var synced: Bool
+  /// The index of the new array, when it was made from the old one's tables.
+  @usableFromInline var index: AnyObject?
+
+  @inlinable
+  init(changes: DiffElementChanges, synced: Bool, index: AnyObject?) {
+    self.changes = changes
+    self.synced = synced
+    self.index = index
+  }
+}
+
+/// An index that can be taken apart from the array it indexes.
+@usableFromInline
+protocol DiffElementIndexing: AnyObject {
+  /// An index with the same tables that keeps no array and indexes none.
+  func detached() -> AnyObject
 }
 
 /// The observers of an array of `Diffable` elements, compared by identity.
@@ -74,6 +115,40 @@ final class DiffElementObserver<Value: _DiffableArray & Equatable>: DiffElementO
     return changes
   }
 
+  @usableFromInline
+  func changes(syncing old: UnsafeMutableRawPointer, new: UnsafeRawPointer, index: AnyObject?)
+    -> DiffElementSync
+  {
+    let oldValue = old.assumingMemoryBound(to: Value.self)
+    let newValue = new.assumingMemoryBound(to: Value.self)
+    guard let (elements, differing) = Self.inPlace(old: oldValue, new: newValue) else {
+      return DiffElementSync(changes: changes(old: old, new: new), synced: false, index: nil)
+    }
+    // No copy of either array is alive here: the writes below change the old one where it lies.
+    for position in differing {
+      oldValue.pointee[_diffableItem: position] = newValue.pointee[_diffableItem: position]
+    }
+    var changes = DiffElementChanges()
+    changes.identifiers = elements.map { AnyHashable($0) }
+    let made = (index as? DiffElementIndex<Element>).map {
+      DiffElementIndex(newValue.pointee._diffableItems, sameIdentifiersAs: $0)
+    }
+    return DiffElementSync(changes: changes, synced: true, index: made)
+  }
+
+  /// What `changedInPlace(old:new:differing:)` finds of the arrays at `old` and `new`, and the positions
+  /// whose bytes differ; `nil` when they differ in length or an identifier moved.
+  @inline(never)
+  static func inPlace(old: UnsafePointer<Value>, new: UnsafePointer<Value>) -> (
+    elements: [Element.DiffIdentifier], differing: [Int]
+  )? {
+    let old = old.pointee._diffableItems
+    let new = new.pointee._diffableItems
+    guard old.count == new.count else { return nil }
+    var differing: [Int] = []
+    return changedInPlace(old: old, new: new, differing: &differing).map { ($0, differing) }
+  }
+
   /// What changed between two arrays: whether the identifiers' membership or order did, and
   /// the identifiers of the elements whose content changed, or that arrived or left.
   ///
@@ -83,7 +158,10 @@ final class DiffElementObserver<Value: _DiffableArray & Equatable>: DiffElementO
     order: Bool, elements: [Element.DiffIdentifier]
   ) {
     if old._diffableStorage == new._diffableStorage { return (false, []) }
-    if old.count == new.count, let elements = changedInPlace(old: old, new: new) {
+    var differing: [Int] = []
+    if old.count == new.count,
+      let elements = changedInPlace(old: old, new: new, differing: &differing)
+    {
       return (false, elements)
     }
     let diff = ListDiff(old: old, new: new)
@@ -94,8 +172,13 @@ final class DiffElementObserver<Value: _DiffableArray & Equatable>: DiffElementO
   }
 
   /// The identifiers of the elements whose content changed, when every identifier stayed in
-  /// place; `nil` when one did not.
-  static func changedInPlace(old: [Element], new: [Element]) -> [Element.DiffIdentifier]? {
+  /// place.
+  ///
+  /// - Returns: `nil` when an identifier did not stay in place.
+  /// - Parameter differing: Receives the positions whose bytes differ.
+  static func changedInPlace(old: [Element], new: [Element], differing: inout [Int])
+    -> [Element.DiffIdentifier]?
+  {
     let stride = MemoryLayout<Element>.stride
     return old.withUnsafeBufferPointer { old -> [Element.DiffIdentifier]? in
       new.withUnsafeBufferPointer { new -> [Element.DiffIdentifier]? in
@@ -110,6 +193,7 @@ final class DiffElementObserver<Value: _DiffableArray & Equatable>: DiffElementO
             continue
           }
           for index in start..<end where memcmp(oldBase + index, newBase + index, stride) != 0 {
+            differing.append(index)
             let id = old[index].diffIdentifier
             guard id == new[index].diffIdentifier else { return nil }
             if !old[index].isContentEqual(to: new[index]) { changed.append(id) }
@@ -126,7 +210,7 @@ final class DiffElementObserver<Value: _DiffableArray & Equatable>: DiffElementO
 /// It keeps the array, so that its storage is not reused while the index says where things are in it (and a write to the array
 /// copies it first, leaving the index to the old one).
 @usableFromInline
-final class DiffElementIndex<Element: Diffable>: @unchecked Sendable {
+final class DiffElementIndex<Element: Diffable>: DiffElementIndexing, @unchecked Sendable {
   // Immutable once made, but for `array`, which the one in-place write holding the property
   // lets go of and gives back around its change (`update(id:)`).
   @usableFromInline @exclusivity(unchecked) var array: [Element]
@@ -161,6 +245,18 @@ final class DiffElementIndex<Element: Diffable>: @unchecked Sendable {
     identifiers = earlier.identifiers
   }
 
+  /// An index with `earlier`'s tables that keeps no array and indexes none.
+  @usableFromInline
+  init(detaching earlier: DiffElementIndex) {
+    array = []
+    storage = (nil, -1)
+    positions = earlier.positions
+    identifiers = earlier.identifiers
+  }
+
+  @usableFromInline
+  func detached() -> AnyObject { DiffElementIndex(detaching: self) }
+
   /// Whether it indexes `array`.
   @inlinable
   func indexes(_ storage: (address: UnsafeRawPointer?, count: Int)) -> Bool {
@@ -186,7 +282,7 @@ final class DiffElementIndex<Element: Diffable>: @unchecked Sendable {
   }
 }
 
-extension DiffMachinery where Value: _DiffableArray {
+extension DiffStorage where Value: _DiffableArray {
   /// The index of `array`: the one made before, if it indexes it or holds for it (a write kept
   /// every identifier in place: O(*n*) comparisons instead of hashing every identifier again);
   /// made now otherwise, outside any lock (identifiers are the user's code), and kept for the
@@ -194,7 +290,9 @@ extension DiffMachinery where Value: _DiffableArray {
   @inlinable
   func index(of array: [Value.Element]) -> DiffElementIndex<Value.Element> {
     let storage = array._diffableStorage
-    let kept = withOwnLock { $0.pointee.elementIndex } as? DiffElementIndex<Value.Element>
+    let kept =
+      withLock { header, _ in header.pointee.machinery?.state.pointee.elementIndex }
+      as? DiffElementIndex<Value.Element>
     if let kept, kept.indexes(storage) { return kept }
     let made =
       if let kept, kept.holds(for: array) {
@@ -202,7 +300,8 @@ extension DiffMachinery where Value: _DiffableArray {
       } else {
         DiffElementIndex(array)
       }
-    withOwnLock { $0.pointee.elementIndex = made }
+    var replaced: AnyObject? = made  // then the one it replaces, released with no lock held
+    withLock { header, _ in swap(&makeMachinery(in: header).state.pointee.elementIndex, &replaced) }
     return made
   }
 }
@@ -214,19 +313,19 @@ extension DiffStorage where Value: _DiffableArray {
     withObservation {
       $0.willReadElements(DiffObservation.identifiersKeyPath) { DiffElementObserver<Value>() }
     }
-    return machinery.index(of: read()._diffableItems).identifiers
+    return index(of: read()._diffableItems).identifiers
   }
 
   /// The first element with `id`, tracked for it alone.
   @inlinable
   func readElement(_ id: Value.Element.DiffIdentifier) -> Value.Element? {
     withObservation {
-      $0.willReadElements(\DiffObservation.[element: AnyHashable(id)]) {
+      $0.willReadElements(DiffObservation.elementKeyPath(AnyHashable(id))) {
         DiffElementObserver<Value>()
       }
     }
     let array = read()._diffableItems
-    return machinery.index(of: array).positions[id].map { array[$0] }
+    return index(of: array).positions[id].map { array[$0] }
   }
 
 }
@@ -240,8 +339,7 @@ extension DiffStorage where Value: _DiffableArray, Value.Element: Equatable {
     let write = beginWrite(elementWrite: true)
     var outcome = DiffElementOutcome<Value.Element>()
     defer { endElementWrite(write, outcome) }
-    let machinery = withLock { header, _ -> DiffMachinery<Value> in makeMachinery(in: header) }
-    let index = machinery.index(of: write.address.pointee._diffableItems)
+    let index = self.index(of: write.address.pointee._diffableItems)
     guard let position = index.positions[id] else { return nil }
     outcome.position = position
     outcome.old = write.address.pointee[_diffableItem: position]
@@ -272,7 +370,11 @@ extension DiffStorage where Value: _DiffableArray, Value.Element: Equatable {
       changed = false
     }
     switch write.kind {
-    case .inline: endInlineElementWrite(write, outcome, changed: changed)
+    case .inline:
+      if let position = outcome.position, write.observed != nil {
+        patchElementShadow(write, at: position)
+      }
+      endInlineElementWrite(write, outcome, changed: changed)
     case .copied: endRelayWrite(write)
     case .movedOut:
       let (writing, slot) = slots
@@ -281,6 +383,19 @@ extension DiffStorage where Value: _DiffableArray, Value.Element: Equatable {
       commitMovedOut(
         write, publishes: published, more: elementChanges(outcome, in: write, changed: changed))
     }
+  }
+
+  /// Keeps the property's copy for its elements' observers equal to the value, when it was:
+  /// one element written.
+  @inlinable
+  func patchElementShadow(_ write: DiffWrite<Value>, at position: Int) {
+    // The write holds the property: nothing else reads or writes the copy until it ends.
+    let state = machinery.state
+    guard let shadow = state.pointee.elementShadow,
+      state.pointee.elementShadowVersion == write.version &- 1
+    else { return }
+    shadow.value[_diffableItem: position] = write.address.pointee[_diffableItem: position]
+    state.pointee.elementShadowVersion = write.version
   }
 
   @inlinable

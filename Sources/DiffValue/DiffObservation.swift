@@ -80,6 +80,12 @@ final class DiffObservation: ManagedBuffer<DiffObservationState, UInt>, Observab
   /// What a read of one element of an array registers: the element with this identifier.
   @usableFromInline subscript(element id: AnyHashable) -> Int { 0 }
 
+  /// The key path of the element with `id`, which its observers register.
+  @usableFromInline
+  static func elementKeyPath(_ id: AnyHashable) -> KeyPath<DiffObservation, Int> {
+    \DiffObservation.[element: id]
+  }
+
   /// The address of one of the atomic words.
   @inlinable @inline(__always)
   func address(of word: Word) -> UnsafeMutableRawPointer {
@@ -213,7 +219,7 @@ final class DiffObservation: ManagedBuffer<DiffObservationState, UInt>, Observab
     }
     if let elements = change.elements {
       if elements.order { tell(Self.identifiersKeyPath) }
-      for id in elements.identifiers { tell(\DiffObservation.[element: id]) }
+      for id in elements.identifiers { tell(Self.elementKeyPath(id)) }
     }
   }
 
@@ -266,7 +272,16 @@ final class DiffObservation: ManagedBuffer<DiffObservationState, UInt>, Observab
       }
       copies.parts = []
     }
-    if let old { change.elements = elementChanges(old: old, new: new) }
+    guard let old else { return change }
+    if let copies = write.copiesIfMade, copies.syncsKept {
+      let sync = withLock { $0.elements }?.changes(
+        syncing: UnsafeMutableRawPointer(mutating: old), new: new, index: copies.index)
+      change.elements = sync?.changes
+      copies.synced = sync?.synced ?? false
+      copies.index = sync?.index
+    } else {
+      change.elements = elementChanges(old: old, new: new)
+    }
     return change
   }
 
@@ -302,6 +317,17 @@ struct DiffElementChanges {
   @usableFromInline var identifiers: [AnyHashable] = []
 
   @inlinable init() {}
+
+  /// These changes and `other`'s, each identifier once.
+  @usableFromInline
+  func merged(with other: DiffElementChanges?) -> DiffElementChanges {
+    guard let other else { return self }
+    var merged = self
+    merged.order = order || other.order
+    var seen = Set(identifiers)
+    for id in other.identifiers where seen.insert(id).inserted { merged.identifiers.append(id) }
+    return merged
+  }
 }
 
 /// The fields of a property's observation.
@@ -354,6 +380,15 @@ final class DiffObservedCopies: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var kept: AnyObject?
   /// The parts that had copies, once their copies are freed.
   @usableFromInline @exclusivity(unchecked) var partsRead: [DiffObservedPart] = []
+  /// Whether `kept` is the property's copy for its elements' observers (an in-place write's,
+  /// with the property held): the comparison makes it equal to the new value when every
+  /// identifier stayed in place, and says so in `synced`.
+  @usableFromInline @exclusivity(unchecked) var syncsKept = false
+  /// Whether the comparison made `kept` equal to the new value.
+  @usableFromInline @exclusivity(unchecked) var synced = false
+  /// The index of the array's elements, detached from the array before the write; after the
+  /// comparison, the index of the new array when the identifiers stayed in place, or `nil`.
+  @usableFromInline @exclusivity(unchecked) var index: AnyObject?
 
   @usableFromInline init() {}
 }

@@ -34,9 +34,51 @@ extension DiffStorage {
       header.pointee.version &+= 1
       guard mayTell(header) else { return DiffWrite(.inline, at: element) }
       makeSlots(header, header.pointee.machinery.unsafelyUnwrapped)
-      return observedWrite(.inline, at: element, elementWrite: elementWrite)
+      var write = observedWrite(.inline, at: element, elementWrite: elementWrite)
+      write.version = header.pointee.version
+      return write
     }
-    return inline ?? beginRelayWrite(elementWrite: elementWrite)
+    guard let inline else { return beginRelayWrite(elementWrite: elementWrite) }
+    if let copies = inline.observed?.copiesIfMade, copies.syncsKept {
+      keepForElements(inline, copies)
+    }
+    return inline
+  }
+
+  /// Before an in-place write that holds the property changes an array whose elements are
+  /// observed: keeps the value it compares with (the property's copy for its elements'
+  /// observers when it is still the value's, a copy of the value otherwise), and takes the
+  /// index out of the array, so that the write changes the array where it lies.
+  @inlinable
+  func keepForElements(_ write: borrowing DiffWrite<Value>, _ copies: DiffObservedCopies) {
+    let state = machinery.state
+    // The write holds the property: nothing else reads or writes these until it ends.
+    if let shadow = state.pointee.elementShadow.take(),
+      state.pointee.elementShadowVersion == write.version &- 1
+    {
+      copies.kept = shadow
+    } else {
+      copies.kept = DiffKeptValue(write.address.pointee)
+    }
+    // Taken out detached: the index keeps its array, which the write would then copy.
+    let index = withLock { header, _ in
+      header.pointee.machinery.unsafelyUnwrapped.state.pointee.elementIndex.take()
+    }
+    copies.index = (index as? DiffElementIndexing)?.detached()
+  }
+
+  /// After the comparisons of an in-place write that kept an array for its elements' observers:
+  /// the copy, equal to the new value when every identifier stayed in place, is kept for the
+  /// next write, and the new array's index put back.
+  @inlinable
+  func endInPlaceElementsWrite(_ write: borrowing DiffWrite<Value>, _ copies: DiffObservedCopies) {
+    guard copies.synced, let kept = write.kept else { return }
+    let machinery = machinery
+    machinery.state.pointee.elementShadow = kept
+    machinery.state.pointee.elementShadowVersion = write.version
+    if let index = copies.index.take() {
+      withLock { _, _ in machinery.state.pointee.elementIndex = index }
+    }
   }
 
   /// A write whose observers compare the value before it: copies of the parts they read, of the
@@ -49,7 +91,12 @@ extension DiffStorage {
   ) -> DiffWrite<Value> {
     var observed = withObservation { $0.observe(before: UnsafeRawPointer(address)) }
     if !elementWrite, observed.elementsWereRead {
-      observed.copies().kept = DiffKeptValue(address.pointee)
+      // An in-place write keeps it after the lock (`keepForElements`).
+      if case .inline = kind {
+        observed.copies().syncsKept = true
+      } else {
+        observed.copies().kept = DiffKeptValue(address.pointee)
+      }
     }
     var write = DiffWrite(kind, at: address, observed: observed)
     if observed.wholeWasRead, case .inline = kind,
@@ -78,22 +125,27 @@ extension DiffStorage {
     // The comparisons run while this write still holds the value; the tells after it let go.
     var change: DiffObservedChange?
     if let observed = write.observed { change = observedChange(write, observed: observed) }
+    let copies = write.observed?.copiesIfMade
+    if let copies, copies.syncsKept { endInPlaceElementsWrite(write, copies) }
     // This write's result, replaced by a whole write that waited behind it, goes here, outside
     // the lock.
     let (_, final) = endInlineHold(keepingFinal: change != nil)
     guard var change else { return }
     if var final, let observed = write.observed {
       // A whole write landed behind this one: what it replaced was never compared. Tell
-      // everything read, and the elements from before both.
+      // everything read, and the elements from before both (the kept copy is this write's
+      // result when the comparison made it so: then with this write's own changes).
       change.whole = observed.wholeWasRead
-      change.parts = observed.copiesIfMade?.partsRead ?? []
-      change.elements = withKept(write) { old in
+      change.parts = copies?.partsRead ?? []
+      let since = withKept(write) { old in
         old.flatMap { old in
           withUnsafePointer(to: &final) { new in
             withObservation { $0.elementChanges(old: old, new: UnsafeRawPointer(new)) }
           }
         }
       }
+      change.elements =
+        copies?.synced == true ? change.elements.map { $0.merged(with: since) } ?? since : since
     }
     withObservation { $0.tell(change) }
   }
@@ -267,6 +319,8 @@ struct DiffWrite<Value: Equatable> {
   /// Whether the selected parts were copied into the machinery's slot, to compare for the
   /// whole property's observers.
   @usableFromInline var snapshotTaken = false
+  /// The property's version while an observed in-place write holds it.
+  @usableFromInline var version: UInt = 0
 
   /// The value before the write, for the observers of an array's elements, when it was kept.
   @inlinable

@@ -126,10 +126,15 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
 
   @usableFromInline
   func installRelay() -> CurrentValueRelay<Value> {
-    withLock { header, element in
+    // The copy for the elements' observers: only in-place writes of the value's own use it.
+    // Released with no lock held.
+    var shadow: DiffKeptValue<Value>?
+    defer { withExtendedLifetime(shadow) {} }
+    return withLock { header, element in
       waitWhileHeld(header)
       let machinery = makeMachinery(in: header)
       if header.pointee.flags & DiffStorageFlags.relay != 0 { return machinery.relay }
+      shadow = machinery.state.pointee.elementShadow.take()
       let relay = CurrentValueRelay(
         element.move(),
         removingDuplicatesAt: header.pointee.selection.makeDuplicateCheck(
@@ -262,7 +267,11 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
     if flags & DiffStorageFlags.relay != 0 { return withRelay { $0.send(newValue) } }
     var value = newValue
     var stored: Value?
-    switch withLock({ header, element in storeInline(&value, header, element, new: &stored) }) {
+    var discarded: DiffDiscarded<Value>?  // released with no lock held
+    let outcome = withLock { header, element in
+      storeInline(&value, header, element, new: &stored, discarding: &discarded)
+    }
+    switch outcome {
     case .relay: withRelay { $0.send(value) }
     case .held: break  // `stored` holds what it replaced, released here
     case .stored:
@@ -289,12 +298,16 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
   /// With the mutex held: swaps `value` in (it receives the value it replaced), or keeps it
   /// behind the in-place write holding the property, or says the relay exists now.
   ///
-  /// - Parameter new: Receives a copy of the stored value when observers must compare it; or,
-  ///   for a value kept, the value kept before it, to release.
+  /// - Parameters:
+  ///   - new: Receives a copy of the stored value when observers must compare it; or, for a
+  ///     value kept, the value kept before it, to release.
+  ///   - discarded: Receives what the machinery kept of the value replaced for its elements'
+  ///     observers (their copy of it, its index), to release.
   @inlinable @inline(__always)
   func storeInline(
     _ value: inout Value, _ header: UnsafeMutablePointer<DiffStorageHeader<Value>>,
-    _ element: UnsafeMutablePointer<Value>, new: inout Value?
+    _ element: UnsafeMutablePointer<Value>, new: inout Value?,
+    discarding discarded: inout DiffDiscarded<Value>?
   ) -> DiffInlineStore {
     if header.pointee.flags & DiffStorageFlags.relay != 0 { return .relay }
     if header.pointee.writer != 0 {
@@ -310,8 +323,29 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
     }
     swap(&element.pointee, &value)
     header.pointee.version &+= 1
+    if let machinery = header.pointee.machinery,
+      machinery.state.pointee.elementShadow != nil || machinery.state.pointee.elementIndex != nil
+    {
+      discarded = DiffDiscarded(
+        shadow: machinery.state.pointee.elementShadow.take(),
+        index: machinery.state.pointee.elementIndex.take())
+    }
     if mayTell(header) { new = element.pointee }
     return .stored
+  }
+}
+
+/// What the machinery kept for the value a whole write replaced, for its elements' observers:
+/// released once the write lets go of the mutex.
+@usableFromInline
+struct DiffDiscarded<Value: Equatable> {
+  @usableFromInline let shadow: DiffKeptValue<Value>?
+  @usableFromInline let index: AnyObject?
+
+  @inlinable
+  init(shadow: DiffKeptValue<Value>?, index: AnyObject?) {
+    self.shadow = shadow
+    self.index = index
   }
 }
 
