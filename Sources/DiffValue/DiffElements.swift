@@ -320,7 +320,7 @@ extension DiffStorage where Value: _DiffableArray {
   @inlinable
   func readElement(_ id: Value.Element.DiffIdentifier) -> Value.Element? {
     withObservation {
-      $0.willReadElements(DiffObservation.elementKeyPath(AnyHashable(id))) {
+      $0.willReadElements($0.elementKeyPath(AnyHashable(id))) {
         DiffElementObserver<Value>()
       }
     }

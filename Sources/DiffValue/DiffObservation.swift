@@ -81,10 +81,31 @@ final class DiffObservation: ManagedBuffer<DiffObservationState, UInt>, Observab
   @usableFromInline subscript(element id: AnyHashable) -> Int { 0 }
 
   /// The key path of the element with `id`, which its observers register.
+  ///
+  /// The runtime makes a key path with an argument anew each time, resolving its types by name
+  /// (about 9,000 instructions); the last few made are kept, one per slot by the identifier's
+  /// hash, so that a row's tell and its view's re-arming make one between them. Memory stays
+  /// bounded: at most `recentElementKeyPathSlots` are kept, whatever was read.
   @usableFromInline
-  static func elementKeyPath(_ id: AnyHashable) -> KeyPath<DiffObservation, Int> {
-    \DiffObservation.[element: id]
+  func elementKeyPath(_ id: AnyHashable) -> KeyPath<DiffObservation, Int> {
+    let slot = id.hashValue & (Self.recentElementKeyPathSlots - 1)
+    let recent = withLock { state -> KeyPath<DiffObservation, Int>? in
+      guard let entry = state.recentElementKeyPaths?[slot], entry.id == id else { return nil }
+      return entry.keyPath
+    }
+    if let recent { return recent }
+    let made = \DiffObservation.[element: id]  // outside the lock: the user's hashing
+    withLock { state in
+      if state.recentElementKeyPaths == nil {
+        state.recentElementKeyPaths = Array(repeating: nil, count: Self.recentElementKeyPathSlots)
+      }
+      state.recentElementKeyPaths![slot] = (id, made)
+    }
+    return made
   }
+
+  /// How many element key paths are kept (a power of two).
+  @usableFromInline static var recentElementKeyPathSlots: Int { 16 }
 
   /// The address of one of the atomic words.
   @inlinable @inline(__always)
@@ -219,7 +240,7 @@ final class DiffObservation: ManagedBuffer<DiffObservationState, UInt>, Observab
     }
     if let elements = change.elements {
       if elements.order { tell(Self.identifiersKeyPath) }
-      for id in elements.identifiers { tell(Self.elementKeyPath(id)) }
+      for id in elements.identifiers { tell(elementKeyPath(id)) }
     }
   }
 
@@ -342,6 +363,9 @@ struct DiffObservationState {
   @usableFromInline var partsByKeyPath: [ObjectIdentifier: DiffObservedPart] = [:]
   /// Who tells the observers of an array's identifiers and elements, once one was read.
   @usableFromInline var elements: (any DiffElementObserving)?
+  /// The element key paths made last, by slot (`DiffObservation.elementKeyPath(_:)`).
+  @usableFromInline var recentElementKeyPaths:
+    [(id: AnyHashable, keyPath: KeyPath<DiffObservation, Int>)?]?
 
   @inlinable init() {}
 }
