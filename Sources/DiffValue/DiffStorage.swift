@@ -276,8 +276,23 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
     case .held: break  // `stored` holds what it replaced, released here
     case .stored:
       if var stored { tell(old: &value, new: &stored) }
+      if let index = discarded?.index { keepDetached(index) }
     }
     // The value replaced (or kept) is released here, with no lock held.
+  }
+
+  /// Puts back the index of the array a whole write replaced, detached from that array (which
+  /// it kept alive): its tables serve the next lookup when the new array has the same
+  /// identifiers in the same order (a refetch), with no hashing.
+  @usableFromInline
+  func keepDetached(_ index: AnyObject) {
+    guard let detached = (index as? DiffElementIndexing)?.detached() else { return }
+    withLock { header, _ in
+      guard let machinery = header.pointee.machinery,
+        machinery.state.pointee.elementIndex == nil
+      else { return }
+      machinery.state.pointee.elementIndex = detached
+    }
   }
 
   /// Tells the observers whom the change from `old` to `new` concerns.
