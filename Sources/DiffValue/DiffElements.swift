@@ -31,8 +31,12 @@ import Relay
 // new array when the identifiers stayed in place.
 //
 // Nothing is kept per identifier: an element's observers register a key path made from the
-// identifier, which the registrar keeps for as long as a tracking holds it, so memory follows the
-// live trackings, not every identifier ever read.
+// identifier's hash, which the registrar keeps for as long as a tracking holds it, so memory
+// follows the live trackings, not every identifier ever read. The hash, not the identifier: the
+// registrar hashes and compares its key paths on every read, tell and re-arming, and an `Int`
+// argument costs a fraction of an `AnyHashable` one. Two identifiers of equal 64-bit hashes
+// (seeded per process) would share a key path: each one's views would also be told of the
+// other's changes, never miss one of their own.
 
 /// Who tells the observers of an array's identifiers and elements: made, once, by the first read
 /// of either, where the element's type is known.
@@ -93,7 +97,7 @@ final class DiffElementObserver<Value: _DiffableArray & Equatable>: DiffElementO
       new: new.assumingMemoryBound(to: Value.self).pointee._diffableItems)
     var changes = DiffElementChanges()
     changes.order = found.order
-    changes.identifiers = found.elements.map { AnyHashable($0) }
+    changes.elements = found.elements.map(\.hashValue)
     return changes
   }
 
@@ -108,9 +112,9 @@ final class DiffElementObserver<Value: _DiffableArray & Equatable>: DiffElementO
     let newID = new.diffIdentifier
     if id != newID {
       changes.order = true
-      changes.identifiers = [AnyHashable(id), AnyHashable(newID)]
+      changes.elements = [id.hashValue, newID.hashValue]
     } else if !old.isContentEqual(to: new) {
-      changes.identifiers = [AnyHashable(id)]
+      changes.elements = [id.hashValue]
     }
     return changes
   }
@@ -129,7 +133,7 @@ final class DiffElementObserver<Value: _DiffableArray & Equatable>: DiffElementO
       oldValue.pointee[_diffableItem: position] = newValue.pointee[_diffableItem: position]
     }
     var changes = DiffElementChanges()
-    changes.identifiers = elements.map { AnyHashable($0) }
+    changes.elements = elements.map(\.hashValue)
     let made = (index as? DiffElementIndex<Element>).map {
       DiffElementIndex(newValue.pointee._diffableItems, sameIdentifiersAs: $0)
     }
@@ -320,7 +324,7 @@ extension DiffStorage where Value: _DiffableArray {
   @inlinable
   func readElement(_ id: Value.Element.DiffIdentifier) -> Value.Element? {
     withObservation {
-      $0.willReadElements($0.elementKeyPath(AnyHashable(id))) {
+      $0.willReadElements($0.elementKeyPath(id.hashValue)) {
         DiffElementObserver<Value>()
       }
     }

@@ -78,28 +78,28 @@ final class DiffObservation: ManagedBuffer<DiffObservationState, UInt>, Observab
   /// What a read of an array's identifiers registers.
   @usableFromInline var identifiers: Int { 0 }
   /// What a read of one element of an array registers: the element with this identifier.
-  @usableFromInline subscript(element id: AnyHashable) -> Int { 0 }
+  @usableFromInline subscript(element hash: Int) -> Int { 0 }
 
-  /// The key path of the element with `id`, which its observers register.
+  /// The key path of the elements whose identifier has `hash`, which their observers register.
   ///
   /// The runtime makes a key path with an argument anew each time, resolving its types by name
-  /// (about 9,000 instructions); the last few made are kept, one per slot by the identifier's
-  /// hash, so that a row's tell and its view's re-arming make one between them. Memory stays
-  /// bounded: at most `recentElementKeyPathSlots` are kept, whatever was read.
+  /// (about 9,000 instructions); the last few made are kept, one per slot by the hash, so that a
+  /// row's tell and its view's re-arming make one between them. Memory stays bounded: at most
+  /// `recentElementKeyPathSlots` are kept, whatever was read.
   @usableFromInline
-  func elementKeyPath(_ id: AnyHashable) -> KeyPath<DiffObservation, Int> {
-    let slot = id.hashValue & (Self.recentElementKeyPathSlots - 1)
+  func elementKeyPath(_ hash: Int) -> KeyPath<DiffObservation, Int> {
+    let slot = hash & (Self.recentElementKeyPathSlots - 1)
     let recent = withLock { state -> KeyPath<DiffObservation, Int>? in
-      guard let entry = state.recentElementKeyPaths?[slot], entry.id == id else { return nil }
+      guard let entry = state.recentElementKeyPaths?[slot], entry.hash == hash else { return nil }
       return entry.keyPath
     }
     if let recent { return recent }
-    let made = \DiffObservation.[element: id]  // outside the lock: the user's hashing
+    let made = \DiffObservation.[element: hash]
     withLock { state in
       if state.recentElementKeyPaths == nil {
         state.recentElementKeyPaths = Array(repeating: nil, count: Self.recentElementKeyPathSlots)
       }
-      state.recentElementKeyPaths![slot] = (id, made)
+      state.recentElementKeyPaths![slot] = (hash, made)
     }
     return made
   }
@@ -240,7 +240,7 @@ final class DiffObservation: ManagedBuffer<DiffObservationState, UInt>, Observab
     }
     if let elements = change.elements {
       if elements.order { tell(Self.identifiersKeyPath) }
-      for id in elements.identifiers { tell(elementKeyPath(id)) }
+      for hash in elements.elements { tell(elementKeyPath(hash)) }
     }
   }
 
@@ -334,8 +334,9 @@ struct DiffObservedChange {
 struct DiffElementChanges {
   /// Whether an element arrived, left or moved.
   @usableFromInline var order = false
-  /// The identifiers of the elements whose content changed, or that arrived or left.
-  @usableFromInline var identifiers: [AnyHashable] = []
+  /// The hashes of the identifiers of the elements whose content changed, or that arrived or
+  /// left.
+  @usableFromInline var elements: [Int] = []
 
   @inlinable init() {}
 
@@ -345,8 +346,8 @@ struct DiffElementChanges {
     guard let other else { return self }
     var merged = self
     merged.order = order || other.order
-    var seen = Set(identifiers)
-    for id in other.identifiers where seen.insert(id).inserted { merged.identifiers.append(id) }
+    var seen = Set(elements)
+    for hash in other.elements where seen.insert(hash).inserted { merged.elements.append(hash) }
     return merged
   }
 }
@@ -365,7 +366,7 @@ struct DiffObservationState {
   @usableFromInline var elements: (any DiffElementObserving)?
   /// The element key paths made last, by slot (`DiffObservation.elementKeyPath(_:)`).
   @usableFromInline var recentElementKeyPaths:
-    [(id: AnyHashable, keyPath: KeyPath<DiffObservation, Int>)?]?
+    [(hash: Int, keyPath: KeyPath<DiffObservation, Int>)?]?
 
   @inlinable init() {}
 }

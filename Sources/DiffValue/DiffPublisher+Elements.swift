@@ -22,7 +22,9 @@ extension DiffPublisher where Value: _DiffableArray {
   /// Read inside `withObservationTracking` (a SwiftUI `body`), its observers are told when the
   /// element's content changes (per `isContentEqual(to:)`), or it leaves or comes back; not when
   /// another element changes, nor when it moves. A row view reading its element this way is
-  /// refreshed by its own changes alone, whatever the number of rows.
+  /// refreshed by its own changes alone, whatever the number of rows. (Its tracking is keyed by
+  /// the identifier's hash: two identifiers whose 64-bit hashes are equal would each be told of
+  /// the other's changes too, never miss one of their own.)
   ///
   /// - Parameter id: The element's identifier.
   /// - Complexity: O(1) when the array is the one last indexed; O(*n*) once after each write
