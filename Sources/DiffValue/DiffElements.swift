@@ -431,7 +431,7 @@ extension DiffStorage where Value: _DiffableArray, Value.Element: Equatable {
         before[_diffableItem: position] = old
       }
       change.whole = observed.wholeWasRead
-      change.parts = observed.copiesIfMade?.partsRead ?? []
+      change.parts = observed.partsCopied ? withObservation { $0.partsRead() } : .init()
       change.elements = withUnsafePointer(to: &before) { old in
         withUnsafePointer(to: &final) { new in
           withObservation {

@@ -270,8 +270,20 @@ final class DiffObservation: ManagedBuffer<DiffObservationState, UInt>, Observab
   @usableFromInline
   func copyParts(of value: UnsafeRawPointer, into write: inout DiffObservedWrite) {
     for part in withLock({ $0.parts }) where DiffReaders.mayHaveRead(at: part.readers) {
-      write.copies().parts.append((part, part.snapshot(value)))
+      part.copy(value)
+      write.partsCopied = true
     }
+  }
+
+  /// The parts read since their observers were last told: whom to tell when what a write
+  /// compared was replaced before anyone was told (a whole write behind an in-place one).
+  @usableFromInline
+  func partsRead() -> DiffObservedParts {
+    var read = DiffObservedParts()
+    for part in withLock({ $0.parts }) where DiffReaders.mayHaveRead(at: part.readers) {
+      read.append(part)
+    }
+    return read
   }
 
   /// After an in-place write changed the value at `new`, while the writer still holds it: whom
@@ -286,12 +298,10 @@ final class DiffObservation: ManagedBuffer<DiffObservationState, UInt>, Observab
   ) -> DiffObservedChange {
     var change = DiffObservedChange()
     change.whole = write.wholeWasRead && published
-    if let copies = write.copiesIfMade {
-      for (part, slot) in copies.parts {
-        copies.partsRead.append(part)
-        if !part.agrees(withSnapshot: slot, new) { change.parts.append(part) }
+    if write.partsCopied {
+      for part in withLock({ $0.parts }) where part.isCopied && !part.agreesWithCopy(new) {
+        change.parts.append(part)
       }
-      copies.parts = []
     }
     guard let old else { return change }
     if let copies = write.copiesIfMade, copies.syncsKept {
@@ -322,11 +332,46 @@ struct DiffObservedChange {
   /// Whether the whole property's observers are told: a selected part changed, and it was read.
   @usableFromInline var whole = false
   /// The parts read whose value changed.
-  @usableFromInline var parts: [DiffObservedPart] = []
+  @usableFromInline var parts = DiffObservedParts()
   /// What changed of an array's identifiers and elements, when they were read.
   @usableFromInline var elements: DiffElementChanges?
 
   @inlinable init() {}
+}
+
+/// Parts of a property, the first held inline: most writes concern one part, and then no
+/// array is made.
+@usableFromInline
+struct DiffObservedParts: Sequence {
+  @usableFromInline var first: DiffObservedPart?
+  @usableFromInline var rest: [DiffObservedPart] = []
+
+  @inlinable init() {}
+
+  /// Adds `part` at the end.
+  @inlinable
+  mutating func append(_ part: DiffObservedPart) {
+    if first == nil { first = part } else { rest.append(part) }
+  }
+
+  @inlinable
+  func makeIterator() -> Iterator { Iterator(parts: self) }
+
+  /// The parts in order.
+  @usableFromInline
+  struct Iterator: IteratorProtocol {
+    @usableFromInline let parts: DiffObservedParts
+    @usableFromInline var position = -1
+
+    @inlinable init(parts: DiffObservedParts) { self.parts = parts }
+
+    @inlinable
+    mutating func next() -> DiffObservedPart? {
+      defer { position += 1 }
+      if position < 0 { return parts.first }
+      return position < parts.rest.count ? parts.rest[position] : nil
+    }
+  }
 }
 
 /// What changed of an array's identifiers and elements.
@@ -379,6 +424,8 @@ struct DiffObservedWrite {
   @usableFromInline var wholeWasRead = false
   /// Whether an array's identifiers or an element were read: the writer keeps the value before.
   @usableFromInline var elementsWereRead = false
+  /// Whether parts were copied into their slots, to compare after the write.
+  @usableFromInline var partsCopied = false
   /// The copies, once one was made.
   @usableFromInline var copiesIfMade: DiffObservedCopies?
 
@@ -398,13 +445,8 @@ struct DiffObservedWrite {
 @usableFromInline
 final class DiffObservedCopies: @unchecked Sendable {
   // Made and filled by one in-place write, read once by the same write at its end.
-  /// Each part read since it was told, with a copy of it in a slot of its own.
-  @usableFromInline @exclusivity(unchecked) var parts:
-    [(DiffObservedPart, UnsafeMutableRawPointer)] = []
   /// The whole value before the write, in a box (`DiffKeptValue`), when the writer kept it.
   @usableFromInline @exclusivity(unchecked) var kept: AnyObject?
-  /// The parts that had copies, once their copies are freed.
-  @usableFromInline @exclusivity(unchecked) var partsRead: [DiffObservedPart] = []
   /// Whether `kept` is the property's copy for its elements' observers (an in-place write's,
   /// with the property held): the comparison makes it equal to the new value when every
   /// identifier stayed in place, and says so in `synced`.
@@ -435,6 +477,11 @@ final class DiffObservedPart: @unchecked Sendable {
     byteCount: MemoryLayout<UInt>.size, alignment: MemoryLayout<UInt>.alignment)
   @usableFromInline @exclusivity(unchecked) private(set) var observedKeyPath =
     DiffObservation.wholeKeyPath
+  /// Where an in-place write copies the part before it changes the value, and whether it did:
+  /// used by the write holding the property alone (writes to a property never overlap), so that
+  /// a write allocates nothing for the parts it compares.
+  @usableFromInline let slot: UnsafeMutableRawPointer
+  @usableFromInline @exclusivity(unchecked) var isCopied = false
 
   /// The part `selection` selects.
   @inlinable
@@ -445,27 +492,32 @@ final class DiffObservedPart: @unchecked Sendable {
     takeSnapshot = selection.takeSnapshot
     agreesWithSnapshot = selection.agreesWithSnapshot
     readers.initializeMemory(as: UInt.self, repeating: 0, count: 1)
+    slot = UnsafeMutableRawPointer.allocate(
+      byteCount: Swift.max(1, selection.snapshotSize), alignment: selection.snapshotAlignment)
   }
 
-  deinit { readers.deallocate() }
+  deinit {
+    // A write compares every copy it took before it ends, and keeps the property alive.
+    assert(!isCopied, "a part's copy outlived the write that took it")
+    readers.deallocate()
+    slot.deallocate()
+  }
 
   /// Numbers the part, once, before anybody reads it.
   @usableFromInline
   func assign(id: Int) { observedKeyPath = \DiffObservation.[part: id] }
 
-  /// A copy of the part of the value at `value`, in a slot made for it.
+  /// Copies the part of the value at `value` into the part's slot, before an in-place write.
   @usableFromInline
-  func snapshot(_ value: UnsafeRawPointer) -> UnsafeMutableRawPointer {
-    let slot = UnsafeMutableRawPointer.allocate(
-      byteCount: Swift.max(1, snapshotSize), alignment: snapshotAlignment)
+  func copy(_ value: UnsafeRawPointer) {
     takeSnapshot(value, slot)
-    return slot
+    isCopied = true
   }
 
-  /// Whether the value at `new` agrees with the copy in `slot`, which it frees.
+  /// Whether the value at `new` agrees with the copy an in-place write took, which it empties.
   @usableFromInline
-  func agrees(withSnapshot slot: UnsafeMutableRawPointer, _ new: UnsafeRawPointer) -> Bool {
-    defer { slot.deallocate() }
+  func agreesWithCopy(_ new: UnsafeRawPointer) -> Bool {
+    isCopied = false
     return agreesWithSnapshot(slot, new)
   }
 }

@@ -136,7 +136,7 @@ extension DiffStorage {
       // everything read, and the elements from before both (the kept copy is this write's
       // result when the comparison made it so: then with this write's own changes).
       change.whole = observed.wholeWasRead
-      change.parts = copies?.partsRead ?? []
+      change.parts = observed.partsCopied ? withObservation { $0.partsRead() } : .init()
       let since = withKept(write) { old in
         old.flatMap { old in
           withUnsafePointer(to: &final) { new in
