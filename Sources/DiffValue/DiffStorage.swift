@@ -127,14 +127,17 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
   @usableFromInline
   func installRelay() -> CurrentValueRelay<Value> {
     // The copy for the elements' observers: only in-place writes of the value's own use it.
-    // Released with no lock held.
-    var shadow: DiffKeptValue<Value>?
+    // Released with no lock held (an `AnyObject?`: this code is not specialized, and a local of
+    // a generic type costs a metadata lookup per call).
+    var shadow: AnyObject?
     defer { withExtendedLifetime(shadow) {} }
     return withLock { header, element in
       waitWhileHeld(header)
       let machinery = makeMachinery(in: header)
       if header.pointee.flags & DiffStorageFlags.relay != 0 { return machinery.relay }
-      shadow = machinery.state.pointee.elementShadow.take()
+      if machinery.state.pointee.elementShadow != nil {
+        shadow = machinery.state.pointee.elementShadow.take()
+      }
       let relay = CurrentValueRelay(
         element.move(),
         removingDuplicatesAt: header.pointee.selection.makeDuplicateCheck(
@@ -267,7 +270,7 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
     if flags & DiffStorageFlags.relay != 0 { return withRelay { $0.send(newValue) } }
     var value = newValue
     var stored: Value?
-    var discarded: DiffDiscarded<Value>?  // released with no lock held
+    var discarded = DiffDiscarded()  // released with no lock held
     let outcome = withLock { header, element in
       storeInline(&value, header, element, new: &stored, discarding: &discarded)
     }
@@ -276,7 +279,7 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
     case .held: break  // `stored` holds what it replaced, released here
     case .stored:
       if var stored { tell(old: &value, new: &stored) }
-      if let index = discarded?.index { keepDetached(index) }
+      if let index = discarded.index { keepDetached(index) }
     }
     // The value replaced (or kept) is released here, with no lock held.
   }
@@ -322,7 +325,7 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
   func storeInline(
     _ value: inout Value, _ header: UnsafeMutablePointer<DiffStorageHeader<Value>>,
     _ element: UnsafeMutablePointer<Value>, new: inout Value?,
-    discarding discarded: inout DiffDiscarded<Value>?
+    discarding discarded: inout DiffDiscarded
   ) -> DiffInlineStore {
     if header.pointee.flags & DiffStorageFlags.relay != 0 { return .relay }
     if header.pointee.writer != 0 {
@@ -341,9 +344,8 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
     if let machinery = header.pointee.machinery,
       machinery.state.pointee.elementShadow != nil || machinery.state.pointee.elementIndex != nil
     {
-      discarded = DiffDiscarded(
-        shadow: machinery.state.pointee.elementShadow.take(),
-        index: machinery.state.pointee.elementIndex.take())
+      discarded.shadow = machinery.state.pointee.elementShadow.take()
+      discarded.index = machinery.state.pointee.elementIndex.take()
     }
     if mayTell(header) { new = element.pointee }
     return .stored
@@ -352,16 +354,14 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
 
 /// What the machinery kept for the value a whole write replaced, for its elements' observers:
 /// released once the write lets go of the mutex.
+///
+/// Not generic, so that a write's frame holds no optional of a generic type.
 @usableFromInline
-struct DiffDiscarded<Value: Equatable> {
-  @usableFromInline let shadow: DiffKeptValue<Value>?
-  @usableFromInline let index: AnyObject?
+struct DiffDiscarded {
+  @usableFromInline var shadow: AnyObject?
+  @usableFromInline var index: AnyObject?
 
-  @inlinable
-  init(shadow: DiffKeptValue<Value>?, index: AnyObject?) {
-    self.shadow = shadow
-    self.index = index
-  }
+  @inlinable init() {}
 }
 
 /// What a whole write with the mutex held did.
