@@ -164,6 +164,8 @@ import Testing
     runConcurrently(threads: threads) { thread in
       for index in 0..<count { relay.send(thread * count + index) }
     }
+    // A sender that finds another delivering hands its value to a drainer: wait for them.
+    #expect(eventually { trackers.allSatisfy { $0.values.count >= threads * count } })
     let (first, second) = (trackers[0].values, trackers[1].values)
     #expect(first == second)
     #expect(Set(first).count == threads * count && first.count == threads * count)
