@@ -21,11 +21,14 @@
   @_exported import enum Relay.PrefixWhileBehavior
   @_exported import struct Relay.RelayToCombinePublisher
   @_exported import struct Relay.CombineToRelayPublisher
+  @_exported import protocol Relay.RelayProtocol
   // combine-schedulers' names; `ImmediateScheduler` and `ConnectablePublisher` are Combine's.
   @_exported import struct Relay.AnyScheduler
   @_exported import typealias Relay.AnySchedulerOf
   @_exported import typealias Relay.ImmediateSchedulerOf
   @_exported import struct Relay.UIScheduler
+  @_exported import struct Relay.UnimplementedScheduler
+  @_exported import typealias Relay.UnimplementedSchedulerOf
 #else
   @_exported import Relay
 #endif

@@ -25,3 +25,10 @@ public protocol Subscriber<Input, Failure> {
   /// - Parameter completion: `.finished` or `.failure` with the error.
   func receive(completion: Subscribers.Completion<Failure>)
 }
+
+extension Subscriber where Input == Void {
+  /// Delivers the one value a subscriber of `Void` can receive: `receive(())`.
+  ///
+  /// - Returns: How many more values the subscriber wants, added to its outstanding demand.
+  public func receive() -> Subscribers.Demand { receive(()) }
+}

@@ -145,3 +145,60 @@ extension Result {
     if case .failure = self { true } else { false }
   }
 }
+
+extension Future where Output: Sendable {
+  /// The future's value, once its promise is kept: awaits it, or throws its failure.
+  ///
+  /// Each read subscribes once; a promise already kept answers at once. The wait does not end
+  /// when the task is cancelled, as in Combine: a promise never kept keeps it waiting.
+  ///
+  /// ```swift
+  /// let profile = try await loadProfile(id).value
+  /// ```
+  public var value: Output {
+    get async throws {
+      try await withCheckedThrowingContinuation { continuation in
+        subscribe(ResultSubscriber { continuation.resume(with: $0) })
+      }
+    }
+  }
+}
+
+extension Future where Failure == Never, Output: Sendable {
+  /// The future's value, once its promise is kept.
+  ///
+  /// Each read subscribes once; a promise already kept answers at once. The wait does not end
+  /// when the task is cancelled, as in Combine: a promise never kept keeps it waiting.
+  ///
+  /// ```swift
+  /// let answer = await Future<Int, Never> { promise in promise(.success(42)) }.value
+  /// ```
+  public var value: Output {
+    get async {
+      await withCheckedContinuation { continuation in
+        subscribe(ResultSubscriber { continuation.resume(returning: $0.get()) })
+      }
+    }
+  }
+}
+
+extension Future {
+  /// The subscriber that reads `value`: it asks for the one value and hands on the result.
+  private final class ResultSubscriber: Subscriber, @unchecked Sendable {
+    // Immutable; the future calls it once with a value or a failure, never both.
+    let deliver: (Result<Output, Failure>) -> Void
+
+    init(_ deliver: @escaping (Result<Output, Failure>) -> Void) { self.deliver = deliver }
+
+    func receive(subscription: any Subscription) { subscription.request(.max(1)) }
+
+    func receive(_ input: Output) -> Subscribers.Demand {
+      deliver(.success(input))
+      return .none
+    }
+
+    func receive(completion: Subscribers.Completion<Failure>) {
+      if case .failure(let failure) = completion { deliver(.failure(failure)) }
+    }
+  }
+}

@@ -61,7 +61,7 @@ extension Publishers {
     /// Adds the subscriber, connecting to the upstream when it is the first.
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-      let member = Member(share: self, downstream: subscriber)
+      let member = Member(downstream: subscriber, leave: leave)
       subscriber.receive(subscription: member)
       // Added only now, so no value reaches the subscriber before its subscription returned.
       let action = state.withLock {
@@ -136,7 +136,8 @@ extension Publishers {
       }
     }
 
-    /// One subscriber's subscription: its demand and whether it left.
+    /// One subscriber's subscription: its demand and whether it left; `makeConnectable()`'s
+    /// subscribers have one too.
     final class Member<Downstream: Subscriber>: ShareMember<Output, Failure>, Subscription,
       CustomStringConvertible, @unchecked Sendable
     where Downstream.Input == Output, Downstream.Failure == Failure {
@@ -147,13 +148,14 @@ extension Publishers {
         var hasLeft = false
       }
 
-      let share: Share
       let downstream: Downstream
       let status = Lock<Status>.make(Status())
+      /// Takes the member out of its publisher's list, once, when the subscriber cancels.
+      let leave: (ShareMember<Output, Failure>) -> Void
 
-      init(share: Share, downstream: Downstream) {
-        self.share = share
+      init(downstream: Downstream, leave: @escaping (ShareMember<Output, Failure>) -> Void) {
         self.downstream = downstream
+        self.leave = leave
       }
 
       override var hasLeft: Bool { status.withLock { $0.hasLeft } }
@@ -187,7 +189,7 @@ extension Publishers {
           defer { status.hasLeft = true }
           return !status.hasLeft
         }
-        if leaves { share.leave(self) }
+        if leaves { leave(self) }
       }
 
       var description: String { "Multicast" }

@@ -93,3 +93,16 @@ extension DispatchQueue {
     ImmediateScheduler(now: SchedulerTimeType(DispatchTime(uptimeNanoseconds: 1)))
   }
 }
+
+extension ImmediateScheduler
+where
+  SchedulerTimeType == DispatchQueue.SchedulerTimeType,
+  SchedulerOptions == DispatchQueue.SchedulerOptions
+{
+  /// The immediate scheduler, spelled as Combine's: `receive(on: ImmediateScheduler.shared)`.
+  ///
+  /// Combine's `ImmediateScheduler` is one type with a clock of its own; Relay's is
+  /// combine-schedulers' generic one, and this instance keeps `DispatchQueue`'s clock, so
+  /// intervals are spelled `.seconds(1)` as for a queue. It is `DispatchQueue.immediate`.
+  public static var shared: Self { DispatchQueue.immediate }
+}

@@ -137,4 +137,28 @@ import Testing
       }
     }
   }
+
+  @Test func valueAwaitsThePromiseKeptOnAnotherThread() async throws {
+    let (future, promise) = Self.pendingFuture()
+    DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(10)) {
+      promise(.success(42))
+    }
+    let value = try await future.value
+    #expect(value == 42)
+    // Kept already: a second read answers at once, with the same value.
+    let again = try await future.value
+    #expect(again == 42)
+  }
+
+  @Test func valueThrowsTheFailure() async {
+    let (future, promise) = Self.pendingFuture()
+    promise(.failure(.oops))
+    await #expect(throws: TestingError.oops) { try await future.value }
+  }
+
+  @Test func valueOfAFutureThatNeverFailsIsNotThrowing() async {
+    let future = Future<String, Never> { promise in promise(.success("done")) }
+    let value = await future.value
+    #expect(value == "done")
+  }
 }

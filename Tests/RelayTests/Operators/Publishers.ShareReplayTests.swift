@@ -1,5 +1,6 @@
 import Relay
 import RelayTestSupport
+import TestSupport
 import Testing
 
 /// CombineExt's `ShareReplayTests`, ported, and demand, reconnection and release.
@@ -150,5 +151,50 @@ import Testing
       #expect(values == Array(values.sorted()))
       #expect(values.last == 499)
     }
+  }
+
+  /// Threads send into the shared relay at once: both subscribers see the same sequence, each
+  /// thread's values in its order, every value once.
+  @Test func concurrentSendersReachBothSubscribersInTheSameOrder() {
+    let (threads, count) = (4, 300)
+    let relay = PassthroughRelay<Int>()
+    let publisher = relay.share(replay: 1)
+    let trackers = (0..<2).map { _ in TrackingSubscriber<Int, Never>(demand: .unlimited) }
+    for tracker in trackers { publisher.subscribe(tracker) }
+    runConcurrently(threads: threads) { thread in
+      for index in 0..<count { relay.send(thread * count + index) }
+    }
+    // A sender that finds another delivering hands its value to a drainer: wait for them.
+    #expect(eventually { trackers.allSatisfy { $0.values.count >= threads * count } })
+    let (first, second) = (trackers[0].values, trackers[1].values)
+    #expect(first == second)
+    #expect(Set(first).count == threads * count && first.count == threads * count)
+    for thread in 0..<threads {
+      let own = first.filter { $0 / count == thread }
+      #expect(own == Array(thread * count..<(thread + 1) * count), "thread \(thread)")
+    }
+  }
+
+  /// A value a subscriber sends from inside its delivery reaches every subscriber after the
+  /// value being delivered, never before it.
+  @Test func aValueSentFromInsideASubscriberDoesNotOvertake() {
+    let relay = PassthroughRelay<Int>()
+    let publisher = relay.share(replay: 2)
+    let sender = TrackingSubscriber<Int, Never>(
+      receiveSubscription: { $0.request(.unlimited) },
+      receiveValue: { value in
+        if value < 3 { relay.send(value + 1) }
+        return .none
+      })
+    let other = TrackingSubscriber<Int, Never>(demand: .unlimited)
+    publisher.subscribe(sender)
+    publisher.subscribe(other)
+    relay.send(1)
+    relay.send(10)
+    #expect(sender.values == [1, 2, 3, 10])
+    #expect(other.values == [1, 2, 3, 10])
+    let late = TrackingSubscriber<Int, Never>(demand: .unlimited)
+    publisher.subscribe(late)
+    #expect(late.values == [3, 10])
   }
 }

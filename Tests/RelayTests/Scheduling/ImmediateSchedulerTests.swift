@@ -103,4 +103,16 @@ import Testing
     #expect(received == [1, 2])
     _ = cancellable
   }
+
+  /// Combine's spelling: `ImmediateScheduler.shared`, which runs everything at once.
+  @Test func sharedIsTheImmediateSchedulerOfADispatchQueue() {
+    let scheduler = ImmediateScheduler.shared
+    #expect(scheduler.now == DispatchQueue.immediate.now)
+    var received: [Int] = []
+    let cancellable = [1, 2].publisher.delay(for: .seconds(1), scheduler: ImmediateScheduler.shared)
+      .receive(on: ImmediateScheduler.shared)
+      .sink { received.append($0) }
+    #expect(received == [1, 2])
+    _ = cancellable
+  }
 }

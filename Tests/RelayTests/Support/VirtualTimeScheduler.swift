@@ -1,5 +1,6 @@
 import Foundation
 import Relay
+import TestSupport
 
 /// A scheduler whose clock moves only when a test advances it, so time operators are tested
 /// without real time, like OpenCombine's `VirtualTimeScheduler`.
@@ -175,6 +176,18 @@ final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
     locked { $0.now = target }
   }
 
+  /// Runs every action due by `now + stride`, as `advance(by:)` does, but picks each next one
+  /// among those due with `random`, as a concurrent queue may start its blocks in any order.
+  func advance(
+    by stride: SchedulerTimeType.Stride, inAnyOrderUsing random: inout SeededRandomNumberGenerator
+  ) {
+    let target = now.advanced(by: stride)
+    while let action = nextDue(by: target, choosing: { Int.random(in: 0..<$0, using: &random) }) {
+      action()
+    }
+    locked { $0.now = target }
+  }
+
   /// Moves the clock to `time`, running in order every action due by then.
   func rewind(to time: SchedulerTimeType) {
     advance(by: now.distance(to: max(time, now)))
@@ -190,15 +203,19 @@ final class VirtualTimeScheduler: Scheduler, @unchecked Sendable {
     }
   }
 
-  private func nextDue(by target: SchedulerTimeType) -> (() -> Void)? {
+  /// The next action due by `target`: the earliest, or the one `choose` picks by its offset
+  /// among all those due.
+  private func nextDue(
+    by target: SchedulerTimeType, choosing choose: (Int) -> Int = { _ in 0 }
+  ) -> (() -> Void)? {
     locked { state in
-      guard
-        let index = state.items.indices.filter({ state.items[$0].date <= target })
-          .min(by: {
-            (state.items[$0].date, state.items[$0].sequence)
-              < (state.items[$1].date, state.items[$1].sequence)
-          })
-      else { return nil }
+      let due = state.items.indices.filter { state.items[$0].date <= target }
+        .sorted {
+          (state.items[$0].date, state.items[$0].sequence)
+            < (state.items[$1].date, state.items[$1].sequence)
+        }
+      guard !due.isEmpty else { return nil }
+      let index = due[choose(due.count)]
       let item = state.items.remove(at: index)
       if item.token?.isCancelled == true { return {} }
       state.now = max(state.now, item.date)

@@ -35,8 +35,8 @@ extension Publishers {
   /// the upstream is asked for every value; with `byTimeOrCount` for `count` values per group
   /// the downstream asks for. Its subscription is named "CollectByTime" in `print`'s log.
   ///
-  /// The downstream is called by one thread at a time, never under a lock, even on a concurrent
-  /// queue. `cancel()` cancels the timer and the upstream; it does not wait for a delivery in
+  /// The groups keep the order in which they were collected, and the downstream is called by
+  /// one thread at a time, never under a lock, even on a concurrent queue. `cancel()` cancels the timer and the upstream; it does not wait for a delivery in
   /// progress on another thread.
   public struct CollectByTime<Upstream: Publisher, Context: Scheduler>: Publisher {
     /// The groups of upstream values.
@@ -90,6 +90,8 @@ extension Publishers.CollectByTime {
       var status = OperatorStatus.awaiting
       var group: [Upstream.Output] = []
       var demand = Subscribers.Demand.none
+      /// Full groups and the completion, waiting for a block on the scheduler, in order.
+      var handoff = SchedulerHandoff<Event>(mode: .drainAll)
       var delivery = SerialDelivery<Event>()
       /// The running timer, and its tag: a tick of a timer another replaced does nothing.
       var timer: (any Cancellable)?
@@ -110,14 +112,21 @@ extension Publishers.CollectByTime {
         return .calls(cancel: [], requests: [(upstream, more * count)], released: ())
       }
 
-      /// Submits `group` when it is not empty and the downstream asked for it; drops it
-      /// otherwise.
-      mutating func publish(_ group: [Upstream.Output], from thread: ThreadIdentity)
+      /// Submits `events`, oldest first, from a block on the scheduler: a group that is empty
+      /// or finds the downstream's demand spent is dropped.
+      mutating func publish(_ events: DeliveryQueue<Event>, from thread: ThreadIdentity)
         -> Submission
       {
-        guard !isCancelled, !group.isEmpty, demand > 0 else { return .waits }
-        demand -= 1
-        return delivery.submit(.value(group), from: thread)
+        guard !isCancelled else { return .waits }
+        var published: [Event] = []
+        for event in events {
+          if case .value(let group) = event {
+            guard !group.isEmpty, demand > 0 else { continue }
+            demand -= 1
+          }
+          published.append(event)
+        }
+        return delivery.submit(contentsOf: published, from: thread)
       }
 
       /// The downstream cancelled: ends the link and returns the upstream's subscription.
@@ -159,49 +168,46 @@ extension Publishers.CollectByTime {
     }
 
     func receive(_ input: Upstream.Output) -> Subscribers.Demand {
-      let full = state.withLock { state -> [Upstream.Output]? in
+      // Whether a group is full, and then whether a block must take it to the scheduler.
+      let full = state.withLock { state -> Bool? in
         guard case .subscribed = state.status else { return nil }
         state.group.append(input)
         guard let count = state.count, state.group.count >= count else { return nil }
-        return state.group.take()
+        return state.handoff.enqueue(.value(state.group.take()))
       }
       guard let full else { return .none }
       restartTimer()
-      scheduler.schedule(options: options) {
-        let thread = ThreadIdentity.current
-        self.driver.perform(self.state.withLock { $0.publish(full, from: thread) }, from: thread)
-      }
+      if full { scheduler.schedule(options: options) { self.drain() } }
       return .none
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-      let ended = state.withLock {
-        state -> (OperatorStatus, [Upstream.Output], (any Cancellable)?)? in
+      let ended = state.withLock { state -> (OperatorStatus, (any Cancellable)?, Bool)? in
         guard case .subscribed = state.status else { return nil }
         state.timerTag &+= 1
-        return (state.status.end(), state.group.take(), state.timer.take())
+        // A failure drops the last group; the completion comes after every group.
+        let last = state.group.take()
+        var schedulesDrain = false
+        if case .finished = completion, !last.isEmpty {
+          schedulesDrain = state.handoff.enqueue(.value(last))
+        }
+        let completionSchedulesDrain = state.handoff.enqueue(.completion(completion))
+        return (state.status.end(), state.timer.take(), schedulesDrain || completionSchedulesDrain)
       }
-      guard let (upstream, last, timer) = ended else { return }
+      guard let (upstream, timer, schedulesDrain) = ended else { return }
       _ = upstream  // released outside the lock
       timer?.cancel()
-      scheduler.schedule(options: options) {
-        let thread = ThreadIdentity.current
-        let submission = self.state.withLock { state -> Submission in
-          guard !state.isCancelled else { return .waits }
-          if case .finished = completion {
-            // Submitted by this thread first, the completion waits behind it for this runner.
-            let first = state.publish(last, from: thread)
-            switch first {
-            case .waits: break
-            case .deliver, .scheduleDrainer:
-              _ = state.delivery.submit(.completion(completion), from: thread)
-              return first
-            }
-          }
-          return state.delivery.submit(.completion(completion), from: thread)
-        }
-        self.driver.perform(submission, from: thread)
+      if schedulesDrain { scheduler.schedule(options: options) { self.drain() } }
+    }
+
+    /// A block on the scheduler: publishes what waited for it, oldest first.
+    private func drain() {
+      let thread = ThreadIdentity.current
+      let submission = state.withLock { state in
+        let waiting = state.handoff.drainStarts()
+        return state.publish(waiting, from: thread)
       }
+      driver.perform(submission, from: thread)
     }
 
     /// Starts a new repeating timer, an interval from now, in place of the running one.
@@ -223,12 +229,15 @@ extension Publishers.CollectByTime {
       if !isCurrent { timer.cancel() }
     }
 
-    /// The timer tagged `tag` ticked: publishes the group collected since the last one.
+    /// The timer tagged `tag` ticked: publishes the full groups that wait for a block, then the
+    /// group collected since the last tick.
     private func tick(_ tag: UInt64) {
       let thread = ThreadIdentity.current
       let submission = state.withLock { state -> Submission in
         guard state.timerTag == tag, case .subscribed = state.status else { return .waits }
-        return state.publish(state.group.take(), from: thread)
+        var waiting = state.handoff.removeAll()
+        waiting.append(.value(state.group.take()))
+        return state.publish(waiting, from: thread)
       }
       driver.perform(submission, from: thread)
     }
@@ -247,7 +256,7 @@ extension Publishers.CollectByTime {
       driver.cancel { state in
         state.timerTag &+= 1
         timer = state.timer.take()
-        return (state.cancel(), state.group.take())
+        return (state.cancel(), (state.group.take(), state.handoff.removeAll()))
       }
       timer?.cancel()
     }

@@ -96,9 +96,9 @@ extension Publishers.Delay {
       /// The upstream's subscription while it lasts: a completion ends it at once, though the
       /// completion itself waits for its time.
       var status = OperatorStatus.awaiting
-      /// Events waiting for their time, in arrival order: each scheduled run delivers the
-      /// oldest, so the order holds even when a concurrent queue runs them out of order.
-      var held = DeliveryQueue<Event>()
+      /// Events waiting for their time, each with a block of its own that takes the oldest,
+      /// so the order holds even when a concurrent queue runs the blocks out of order.
+      var held = SchedulerHandoff<Event>(mode: .drainEach)
       var delivery = SerialDelivery<Event>()
       var isCancelled = false
 
@@ -146,8 +146,7 @@ extension Publishers.Delay {
     func receive(_ input: Output) -> Subscribers.Demand {
       let holds = state.withLock { state in
         guard case .subscribed = state.status else { return false }
-        state.held.append(.value(input))
-        return true
+        return state.held.enqueue(.value(input))
       }
       if holds { scheduleRelease() }
       return .none
@@ -156,8 +155,7 @@ extension Publishers.Delay {
     func receive(completion: Subscribers.Completion<Failure>) {
       let (holds, upstream) = state.withLock { state -> (Bool, OperatorStatus?) in
         guard case .subscribed = state.status else { return (false, nil) }
-        state.held.append(.completion(completion))
-        return (true, state.status.end())
+        return (state.held.enqueue(.completion(completion)), state.status.end())
       }
       _ = upstream  // released outside the lock
       if holds { scheduleRelease() }
@@ -173,8 +171,8 @@ extension Publishers.Delay {
     private func release() {
       let thread = ThreadIdentity.current
       let submission = state.withLock { state -> SerialDelivery<Event>.Submission in
-        guard !state.isCancelled, let event = state.held.popFirst() else { return .waits }
-        return state.delivery.submit(event, from: thread)
+        let due = state.held.drainStarts()
+        return state.isCancelled ? .waits : state.delivery.submit(contentsOf: due, from: thread)
       }
       driver.perform(submission, from: thread)
     }
@@ -184,6 +182,6 @@ extension Publishers.Delay {
       state.withLock { $0.status.subscription }?.request(demand)
     }
 
-    func cancel() { driver.cancel { ($0.cancel(), $0.held.take()) } }
+    func cancel() { driver.cancel { ($0.cancel(), $0.held.removeAll()) } }
   }
 }

@@ -33,6 +33,24 @@ final class BufferedSubscription<Downstream: Subscriber>: Subscription,
       return true
     }
 
+    /// A value is sent: the caller delivers it at once when the subscriber has demand,
+    /// nobody delivers and nothing waits (the fast path: the queue is never touched);
+    /// otherwise it waits, and the caller becomes the deliverer when it can deliver.
+    mutating func send(_ value: Output) -> Step? {
+      guard !isTerminated, completion == nil else { return nil }
+      guard isStarted, !isDelivering, demand > 0 else {
+        waiting.append(value)
+        return nil
+      }
+      isDelivering = true
+      guard waiting.isEmpty else {
+        waiting.append(value)
+        return next()
+      }
+      demand -= 1
+      return .value(value)
+    }
+
     /// The deliverer's next step.
     mutating func next() -> Step {
       if !isTerminated {
@@ -81,6 +99,9 @@ final class BufferedSubscription<Downstream: Subscriber>: Subscription,
     deliverIfIdle()
   }
 
+  /// The capacity of the queue of waiting values: zero until a value has had to wait.
+  var waitingCapacity: Int { state.withLock { $0.waiting.capacity } }
+
   /// Sets what runs once the subscription ends; runs it now when it has ended already.
   func onEnd(_ body: @escaping () -> Void) {
     let ended = state.withLock { state -> Bool in
@@ -92,9 +113,11 @@ final class BufferedSubscription<Downstream: Subscriber>: Subscription,
   }
 
   /// Sends a value: delivered now when the subscriber has demand and nobody delivers.
+  ///
+  /// One lock acquisition decides, and one more after the delivery counts the demand
+  /// returned and finds the next step.
   func send(_ value: Output) {
-    enqueue(value)
-    deliverIfIdle()
+    if let step = state.withLock({ $0.send(value) }) { deliver(from: step) }
   }
 
   /// Queues a value without delivering it; `deliverIfIdle()` delivers it later.
@@ -132,12 +155,20 @@ final class BufferedSubscription<Downstream: Subscriber>: Subscription,
 
   /// Delivers what the demand allows, one call at a time, unless somebody delivers already.
   func deliverIfIdle() {
-    guard state.withLock({ $0.claim() }) else { return }
+    deliver(from: state.withLock { $0.claim() ? $0.next() : .stop })
+  }
+
+  /// Delivers as the deliverer, starting with `step`, until nothing more can go.
+  private func deliver(from step: Step) {
+    var step = step
     while true {
-      switch state.withLock({ $0.next() }) {
+      switch step {
       case .value(let value):
         let more = downstream.receive(value)
-        if more != .none { state.withLock { $0.demand += more } }
+        step = state.withLock { state in
+          state.demand += more
+          return state.next()
+        }
       case .completion(let completion, let onEnd, let dropped):
         _ = dropped  // released outside the lock
         downstream.receive(completion: completion)

@@ -101,9 +101,9 @@ extension Publishers.Timeout {
     struct State: DownstreamDriverState {
       /// The upstream's subscription while it lasts: a completion or the timeout ends it.
       var status = OperatorStatus.awaiting
-      /// Events waiting for the scheduler, in arrival order: each scheduled run delivers the
-      /// oldest, so the order holds even when a concurrent queue runs them out of order.
-      var held = DeliveryQueue<Event>()
+      /// Events waiting for the scheduler, in arrival order, and whether a block that takes
+      /// them is pending: the order holds even on a concurrent queue.
+      var held = SchedulerHandoff<Event>(mode: .drainAll)
       var delivery = SerialDelivery<Event>()
       /// The running timer, and its tag: a timer that fires after another replaced it does
       /// nothing.
@@ -125,7 +125,7 @@ extension Publishers.Timeout {
       mutating func timedOut(_ tag: UInt64) -> TimedOut? {
         guard tag == timerTag, case .subscribed = status else { return nil }
         return TimedOut(
-          upstream: status.end().subscription, timer: timer.take(), dropped: held.take())
+          upstream: status.end().subscription, timer: timer.take(), dropped: held.removeAll())
       }
 
       /// The downstream cancelled: ends the link and returns the upstream's subscription.
@@ -171,27 +171,26 @@ extension Publishers.Timeout {
     }
 
     func receive(_ input: Output) -> Subscribers.Demand {
-      let holds = state.withLock { state in
-        guard case .subscribed = state.status else { return false }
-        state.held.append(.value(input))
-        return true
+      let (isSubscribed, schedulesRelease) = state.withLock { state in
+        guard case .subscribed = state.status else { return (false, false) }
+        return (true, state.held.enqueue(.value(input)))
       }
-      guard holds else { return .none }
+      guard isSubscribed else { return .none }
       restartTimer()
-      scheduler.schedule(options: options) { self.release() }
+      if schedulesRelease { scheduler.schedule(options: options) { self.release() } }
       return .none
     }
 
     func receive(completion: Subscribers.Completion<Failure>) {
-      let ended = state.withLock { state -> (OperatorStatus, (any Cancellable)?)? in
+      let ended = state.withLock { state -> (OperatorStatus, (any Cancellable)?, Bool)? in
         guard case .subscribed = state.status else { return nil }
-        state.held.append(.completion(completion))
         state.timerTag &+= 1
-        return (state.status.end(), state.timer.take())
+        let schedulesRelease = state.held.enqueue(.completion(completion))
+        return (state.status.end(), state.timer.take(), schedulesRelease)
       }
       guard let ended else { return }
       ended.1?.cancel()
-      scheduler.schedule(options: options) { self.release() }
+      if ended.2 { scheduler.schedule(options: options) { self.release() } }
     }
 
     /// Starts a new timer, `interval` from now, in place of the running one.
@@ -228,12 +227,13 @@ extension Publishers.Timeout {
         }, from: thread)
     }
 
-    /// A scheduled run: delivers the oldest event waiting for the scheduler.
+    /// A scheduled run: delivers the events waiting for the scheduler, oldest first.
     private func release() {
       let thread = ThreadIdentity.current
       let submission = state.withLock { state -> SerialDelivery<Event>.Submission in
-        guard !state.isCancelled, let event = state.held.popFirst() else { return .waits }
-        return state.delivery.submit(event, from: thread)
+        let waiting = state.held.drainStarts()
+        return state.isCancelled
+          ? .waits : state.delivery.submit(contentsOf: waiting, from: thread)
       }
       driver.perform(submission, from: thread)
     }
@@ -254,7 +254,7 @@ extension Publishers.Timeout {
       driver.cancel { state in
         state.timerTag &+= 1
         timer = state.timer.take()
-        return (state.cancel(), state.held.take())
+        return (state.cancel(), state.held.removeAll())
       }
       timer?.cancel()
     }

@@ -1,5 +1,6 @@
 import Relay
 import RelayTestSupport
+import TestSupport
 import Testing
 
 /// `collect(_:options:)` by time and by time or count, as Combine documents it (OpenCombine
@@ -139,5 +140,40 @@ import Testing
     scheduler.advance(by: .seconds(3))
     #expect(groups == [["a", "b"], ["c"]])
     _ = cancellable
+  }
+
+  /// Groups keep their order when blocks run in any order, as on a concurrent queue.
+  ///
+  /// The blocks of full groups and the timer's ticks start in an order drawn from a seeded
+  /// generator: the groups still arrive in the order they were collected, nothing lost, the
+  /// completion last.
+  @Test func groupsKeepTheirOrderWhenBlocksRunInAnyOrder() {
+    let seed: UInt64 = 37
+    for run in 0..<200 {
+      var random = SeededRandomNumberGenerator.forCase(run, of: seed)
+      let (count, limit) = (
+        Int.random(in: 1...40, using: &random), Int.random(in: 1...4, using: &random)
+      )
+      let scheduler = VirtualTimeScheduler()
+      let harness = OperatorHarness<Int, TestingError, _>(initialDemand: .unlimited) {
+        $0.collect(.byTimeOrCount(scheduler, .nanoseconds(10), limit))
+      }
+      for value in 0..<count {
+        harness.publisher.send(value)
+        if Int.random(in: 0..<4, using: &random) == 0 {
+          let stride = Int.random(in: 0...12, using: &random)
+          scheduler.advance(by: .nanoseconds(stride), inAnyOrderUsing: &random)
+        }
+      }
+      harness.publisher.send(completion: .finished)
+      scheduler.advance(by: .nanoseconds(100), inAnyOrderUsing: &random)
+      let groups = harness.tracker.history.compactMap { event -> [Int]? in
+        if case .value(let group) = event { group } else { nil }
+      }
+      #expect(
+        groups.joined().elementsEqual(0..<count) && groups.allSatisfy { $0.count <= limit }
+          && harness.tracker.history.last == .finished,
+        "run \(run) of seed \(seed): \(harness.tracker.history)")
+    }
   }
 }

@@ -1,4 +1,5 @@
 import RelayTestSupport
+import TestSupport
 import Testing
 
 @testable import Relay
@@ -86,5 +87,70 @@ import Testing
     for value in 1...3 { made.send(value) }
     #expect(tracker.history.count == 4)
     #expect(deepest == 1)
+  }
+
+  /// With demand and nothing waiting, a value goes straight to the subscriber: the queue of
+  /// waiting values is never allocated.
+  @Test func aValueWithDemandAndNothingWaitingSkipsTheQueue() {
+    let tracker = Tracker(demand: .max(2), perValue: .max(1))
+    let subscription = Self.make(tracker)
+    subscription.start()
+    for value in 1...100 { subscription.send(value) }
+    #expect(tracker.values == Array(1...100))
+    #expect(subscription.waitingCapacity == 0)
+  }
+
+  /// A value sent from inside a delivery waits for it, and for the values that waited before
+  /// it, and is delivered before a value sent afterwards from outside.
+  @Test func aValueSentFromInsideADeliveryDoesNotOvertake() {
+    var subscription: BufferedSubscription<TrackingSubscriber<Int, Never>>?
+    var depth = 0
+    var deepest = 0
+    let tracker = TrackingSubscriber<Int, Never>(
+      receiveSubscription: { $0.request(.unlimited) },
+      receiveValue: { value in
+        depth += 1
+        deepest = max(deepest, depth)
+        if value == 1 { subscription?.send(10) }
+        if value == 10 { subscription?.send(20) }
+        depth -= 1
+        return .none
+      })
+    let made = BufferedSubscription(downstream: tracker, description: "Buffered")
+    subscription = made
+    tracker.receive(subscription: made)
+    made.start()
+    made.send(1)
+    made.send(2)
+    #expect(tracker.values == [1, 10, 20, 2])
+    #expect(deepest == 1)
+  }
+
+  /// Threads send at once while the subscriber's demand comes one value at a time: each
+  /// thread's values arrive in its order, every value once, one call at a time.
+  @Test func concurrentSendersKeepEachThreadsOrder() {
+    let (threads, count) = (4, 500)
+    let calls = Locked((inside: 0, most: 0))
+    let tracker = TrackingSubscriber<Int, Never>(
+      receiveSubscription: { $0.request(.max(3)) },
+      receiveValue: { _ in
+        calls.withLock { $0 = (inside: $0.inside + 1, most: max($0.most, $0.inside + 1)) }
+        calls.withLock { $0.inside -= 1 }
+        return .max(1)
+      })
+    let subscription = BufferedSubscription(downstream: tracker, description: "Buffered")
+    tracker.receive(subscription: subscription)
+    subscription.start()
+    runConcurrently(threads: threads) { thread in
+      for index in 0..<count { subscription.send(thread * count + index) }
+    }
+    let values = tracker.values
+    #expect(values.count == threads * count)
+    #expect(Set(values).count == threads * count)
+    for thread in 0..<threads {
+      let own = values.filter { $0 / count == thread }
+      #expect(own == Array(thread * count..<(thread + 1) * count), "thread \(thread)")
+    }
+    #expect(calls.withLock { $0.most } == 1)
   }
 }
