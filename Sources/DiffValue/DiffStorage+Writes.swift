@@ -39,9 +39,7 @@ extension DiffStorage {
       return write
     }
     guard let inline else { return beginRelayWrite(elementWrite: elementWrite) }
-    if let copies = inline.observed?.copiesIfMade, copies.syncsKept {
-      keepForElements(inline, copies)
-    }
+    if inline.keepsElements { keepForElements(inline) }
     return inline
   }
 
@@ -50,7 +48,8 @@ extension DiffStorage {
   /// observers when it is still the value's, a copy of the value otherwise), and takes the
   /// index out of the array, so that the write changes the array where it lies.
   @inlinable
-  func keepForElements(_ write: borrowing DiffWrite<Value>, _ copies: DiffObservedCopies) {
+  func keepForElements(_ write: borrowing DiffWrite<Value>) {
+    let copies = write.observed.unsafelyUnwrapped.copiesIfMade.unsafelyUnwrapped
     let state = machinery.state
     // The write holds the property: nothing else reads or writes these until it ends.
     if let shadow = state.pointee.elementShadow.take(),
@@ -71,7 +70,8 @@ extension DiffStorage {
   /// the copy, equal to the new value when every identifier stayed in place, is kept for the
   /// next write, and the new array's index put back.
   @inlinable
-  func endInPlaceElementsWrite(_ write: borrowing DiffWrite<Value>, _ copies: DiffObservedCopies) {
+  func endInPlaceElementsWrite(_ write: borrowing DiffWrite<Value>) {
+    let copies = write.observed.unsafelyUnwrapped.copiesIfMade.unsafelyUnwrapped
     guard copies.synced, let kept = write.kept else { return }
     let machinery = machinery
     machinery.state.pointee.elementShadow = kept
@@ -99,6 +99,7 @@ extension DiffStorage {
       }
     }
     var write = DiffWrite(kind, at: address, observed: observed)
+    write.keepsElements = observed.copiesIfMade?.syncsKept == true
     if observed.wholeWasRead, case .inline = kind,
       !(elementWrite && withSelection { $0.comparesWholeValue })
     {
@@ -125,8 +126,7 @@ extension DiffStorage {
     // The comparisons run while this write still holds the value; the tells after it let go.
     var change: DiffObservedChange?
     if let observed = write.observed { change = observedChange(write, observed: observed) }
-    let copies = write.observed?.copiesIfMade
-    if let copies, copies.syncsKept { endInPlaceElementsWrite(write, copies) }
+    if write.keepsElements { endInPlaceElementsWrite(write) }
     // This write's result, replaced by a whole write that waited behind it, goes here, outside
     // the lock.
     let (_, final) = endInlineHold(keepingFinal: change != nil)
@@ -144,8 +144,8 @@ extension DiffStorage {
           }
         }
       }
-      change.elements =
-        copies?.synced == true ? change.elements.map { $0.merged(with: since) } ?? since : since
+      let synced = write.keepsElements && observed.copiesIfMade?.synced == true
+      change.elements = synced ? change.elements.map { $0.merged(with: since) } ?? since : since
     }
     withObservation { $0.tell(change) }
   }
@@ -321,6 +321,9 @@ struct DiffWrite<Value: Equatable> {
   @usableFromInline var snapshotTaken = false
   /// The property's version while an observed in-place write holds it.
   @usableFromInline var version: UInt = 0
+  /// Whether the write keeps the value for its elements' observers in the property's copy
+  /// (`keepForElements`), which it brings up to date at its end.
+  @usableFromInline var keepsElements = false
 
   /// The value before the write, for the observers of an array's elements, when it was kept.
   @inlinable
