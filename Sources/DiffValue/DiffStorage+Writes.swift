@@ -90,16 +90,18 @@ extension DiffStorage {
     _ kind: DiffWrite<Value>.Kind, at address: UnsafeMutablePointer<Value>, elementWrite: Bool
   ) -> DiffWrite<Value> {
     var observed = withObservation { $0.observe(before: UnsafeRawPointer(address)) }
+    var keepsElements = false
     if !elementWrite, observed.elementsWereRead {
       // An in-place write keeps it after the lock (`keepForElements`).
       if case .inline = kind {
         observed.copies().syncsKept = true
+        keepsElements = true
       } else {
         observed.copies().kept = DiffKeptValue(address.pointee)
       }
     }
     var write = DiffWrite(kind, at: address, observed: observed)
-    write.keepsElements = observed.copiesIfMade?.syncsKept == true
+    write.keepsElements = keepsElements
     if observed.wholeWasRead, case .inline = kind,
       !(elementWrite && withSelection { $0.comparesWholeValue })
     {
@@ -114,7 +116,7 @@ extension DiffStorage {
   /// changed, and tells the observers whom the change concerns, once it is stored and before
   /// any subscriber is called for it.
   @inlinable @inline(__always)
-  func endWrite(_ write: consuming DiffWrite<Value>) {
+  func endWrite(_ write: borrowing DiffWrite<Value>) {
     switch write.kind {
     case .inline: endInlineWrite(write)
     case .movedOut, .copied: endRelayWrite(write)
@@ -122,7 +124,7 @@ extension DiffStorage {
   }
 
   @inlinable
-  func endInlineWrite(_ write: consuming DiffWrite<Value>) {
+  func endInlineWrite(_ write: borrowing DiffWrite<Value>) {
     // The comparisons run while this write still holds the value; the tells after it let go.
     var change: DiffObservedChange?
     if let observed = write.observed { change = observedChange(write, observed: observed) }
@@ -131,23 +133,31 @@ extension DiffStorage {
     // the lock.
     let (_, final) = endInlineHold(keepingFinal: change != nil)
     guard var change else { return }
-    if var final, let observed = write.observed {
-      // A whole write landed behind this one: what it replaced was never compared. Tell
-      // everything read, and the elements from before both (the kept copy is this write's
-      // result when the comparison made it so: then with this write's own changes).
-      change.whole = observed.wholeWasRead
-      change.parts = observed.partsCopied ? withObservation { $0.partsRead() } : .init()
-      let since = withKept(write) { old in
-        old.flatMap { old in
-          withUnsafePointer(to: &final) { new in
-            withObservation { $0.elementChanges(old: old, new: UnsafeRawPointer(new)) }
-          }
+    if var final { change = replacedChange(write, change, final: &final) }
+    withObservation { $0.tell(change) }
+  }
+
+  /// Whom to tell when a whole write landed behind this in-place write: what it replaced was
+  /// never compared. Everything read, and the elements from before both (the kept copy is this
+  /// write's result when the comparison made it so: then with this write's own changes).
+  @inlinable @inline(never)
+  func replacedChange(
+    _ write: borrowing DiffWrite<Value>, _ own: DiffObservedChange, final: inout Value
+  ) -> DiffObservedChange {
+    guard let observed = write.observed else { return own }
+    var change = own
+    change.whole = observed.wholeWasRead
+    change.parts = observed.partsCopied ? withObservation { $0.partsRead() } : .init()
+    let since = withKept(write) { old in
+      old.flatMap { old in
+        withUnsafePointer(to: &final) { new in
+          withObservation { $0.elementChanges(old: old, new: UnsafeRawPointer(new)) }
         }
       }
-      let synced = write.keepsElements && observed.copiesIfMade?.synced == true
-      change.elements = synced ? change.elements.map { $0.merged(with: since) } ?? since : since
     }
-    withObservation { $0.tell(change) }
+    let synced = write.keepsElements && observed.copiesIfMade?.synced == true
+    change.elements = synced ? own.elements.map { $0.merged(with: since) } ?? since : since
+    return change
   }
 
   /// Whom the change a write made concerns, while the write still holds the value (user code
@@ -229,7 +239,7 @@ extension DiffStorage {
   }
 
   @inlinable @inline(__always)
-  func endRelayWrite(_ write: consuming DiffWrite<Value>) {
+  func endRelayWrite(_ write: borrowing DiffWrite<Value>) {
     let (writing, slot) = slots
     guard case .movedOut = write.kind else {
       // The relay compares a copy with the value before it, and tells the observers then.
