@@ -184,8 +184,8 @@ extension NSTableViewDataSource {
   ) -> Bool { false }
 }
 
-// An Objective-C protocol in the SDK: only the view-based table's view methods, each optional,
-// with a default here. Not isolated as a whole: each method is `@MainActor`.
+// An Objective-C protocol in the SDK: only the view-based table's view and group-row methods,
+// each optional, with a default here. Not isolated as a whole: each method is `@MainActor`.
 public protocol NSTableViewDelegate: NSControlTextEditingDelegate {
   // optional
   @MainActor func tableView(
@@ -194,6 +194,8 @@ public protocol NSTableViewDelegate: NSControlTextEditingDelegate {
   // optional
   @MainActor func tableView(_ tableView: NSTableView, rowViewForRow row: Int)
     -> NSTableRowView?
+  // optional
+  @MainActor func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool
   // optional
   @MainActor func tableViewSelectionDidChange(_ notification: Notification)
 }
@@ -205,6 +207,9 @@ extension NSTableViewDelegate {
   @MainActor public func tableView(_ tableView: NSTableView, rowViewForRow row: Int)
     -> NSTableRowView?
   { nil }
+  @MainActor public func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool {
+    false
+  }
   @MainActor public func tableViewSelectionDidChange(_ notification: Notification) {}
 }
 
