@@ -29,6 +29,25 @@ open class NSView: NSResponder, NSAnimatablePropertyContainer, NSUserInterfaceIt
   open func layoutSubtreeIfNeeded() {}
   open func animator() -> Self { self }
   open func registerForDraggedTypes(_ newTypes: [NSPasteboard.PasteboardType]) {}
+  open var bounds = NSRect.zero
+  open var visibleRect: NSRect { .zero }
+  open var enclosingScrollView: NSScrollView? { nil }
+  open func convert(_ point: NSPoint, from view: NSView?) -> NSPoint { point }
+  open func scroll(_ point: NSPoint) {}
+  // NSClipView's superview methods, a category on NSView; NSScrollView overrides this one.
+  open func reflectScrolledClipView(_ clipView: NSClipView) {}
+}
+
+@MainActor
+open class NSClipView: NSView {
+  open func scroll(to newOrigin: NSPoint) {}
+  open func constrainBoundsRect(_ proposedBounds: NSRect) -> NSRect { proposedBounds }
+}
+
+@MainActor
+open class NSScrollView: NSView {
+  open var contentView = NSClipView()
+  open var documentView: NSView?
 }
 
 public typealias NSPoint = CGPoint
@@ -243,6 +262,8 @@ open class NSTableView: NSControl {
   open func removeRows(at indexes: IndexSet, withAnimation animationOptions: AnimationOptions = [])
   {}
   open func moveRow(at oldIndex: Int, to newIndex: Int) {}
+  open func rows(in rect: NSRect) -> NSRange { NSRange(location: 0, length: 0) }
+  open func rect(ofRow row: Int) -> NSRect { .zero }
   open func reloadData() {}
   open func addTableColumn(_ tableColumn: NSTableColumn) {}
   open func view(atColumn column: Int, row: Int, makeIfNecessary: Bool) -> NSView? { nil }

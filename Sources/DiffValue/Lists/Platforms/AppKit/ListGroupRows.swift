@@ -74,6 +74,19 @@ package struct ListGroupRows: Hashable, Sendable {
 }
 
 extension ListGroupRows {
+  /// The rows among `rows` that show items, each with its item's index path, in order: the
+  /// visible items of a table view whose visible rows are `rows`.
+  ///
+  /// - Parameter rows: Rows, in or out of the list's rows.
+  /// - Returns: The item rows among them; headers and rows outside the list are left out.
+  /// - Complexity: O(*r* + log *s*) for *r* rows and *s* sections.
+  package func itemRows(in rows: Range<Int>) -> [(row: Int, indexPath: IndexPath)] {
+    rows.clamped(to: 0..<count).compactMap { row in
+      guard case .item(let indexPath) = content(ofRow: row) else { return nil }
+      return (row, indexPath)
+    }
+  }
+
   /// The change of rows that a sectioned batch update makes, by UIKit's rules, from these rows
   /// to `new`: a one-section batch update of rows.
   ///

@@ -4,7 +4,8 @@
   // A thin mapping of `ListView` onto NSTableView, which has one section of rows: a flat list
   // is its rows, a sectioned list (an updater's row data source with sections) shows each
   // section as a group row for its header followed by its items. The row arithmetic is
-  // `ListGroupRows` and `RowChangesInSequence`, tested on every platform.
+  // `ListGroupRows` and `RowChangesInSequence`, tested on every platform; which item to keep in
+  // place, and where it goes, is the updaters' (`ListScrollAnchor`), as for UIKit's views.
 
   extension NSTableView: ListView {
     /// Runs the update between `beginUpdates` and `endUpdates`, swapping the data first.
@@ -92,6 +93,40 @@
     /// Whether the table view is in a window.
     public var isInWindow: Bool { window != nil }
 
+    /// The visible rows that show items, top first, each with how far its top is below the top
+    /// of the visible area (its scroll view's clip view).
+    ///
+    /// None outside a scroll view. A sectioned list's header rows are left out.
+    public var visibleItemPositions: [ListItemPosition] {
+      guard let clipView = enclosingScrollView?.contentView else { return [] }
+      let visible = rows(in: visibleRect)
+      guard visible.location != NSNotFound, visible.length > 0 else { return [] }
+      let shown = visible.location..<(visible.location + visible.length)
+      let items =
+        (dataSource as? TableViewListDataSource)?.source.groupRows?.itemRows(in: shown)
+        ?? shown.map { (row: $0, indexPath: IndexPath(indexes: [0, $0])) }
+      let top = clipView.bounds.minY
+      return items.map { item in
+        let rowTop = clipView.convert(rect(ofRow: item.row).origin, from: self).y
+        return ListItemPosition(indexPath: item.indexPath, offset: Double(rowTop - top))
+      }
+    }
+
+    /// Scrolls the enclosing scroll view, without animation, so that the row of the item at
+    /// `position.indexPath` is `position.offset` points below the top of the visible area, as
+    /// far as the clip view lets it.
+    public func scroll(to position: ListItemPosition) {
+      guard let scrollView = enclosingScrollView, let row = row(for: position.indexPath),
+        row < numberOfRows
+      else { return }
+      scrollView.layoutSubtreeIfNeeded()
+      let clipView = scrollView.contentView
+      var bounds = clipView.bounds
+      bounds.origin.y =
+        clipView.convert(rect(ofRow: row).origin, from: self).y - CGFloat(position.offset)
+      clipView.scroll(to: clipView.constrainBoundsRect(bounds).origin)
+      scrollView.reflectScrolledClipView(clipView)
+    }
   }
 
   extension ListRowAnimation {

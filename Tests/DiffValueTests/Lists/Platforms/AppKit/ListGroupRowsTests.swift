@@ -64,6 +64,16 @@ import Testing
     #expect(ListGroupRows(itemCounts: []).count == 0)
   }
 
+  /// The visible rows of a table view, as `keepsFirstVisibleItemInPlace` reads them: headers
+  /// are left out, items keep their index paths.
+  @Test func visibleRowsGiveTheirItems() {
+    let rows = ListGroupRows(itemCounts: [2, 0, 1])
+    let items = rows.itemRows(in: 2..<9)
+    #expect(items.map(\.row) == [2, 5])
+    #expect(items.map(\.indexPath) == [IndexPath(indexes: [0, 1]), IndexPath(indexes: [2, 0])])
+    #expect(rows.itemRows(in: 3..<5).isEmpty)  // two headers
+  }
+
   @Test func aMovedSectionTakesItsHeaderAndItemsAlong() {
     let old: Sections = [
       ListSection(ListDiffTestItem(100), items: [ListDiffTestItem(1), ListDiffTestItem(2)]),
