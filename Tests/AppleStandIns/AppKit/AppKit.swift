@@ -250,8 +250,6 @@ open class NSTableView: NSControl {
     case above = 1
   }
 
-  open weak var dataSource: (any NSTableViewDataSource)?
-  open weak var delegate: (any NSTableViewDelegate)?
   open var selectedRow: Int { -1 }
   open var numberOfRows: Int { 0 }
   open var numberOfColumns: Int { 0 }
@@ -272,6 +270,110 @@ open class NSTableView: NSControl {
   { nil }
   open func setDropRow(_ row: Int, dropOperation: NSTableView.DropOperation) {}
   open func setDraggingSourceOperationMask(_ mask: NSDragOperation, forLocal isLocal: Bool) {}
+}
+
+// `weak var dataSource: (any NSTableViewDataSource)?` and `weak var delegate: (any
+// NSTableViewDelegate)?` in the SDK. NSOutlineView declares both again with its own protocols,
+// which the SDK's Swift interface imports as its own properties; a Swift class cannot declare a
+// property again with another type, so here NSTableView's come from this protocol's extension,
+// and NSOutlineView's own are found first on an outline view. (One thing this lets through:
+// setting an outline view's `dataSource` to an object that is only an NSTableViewDataSource,
+// which takes the extension's here; nothing in the package does it.)
+@MainActor
+public protocol _NSTableViewDataSourceAndDelegate: AnyObject {}
+
+extension _NSTableViewDataSourceAndDelegate {
+  public var dataSource: (any NSTableViewDataSource)? {
+    get { nil }
+    set {}
+  }
+  public var delegate: (any NSTableViewDelegate)? {
+    get { nil }
+    set {}
+  }
+}
+
+extension NSTableView: _NSTableViewDataSourceAndDelegate {}
+
+// An Objective-C protocol in the SDK: only the methods an outline's updater answers, each
+// optional, with a default here. Not isolated as a whole: each method is `@MainActor`.
+public protocol NSOutlineViewDataSource: NSObjectProtocol {
+  // optional
+  @MainActor func outlineView(_ outlineView: NSOutlineView, numberOfChildrenOfItem item: Any?)
+    -> Int
+  // optional
+  @MainActor func outlineView(_ outlineView: NSOutlineView, child index: Int, ofItem item: Any?)
+    -> Any
+  // optional
+  @MainActor func outlineView(_ outlineView: NSOutlineView, isItemExpandable item: Any) -> Bool
+}
+
+extension NSOutlineViewDataSource {
+  @MainActor public func outlineView(
+    _ outlineView: NSOutlineView, numberOfChildrenOfItem item: Any?
+  ) -> Int { 0 }
+  @MainActor public func outlineView(
+    _ outlineView: NSOutlineView, child index: Int, ofItem item: Any?
+  ) -> Any { 0 }
+  @MainActor public func outlineView(_ outlineView: NSOutlineView, isItemExpandable item: Any)
+    -> Bool
+  { false }
+}
+
+// An Objective-C protocol in the SDK: only the view and expansion methods, each optional, with
+// a default here. Not isolated as a whole: each method is `@MainActor`.
+public protocol NSOutlineViewDelegate: NSControlTextEditingDelegate {
+  // optional
+  @MainActor func outlineView(
+    _ outlineView: NSOutlineView, viewFor tableColumn: NSTableColumn?, item: Any
+  ) -> NSView?
+  // optional
+  @MainActor func outlineView(_ outlineView: NSOutlineView, rowViewForItem item: Any)
+    -> NSTableRowView?
+  // optional
+  @MainActor func outlineView(_ outlineView: NSOutlineView, shouldExpandItem item: Any) -> Bool
+  // optional
+  @MainActor func outlineView(_ outlineView: NSOutlineView, shouldCollapseItem item: Any) -> Bool
+}
+
+extension NSOutlineViewDelegate {
+  @MainActor public func outlineView(
+    _ outlineView: NSOutlineView, viewFor tableColumn: NSTableColumn?, item: Any
+  ) -> NSView? { nil }
+  @MainActor public func outlineView(_ outlineView: NSOutlineView, rowViewForItem item: Any)
+    -> NSTableRowView?
+  { nil }
+  @MainActor public func outlineView(_ outlineView: NSOutlineView, shouldExpandItem item: Any)
+    -> Bool
+  { true }
+  @MainActor public func outlineView(_ outlineView: NSOutlineView, shouldCollapseItem item: Any)
+    -> Bool
+  { true }
+}
+
+@MainActor
+open class NSOutlineView: NSTableView {
+  open weak var dataSource: (any NSOutlineViewDataSource)?
+  open weak var delegate: (any NSOutlineViewDelegate)?
+  open func insertItems(
+    at indexes: IndexSet, inParent parent: Any?,
+    withAnimation animationOptions: NSTableView.AnimationOptions = []
+  ) {}
+  open func removeItems(
+    at indexes: IndexSet, inParent parent: Any?,
+    withAnimation animationOptions: NSTableView.AnimationOptions = []
+  ) {}
+  open func moveItem(
+    at fromIndex: Int, inParent oldParent: Any?, to toIndex: Int, inParent newParent: Any?
+  ) {}
+  open func expandItem(_ item: Any?) {}
+  open func expandItem(_ item: Any?, expandChildren: Bool) {}
+  open func collapseItem(_ item: Any?) {}
+  open func collapseItem(_ item: Any?, collapseChildren: Bool) {}
+  open func reloadItem(_ item: Any?) {}
+  open func reloadItem(_ item: Any?, reloadChildren: Bool) {}
+  open func isItemExpanded(_ item: Any?) -> Bool { false }
+  open func item(atRow row: Int) -> Any? { nil }
 }
 
 @MainActor

@@ -12,12 +12,20 @@
     ///
     /// The rows change in this order: removals, moves (a moved row keeps its view), then
     /// insertions. NSTableView applies them at once, so `completion` runs before this returns.
-    /// Section operations need an updater's sectioned row data source, which says where each
-    /// section's rows are.
+    /// An `NSOutlineView` whose data source is an outline updater's changes its items parent by
+    /// parent instead, and expands and collapses them. Section operations need an updater's
+    /// sectioned row data source, which says where each section's rows are.
     public func performListUpdate(
       _ update: BatchUpdate, animation: ListAnimation, updatingData: () -> Void,
       completion: @escaping (Bool) -> Void
     ) {
+      if let outlineView = self as? NSOutlineView,
+        let bridge = outlineView.dataSource as? OutlineViewListDataSource
+      {
+        bridge.performUpdate(in: outlineView, animation: animation, updatingData: updatingData)
+        completion(true)
+        return
+      }
       let source = (dataSource as? TableViewListDataSource)?.source
       guard let before = source?.groupRows else {
         precondition(
@@ -54,8 +62,14 @@
         withAnimation: animated ? animation.insertRows.table(removing: false) : [])
     }
 
-    /// Swaps the data, then reloads.
+    /// Swaps the data, then reloads (and, in an outline view, expands what the outline
+    /// expands).
     public func reloadList(updatingData: () -> Void) {
+      if let outlineView = self as? NSOutlineView,
+        let bridge = outlineView.dataSource as? OutlineViewListDataSource
+      {
+        return bridge.reload(outlineView, updatingData: updatingData)
+      }
       updatingData()
       reloadData()
     }
@@ -131,7 +145,7 @@
 
   extension ListRowAnimation {
     /// The nearest animation options of NSTableView, for rows being removed or inserted.
-    fileprivate func table(removing: Bool) -> NSTableView.AnimationOptions {
+    func table(removing: Bool) -> NSTableView.AnimationOptions {
       switch self {
       case .automatic, .fade: .effectFade
       case .right: .slideRight
