@@ -38,4 +38,26 @@
       }
     }
   }
+
+  extension SectionedListUpdater {
+    /// The outline disclosure accessory for an item's list cell, whose tap expands or collapses
+    /// the item through the updater, in whichever sections show it: as
+    /// `ListUpdater.outlineDisclosure(for:displayed:options:)` gives.
+    ///
+    /// - Parameters:
+    ///   - item: The cell's item.
+    ///   - displayed: When the accessory shows; always by default.
+    ///   - options: The accessory's options.
+    /// - Returns: The accessory, or `nil` for an item without children in the outlines shown.
+    /// - Complexity: O(*N*) for *N* items shown.
+    public func outlineDisclosure<Model, Item>(
+      for item: Item, displayed: UICellAccessory.DisplayedState = .always,
+      options: UICellAccessory.OutlineDisclosureOptions = UICellAccessory.OutlineDisclosureOptions()
+    ) -> UICellAccessory? where Section == ListSection<Model, Item> {
+      guard canExpand(item) else { return nil }
+      return .outlineDisclosure(displayed: displayed, options: options) { [weak self] in
+        self?.toggleExpansion(of: item)
+      }
+    }
+  }
 #endif
