@@ -118,15 +118,8 @@ extension ListUpdater {
     of item: Item, animated: Bool = true, completion: (() -> Void)? = nil
   ) {
     let outline = currentOutline()
-    guard outline.hasChildren(item) else {
-      completion?()
-      return
-    }
-    if outline.isExpanded(item) {
-      collapse([item], animated: animated)
-    } else {
-      expand([item], animated: animated)
-    }
+    guard outline.hasChildren(item) else { return completion?() ?? () }
+    change([item], expanding: !outline.isExpanded(item), animated: animated, completion: nil)
     reconfigureItems([item.diffIdentifier], animated: animated, completion: completion)
   }
 

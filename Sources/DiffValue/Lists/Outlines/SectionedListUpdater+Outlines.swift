@@ -94,16 +94,11 @@ extension SectionedListUpdater {
   public func toggleExpansion<Model, Item>(
     of item: Item, animated: Bool = true, completion: (() -> Void)? = nil
   ) where Section == ListSection<Model, Item> {
-    guard let outline = queue.latest.lazy.map(outline(of:)).first(where: { $0.hasChildren(item) })
-    else {
-      completion?()
-      return
+    let outlines = queue.latest.lazy.map(outline(of:))
+    guard let outline = outlines.first(where: { $0.hasChildren(item) }) else {
+      return completion?() ?? ()
     }
-    if outline.isExpanded(item) {
-      collapse([item], animated: animated)
-    } else {
-      expand([item], animated: animated)
-    }
+    change([item], expanding: !outline.isExpanded(item), animated: animated, completion: nil)
     reconfigureItems([item.diffIdentifier], animated: animated, completion: completion)
   }
 

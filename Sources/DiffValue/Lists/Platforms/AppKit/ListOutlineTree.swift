@@ -29,7 +29,7 @@ package struct ListOutlineTree {
   /// The items whose content changed since the tree this one was made after.
   package private(set) var changed: Set<ListOutlineKey> = []
 
-  /// A tree of parents and children, for tests.
+  /// A tree given by its parents and children (an empty one, or one a test draws).
   ///
   /// - Parameters:
   ///   - children: The children of each parent, the root's under `nil`.
