@@ -23,18 +23,6 @@
       tableBridge?.tableView(tableView, viewFor: tableColumn, row: row)
     }
 
-    /// The row view the updater's row-view provider makes for an item's row: what a table view
-    /// delegate of your own returns from its `tableView(_:rowViewForRow:)`, if it implements it.
-    ///
-    /// - Parameters:
-    ///   - tableView: The table view that asks.
-    ///   - row: The row.
-    /// - Returns: The row view, or `nil` for the table view's own (a header's row, no row-view
-    ///   provider, or it returned `nil`).
-    public func tableView(_ tableView: NSTableView, rowViewForRow row: Int) -> NSTableRowView? {
-      tableBridge?.tableView(tableView, rowViewForRow: row)
-    }
-
     /// Whether a row is a section's header, which the table view draws as a group row: what a
     /// table view delegate of your own returns from its `tableView(_:isGroupRow:)`.
     ///
@@ -50,6 +38,18 @@
     /// - Returns: `true` for a section's header row.
     public func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool {
       tableBridge?.tableView(tableView, isGroupRow: row) ?? false
+    }
+
+    /// The row view the updater's row-view provider makes for an item's row: what a table view
+    /// delegate of your own returns from its `tableView(_:rowViewForRow:)`, if it implements it.
+    ///
+    /// - Parameters:
+    ///   - tableView: The table view that asks.
+    ///   - row: The row.
+    /// - Returns: The row view, or `nil` for the table view's own (a header's row, no row-view
+    ///   provider, or it returned `nil`).
+    public func tableView(_ tableView: NSTableView, rowViewForRow row: Int) -> NSTableRowView? {
+      tableBridge?.tableView(tableView, rowViewForRow: row)
     }
 
     /// The bridge made for a table view's rows and columns, if the updater has one.
