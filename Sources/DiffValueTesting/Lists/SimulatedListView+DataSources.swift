@@ -86,14 +86,26 @@ extension SimulatedListView: RowProvidingListView {
   public typealias RowView = SimulatedCell
 
   /// Takes `source` as the data source, as an `NSTableView` would: the view's data is then one
-  /// section of its rows (named as the first section shown now), and its cell views come from
-  /// the cell provider.
+  /// section of its rows (named as the first section shown now), or, for a sectioned list, its
+  /// sections (each section's value from `source`, as for ``useListDataSource(_:)``), and its
+  /// cell views come from the cell provider.
   public func useListRowDataSource(
     _ source: ListRowDataSource<Int, SimulatedCell, SimulatedCell>
   ) -> AnyObject? {
     listRowDataSource = source
     let flatModel = shown.first?.model
     dataSource = { [unowned source] in
+      if let rows = source.groupRows {
+        return (0..<rows.sectionCount).compactMap { index -> ListSection<Model, Item>? in
+          let value = source.section(at: index)
+          guard let model = (value as? ListSection<Model, Item>)?.model ?? value as? Model
+          else { return nil }
+          let items = (0..<rows.itemCount(inSection: index)).compactMap {
+            source.item(atRow: rows.headerRow(ofSection: index) + 1 + $0) as? Item
+          }
+          return ListSection(model, items: items)
+        }
+      }
       guard let flatModel else { return [] }
       let items = (0..<source.numberOfRows).compactMap { source.item(atRow: $0) as? Item }
       return [ListSection(flatModel, items: items)]
@@ -109,8 +121,20 @@ extension SimulatedListView: RowProvidingListView {
   ///   - row: A row of what the view shows.
   /// - Returns: The cell view, or `nil` outside what is shown or without a cell provider.
   public func cellView(forColumn column: Int, row: Int) -> SimulatedCell? {
-    guard contains(IndexPath(indexes: [0, row])) else { return nil }
-    return listRowDataSource?.cellView(for: column, row: row)
+    guard let source = listRowDataSource else { return nil }
+    if source.groupRows == nil {
+      guard contains(IndexPath(indexes: [0, row])) else { return nil }
+    }
+    return source.cellView(for: column, row: row)
+  }
+
+  /// The view of a section's header at its row, from the section-header provider, as a table
+  /// view asks for a group row's view.
+  ///
+  /// - Parameter row: A row of what the view shows.
+  /// - Returns: The view, or `nil` for a row that is not a section's header.
+  public func headerView(forRow row: Int) -> SimulatedCell? {
+    listRowDataSource?.headerView(forRow: row)
   }
 
   /// The row view of a row, from the row-view provider.
@@ -118,8 +142,11 @@ extension SimulatedListView: RowProvidingListView {
   /// - Parameter row: A row of what the view shows.
   /// - Returns: What the provider returns, or `nil`.
   public func rowView(forRow row: Int) -> SimulatedCell? {
-    guard contains(IndexPath(indexes: [0, row])) else { return nil }
-    return listRowDataSource?.rowView(forRow: row)
+    guard let source = listRowDataSource else { return nil }
+    if source.groupRows == nil {
+      guard contains(IndexPath(indexes: [0, row])) else { return nil }
+    }
+    return source.rowView(forRow: row)
   }
 
   /// A new cell view for a row-and-column cell provider (or a row view for a row-view provider)

@@ -63,15 +63,28 @@ extension SimulatedListView {
     guard let listRowDataSource else {
       return problems.append("a row drop needs an updater serving as the row data source")
     }
-    guard contains(IndexPath(indexes: [0, row])) else {
-      return problems.append("the user cannot drag row \(row)")
+    // A sectioned list's rows are its headers and items: the row's index path.
+    let rows = listRowDataSource.groupRows
+    let from: IndexPath
+    if let rows {
+      guard case .item(let indexPath) = rows.content(ofRow: row), contains(indexPath) else {
+        return problems.append("the user cannot drag row \(row)")
+      }
+      from = indexPath
+    } else {
+      from = IndexPath(indexes: [0, row])
     }
+    guard contains(from) else { return problems.append("the user cannot drag row \(row)") }
     guard listRowDataSource.canMoveRow(row) else {
       return problems.append("the data source does not let the user drag row \(row)")
     }
     // As the data source's acceptDrop: the data first, then the view's moveRow(at:to:).
     guard let to = listRowDataSource.moveRow(row, droppedAbove: proposedRow) else { return }
-    moveShownItem(from: IndexPath(indexes: [0, row]), to: IndexPath(indexes: [0, to]))
+    guard rows != nil else { return moveShownItem(from: from, to: IndexPath(indexes: [0, to])) }
+    guard case .item(let destination) = listRowDataSource.groupRows?.content(ofRow: to) else {
+      return problems.append("row \(to), where the data source moved row \(row), is no item")
+    }
+    moveShownItem(from: from, to: destination)
   }
 
   /// Moves an item and its cell in what the view shows.

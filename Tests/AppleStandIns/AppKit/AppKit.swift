@@ -29,6 +29,25 @@ open class NSView: NSResponder, NSAnimatablePropertyContainer, NSUserInterfaceIt
   open func layoutSubtreeIfNeeded() {}
   open func animator() -> Self { self }
   open func registerForDraggedTypes(_ newTypes: [NSPasteboard.PasteboardType]) {}
+  open var bounds = NSRect.zero
+  open var visibleRect: NSRect { .zero }
+  open var enclosingScrollView: NSScrollView? { nil }
+  open func convert(_ point: NSPoint, from view: NSView?) -> NSPoint { point }
+  open func scroll(_ point: NSPoint) {}
+  // NSClipView's superview methods, a category on NSView; NSScrollView overrides this one.
+  open func reflectScrolledClipView(_ clipView: NSClipView) {}
+}
+
+@MainActor
+open class NSClipView: NSView {
+  open func scroll(to newOrigin: NSPoint) {}
+  open func constrainBoundsRect(_ proposedBounds: NSRect) -> NSRect { proposedBounds }
+}
+
+@MainActor
+open class NSScrollView: NSView {
+  open var contentView = NSClipView()
+  open var documentView: NSView?
 }
 
 public typealias NSPoint = CGPoint
@@ -184,8 +203,8 @@ extension NSTableViewDataSource {
   ) -> Bool { false }
 }
 
-// An Objective-C protocol in the SDK: only the view-based table's view methods, each optional,
-// with a default here. Not isolated as a whole: each method is `@MainActor`.
+// An Objective-C protocol in the SDK: only the view-based table's view and group-row methods,
+// each optional, with a default here. Not isolated as a whole: each method is `@MainActor`.
 public protocol NSTableViewDelegate: NSControlTextEditingDelegate {
   // optional
   @MainActor func tableView(
@@ -194,6 +213,8 @@ public protocol NSTableViewDelegate: NSControlTextEditingDelegate {
   // optional
   @MainActor func tableView(_ tableView: NSTableView, rowViewForRow row: Int)
     -> NSTableRowView?
+  // optional
+  @MainActor func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool
   // optional
   @MainActor func tableViewSelectionDidChange(_ notification: Notification)
 }
@@ -205,6 +226,9 @@ extension NSTableViewDelegate {
   @MainActor public func tableView(_ tableView: NSTableView, rowViewForRow row: Int)
     -> NSTableRowView?
   { nil }
+  @MainActor public func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool {
+    false
+  }
   @MainActor public func tableViewSelectionDidChange(_ notification: Notification) {}
 }
 
@@ -226,8 +250,6 @@ open class NSTableView: NSControl {
     case above = 1
   }
 
-  open weak var dataSource: (any NSTableViewDataSource)?
-  open weak var delegate: (any NSTableViewDelegate)?
   open var selectedRow: Int { -1 }
   open var numberOfRows: Int { 0 }
   open var numberOfColumns: Int { 0 }
@@ -238,6 +260,8 @@ open class NSTableView: NSControl {
   open func removeRows(at indexes: IndexSet, withAnimation animationOptions: AnimationOptions = [])
   {}
   open func moveRow(at oldIndex: Int, to newIndex: Int) {}
+  open func rows(in rect: NSRect) -> NSRange { NSRange(location: 0, length: 0) }
+  open func rect(ofRow row: Int) -> NSRect { .zero }
   open func reloadData() {}
   open func addTableColumn(_ tableColumn: NSTableColumn) {}
   open func view(atColumn column: Int, row: Int, makeIfNecessary: Bool) -> NSView? { nil }
@@ -246,6 +270,110 @@ open class NSTableView: NSControl {
   { nil }
   open func setDropRow(_ row: Int, dropOperation: NSTableView.DropOperation) {}
   open func setDraggingSourceOperationMask(_ mask: NSDragOperation, forLocal isLocal: Bool) {}
+}
+
+// `weak var dataSource: (any NSTableViewDataSource)?` and `weak var delegate: (any
+// NSTableViewDelegate)?` in the SDK. NSOutlineView declares both again with its own protocols,
+// which the SDK's Swift interface imports as its own properties; a Swift class cannot declare a
+// property again with another type, so here NSTableView's come from this protocol's extension,
+// and NSOutlineView's own are found first on an outline view. (One thing this lets through:
+// setting an outline view's `dataSource` to an object that is only an NSTableViewDataSource,
+// which takes the extension's here; nothing in the package does it.)
+@MainActor
+public protocol _NSTableViewDataSourceAndDelegate: AnyObject {}
+
+extension _NSTableViewDataSourceAndDelegate {
+  public var dataSource: (any NSTableViewDataSource)? {
+    get { nil }
+    set {}
+  }
+  public var delegate: (any NSTableViewDelegate)? {
+    get { nil }
+    set {}
+  }
+}
+
+extension NSTableView: _NSTableViewDataSourceAndDelegate {}
+
+// An Objective-C protocol in the SDK: only the methods an outline's updater answers, each
+// optional, with a default here. Not isolated as a whole: each method is `@MainActor`.
+public protocol NSOutlineViewDataSource: NSObjectProtocol {
+  // optional
+  @MainActor func outlineView(_ outlineView: NSOutlineView, numberOfChildrenOfItem item: Any?)
+    -> Int
+  // optional
+  @MainActor func outlineView(_ outlineView: NSOutlineView, child index: Int, ofItem item: Any?)
+    -> Any
+  // optional
+  @MainActor func outlineView(_ outlineView: NSOutlineView, isItemExpandable item: Any) -> Bool
+}
+
+extension NSOutlineViewDataSource {
+  @MainActor public func outlineView(
+    _ outlineView: NSOutlineView, numberOfChildrenOfItem item: Any?
+  ) -> Int { 0 }
+  @MainActor public func outlineView(
+    _ outlineView: NSOutlineView, child index: Int, ofItem item: Any?
+  ) -> Any { 0 }
+  @MainActor public func outlineView(_ outlineView: NSOutlineView, isItemExpandable item: Any)
+    -> Bool
+  { false }
+}
+
+// An Objective-C protocol in the SDK: only the view and expansion methods, each optional, with
+// a default here. Not isolated as a whole: each method is `@MainActor`.
+public protocol NSOutlineViewDelegate: NSControlTextEditingDelegate {
+  // optional
+  @MainActor func outlineView(
+    _ outlineView: NSOutlineView, viewFor tableColumn: NSTableColumn?, item: Any
+  ) -> NSView?
+  // optional
+  @MainActor func outlineView(_ outlineView: NSOutlineView, rowViewForItem item: Any)
+    -> NSTableRowView?
+  // optional
+  @MainActor func outlineView(_ outlineView: NSOutlineView, shouldExpandItem item: Any) -> Bool
+  // optional
+  @MainActor func outlineView(_ outlineView: NSOutlineView, shouldCollapseItem item: Any) -> Bool
+}
+
+extension NSOutlineViewDelegate {
+  @MainActor public func outlineView(
+    _ outlineView: NSOutlineView, viewFor tableColumn: NSTableColumn?, item: Any
+  ) -> NSView? { nil }
+  @MainActor public func outlineView(_ outlineView: NSOutlineView, rowViewForItem item: Any)
+    -> NSTableRowView?
+  { nil }
+  @MainActor public func outlineView(_ outlineView: NSOutlineView, shouldExpandItem item: Any)
+    -> Bool
+  { true }
+  @MainActor public func outlineView(_ outlineView: NSOutlineView, shouldCollapseItem item: Any)
+    -> Bool
+  { true }
+}
+
+@MainActor
+open class NSOutlineView: NSTableView {
+  open weak var dataSource: (any NSOutlineViewDataSource)?
+  open weak var delegate: (any NSOutlineViewDelegate)?
+  open func insertItems(
+    at indexes: IndexSet, inParent parent: Any?,
+    withAnimation animationOptions: NSTableView.AnimationOptions = []
+  ) {}
+  open func removeItems(
+    at indexes: IndexSet, inParent parent: Any?,
+    withAnimation animationOptions: NSTableView.AnimationOptions = []
+  ) {}
+  open func moveItem(
+    at fromIndex: Int, inParent oldParent: Any?, to toIndex: Int, inParent newParent: Any?
+  ) {}
+  open func expandItem(_ item: Any?) {}
+  open func expandItem(_ item: Any?, expandChildren: Bool) {}
+  open func collapseItem(_ item: Any?) {}
+  open func collapseItem(_ item: Any?, collapseChildren: Bool) {}
+  open func reloadItem(_ item: Any?) {}
+  open func reloadItem(_ item: Any?, reloadChildren: Bool) {}
+  open func isItemExpanded(_ item: Any?) -> Bool { false }
+  open func item(atRow row: Int) -> Any? { nil }
 }
 
 @MainActor

@@ -245,6 +245,36 @@ open class UICollectionReusableView: UIView {}
 @MainActor
 open class UICollectionViewCell: UICollectionReusableView {}
 
+@MainActor
+open class UICollectionViewListCell: UICollectionViewCell {
+  open var accessories: [UICellAccessory] = []
+  open var indentationLevel = 0
+}
+
+// A plain struct in the SDK, not isolated; its action handler a plain closure (neither
+// `@MainActor` nor `@Sendable`). Only the outline disclosure (iOS 14, not tvOS) is declared.
+public struct UICellAccessory {
+  public typealias ActionHandler = () -> Void
+
+  public enum DisplayedState: Sendable {
+    case whenEditing
+    case whenNotEditing
+    case always
+  }
+
+  // `init(style:isHidden:reservedLayoutWidth:tintColor:)` in the SDK, every parameter
+  // defaulted; only `isHidden` here.
+  public struct OutlineDisclosureOptions {
+    public init(isHidden: Bool? = nil) {}
+  }
+
+  public static func outlineDisclosure(
+    displayed: UICellAccessory.DisplayedState = .always,
+    options: UICellAccessory.OutlineDisclosureOptions = OutlineDisclosureOptions(),
+    actionHandler: UICellAccessory.ActionHandler? = nil
+  ) -> UICellAccessory { UICellAccessory() }
+}
+
 /// The state of a view that a configuration is updated for (its traits and custom states, left
 /// out here: nothing in the package conforms to it).
 public protocol UIConfigurationState {}

@@ -1,7 +1,8 @@
 /// What an updater answers as the data source of a view of rows and columns.
 ///
 /// The row count, the cell views from its cell provider, the row views from its row-view
-/// provider, and the user's drops. The updater makes it; the view asks it.
+/// provider, and the user's drops. The updater makes it; the view asks it. A
+/// `SectionedListUpdater`'s shows each section as its header, a group row, followed by its items.
 ///
 /// Everything is read from what the updater's view shows (its `items`), so that inside a batch
 /// the view gets the new data.
@@ -14,7 +15,14 @@ public final class ListRowDataSource<Column, CellView, RowView> {
     var cellView: (Column, Int) -> CellView?
     var rowView: ((Int) -> RowView?)?
     var canMoveRow: (Int) -> Bool
-    var moveRow: (_ from: Int, _ to: Int) -> Void
+    /// Takes a move of rows; `false` when the destination holds no item (above every section).
+    var moveRow: (_ from: Int, _ to: Int) -> Bool
+    /// The rows of the sections, for a sectioned list; `nil` for a flat one.
+    var groupRows: (() -> ListGroupRows)? = nil
+    /// A section's value.
+    var section: (Int) -> Any? = { _ in nil }
+    /// The view of a section's header, at its row.
+    var headerView: ((Int) -> CellView?)? = nil
   }
 
   private let answers: Answers
@@ -50,6 +58,31 @@ public final class ListRowDataSource<Column, CellView, RowView> {
   /// Whether the updater has a row-view provider.
   public var hasRowViews: Bool { answers.rowView != nil }
 
+  /// Whether a row shows a section's header (a group row, in NSTableView's terms).
+  ///
+  /// - Parameter row: A row of what the view shows.
+  /// - Returns: `true` for a header row of a sectioned list; `false` otherwise.
+  /// - Complexity: O(*s*) for *s* sections.
+  public func isGroupRow(_ row: Int) -> Bool {
+    guard case .header = answers.groupRows?().content(ofRow: row) else { return false }
+    return true
+  }
+
+  /// The view of a section's header, from the updater's section-header provider.
+  ///
+  /// - Parameter row: The header's row.
+  /// - Returns: The view, or `nil` for a row that shows no header.
+  public func headerView(forRow row: Int) -> CellView? {
+    guard isGroupRow(row) else { return nil }
+    return answers.headerView?(row)
+  }
+
+  /// The rows of a sectioned list's sections, or `nil` for a flat list.
+  package var groupRows: ListGroupRows? { answers.groupRows?() }
+
+  /// The value of a section of a sectioned list, for a view that needs it.
+  package func section(at index: Int) -> Any? { answers.section(index) }
+
   /// Whether the user may drag the item of a row: the updater's
   /// `reorderingHandlers.canReorderItem` says.
   ///
@@ -67,7 +100,7 @@ public final class ListRowDataSource<Column, CellView, RowView> {
   ///     it at the end.
   /// - Returns: The move's destination, in the data after it, for the view's
   ///   `moveRow(at:to:)`; `nil` when nothing moves (dropped where it was, outside what is shown,
-  ///   or a row the reordering handlers do not let move).
+  ///   above every section, or a row the reordering handlers do not let move).
   /// - Complexity: O(*n*), and a diff of the two orders.
   package func moveRow(_ row: Int, droppedAbove proposedRow: Int) -> Int? {
     let count = numberOfRows
@@ -76,8 +109,7 @@ public final class ListRowDataSource<Column, CellView, RowView> {
     }
     // The row's own removal shifts the places after it up by one.
     let destination = proposedRow > row ? proposedRow - 1 : proposedRow
-    guard destination != row else { return nil }
-    answers.moveRow(row, destination)
+    guard destination != row, answers.moveRow(row, destination) else { return nil }
     return destination
   }
 }

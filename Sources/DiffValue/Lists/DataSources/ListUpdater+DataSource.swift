@@ -115,6 +115,7 @@ extension ListUpdater {
         },
         moveRow: { [weak self] from, to in
           self?.moveItem(from: IndexPath(indexes: [0, from]), to: IndexPath(indexes: [0, to]))
+          return true
         }))
     dataSource = (source, view.useListRowDataSource(source))
   }

@@ -55,7 +55,7 @@ extension SectionedListUpdater {
   }
 
   /// Whether the user may move the item at an index path.
-  private func canMoveItem(at indexPath: IndexPath) -> Bool {
+  func canMoveItem(at indexPath: IndexPath) -> Bool {
     guard let canReorderItem = reorderingHandlers.canReorderItem, let item = item(at: indexPath)
     else { return false }
     return canReorderItem(item)

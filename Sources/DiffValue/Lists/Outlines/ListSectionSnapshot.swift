@@ -102,6 +102,16 @@ extension ListSectionSnapshot {
     return true
   }
 
+  /// Whether an item has children: whether it can expand.
+  ///
+  /// - Parameter item: An item; its identifier is looked up (its first occurrence).
+  /// - Returns: `false` for an item without children and for an item the outline lacks.
+  /// - Complexity: O(*n*) for *n* items.
+  func hasChildren(_ item: Item) -> Bool {
+    guard let path = path(of: item.diffIdentifier) else { return false }
+    return !node(at: path).children.isEmpty
+  }
+
   /// The position of an item in ``items``.
   ///
   /// - Parameter item: An item; its identifier is looked up.

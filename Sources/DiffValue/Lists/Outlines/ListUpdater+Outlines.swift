@@ -101,6 +101,34 @@ extension ListUpdater {
     change(items, expanding: false, animated: animated, completion: completion)
   }
 
+  /// Expands an item of the outline shown if it is collapsed, collapses it if it is expanded:
+  /// what a tap on its disclosure does, and what the outline disclosure accessory of
+  /// `outlineDisclosure(for:displayed:options:)` calls on UIKit.
+  ///
+  /// The item is then reconfigured in the same batch, or the next one, so that its cell shows
+  /// its new state (a disclosure that points down, say). An item without children is passed
+  /// over.
+  ///
+  /// - Parameters:
+  ///   - item: The item; its identifier is looked up.
+  ///   - animated: Whether the batch animates.
+  ///   - completion: Called on the main thread once the view shows it.
+  /// - Complexity: O(*n*) for *n* items in the outline, and the diff.
+  public func toggleExpansion(
+    of item: Item, animated: Bool = true, completion: (() -> Void)? = nil
+  ) {
+    let outline = currentOutline()
+    guard outline.hasChildren(item) else { return completion?() ?? () }
+    change([item], expanding: !outline.isExpanded(item), animated: animated, completion: nil)
+    reconfigureItems([item.diffIdentifier], animated: animated, completion: completion)
+  }
+
+  /// Whether an item of the outline shown has children: whether a disclosure expands it.
+  ///
+  /// - Parameter item: An item; its identifier is looked up.
+  /// - Complexity: O(*n*) for *n* items in the outline.
+  func canExpand(_ item: Item) -> Bool { currentOutline().hasChildren(item) }
+
   /// Expands or collapses items of the outline shown, with the handlers around it.
   private func change(
     _ items: [Item], expanding: Bool, animated: Bool, completion: (() -> Void)?

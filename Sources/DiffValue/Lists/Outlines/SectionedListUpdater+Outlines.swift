@@ -82,6 +82,34 @@ extension SectionedListUpdater {
     change(items, expanding: false, animated: animated, completion: completion)
   }
 
+  /// Expands an item if it is collapsed, collapses it if it is expanded, in whichever sections
+  /// show it, then reconfigures it: what a tap on its disclosure does, as
+  /// `ListUpdater.toggleExpansion(of:animated:completion:)` does.
+  ///
+  /// - Parameters:
+  ///   - item: The item; its identifier is looked up. One without children is passed over.
+  ///   - animated: Whether the batches animate.
+  ///   - completion: Called on the main thread once the view shows it.
+  /// - Complexity: O(*N*) for *N* items shown.
+  public func toggleExpansion<Model, Item>(
+    of item: Item, animated: Bool = true, completion: (() -> Void)? = nil
+  ) where Section == ListSection<Model, Item> {
+    let outlines = queue.latest.lazy.map(outline(of:))
+    guard let outline = outlines.first(where: { $0.hasChildren(item) }) else {
+      return completion?() ?? ()
+    }
+    change([item], expanding: !outline.isExpanded(item), animated: animated, completion: nil)
+    reconfigureItems([item.diffIdentifier], animated: animated, completion: completion)
+  }
+
+  /// Whether an item has children in the outline of a section that shows it.
+  ///
+  /// - Complexity: O(*N*) for *N* items shown.
+  func canExpand<Model, Item>(_ item: Item) -> Bool
+  where Section == ListSection<Model, Item> {
+    queue.latest.contains { outline(of: $0).hasChildren(item) }
+  }
+
   /// Expands or collapses items in whichever sections show them, with the handlers around it,
   /// in one change.
   private func change<Model, Item>(

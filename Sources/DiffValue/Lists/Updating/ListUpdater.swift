@@ -51,9 +51,10 @@ public final class ListUpdater<Item: Diffable> {
   /// first one the batch keeps, and once the batch has started scrolls the view, without
   /// animation, so that this item is as far below the top of the visible area as it was: the
   /// items inserted or deleted above it move the content above the screen, not what the user
-  /// sees. `UITableView` and `UICollectionView` do it (`SimulatedListView` too); AppKit's views
-  /// and views of your own keep their content offset unless they implement `scroll(to:)`. A
-  /// change shown as a reload keeps the content offset. `false` by default.
+  /// sees. `UITableView`, `UICollectionView` and `NSTableView` in a scroll view do it
+  /// (`SimulatedListView` too); `NSCollectionView` and views of your own keep their content
+  /// offset unless they implement `scroll(to:)`. A change shown as a reload keeps the content
+  /// offset. `false` by default.
   public var keepsFirstVisibleItemInPlace = false
 
   /// Whether to reload instead of animating a change, besides `reloadThreshold`.

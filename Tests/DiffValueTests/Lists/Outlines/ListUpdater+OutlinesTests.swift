@@ -49,6 +49,29 @@ import Testing
     #expect(view.problems == [])
   }
 
+  /// A disclosure's tap toggles: it expands a collapsed item and collapses an expanded one,
+  /// then reconfigures the item so that its cell shows the new state; an item without children
+  /// is passed over.
+  @Test func toggleExpansionExpandsCollapsesAndReconfigures() {
+    let (updater, view) = makeOutline()
+    view.canReconfigureItems = true
+    var completions = 0
+    updater.toggleExpansion(of: Item(1)) { completions += 1 }
+    #expect(view.shownItems == items([1, 2, 3, 5]))
+    #expect(updater.snapshot(for: .main).isExpanded(Item(1)))
+    #expect(view.events.contains(.reconfigure([0, 0])))
+    view.clearEvents()
+    updater.toggleExpansion(of: Item(1)) { completions += 1 }
+    #expect(view.shownItems == items([1, 5]))
+    #expect(!updater.snapshot(for: .main).isExpanded(Item(1)))
+    #expect(view.events.contains(.reconfigure([0, 0])))
+    view.clearEvents()
+    updater.toggleExpansion(of: Item(6)) { completions += 1 }  // 6 has no children
+    #expect(view.events.isEmpty)
+    #expect(completions == 3)
+    #expect(view.problems == [])
+  }
+
   /// `should` decides, `will` runs before the batch, `did` once the view shows it.
   @Test func theHandlersSurroundTheBatch() {
     let (updater, view) = makeOutline()

@@ -38,6 +38,24 @@ import Testing
     #expect(view.problems == [])
   }
 
+  /// A disclosure's tap toggles the item in its section, then reconfigures it.
+  @Test func toggleExpansionInItsSection() {
+    let (updater, view) = makeSectioned([])
+    updater.apply(outline([nil: [1], 1: [2]]), to: "a")
+    updater.apply(outline([nil: [5], 5: [6]]), to: "b")
+    view.canReconfigureItems = true
+    view.clearEvents()
+    updater.toggleExpansion(of: Item(5))
+    #expect(view.shown == [Group("a", items: items([1])), Group("b", items: items([5, 6]))])
+    #expect(view.events.contains(.reconfigure([1, 0])))
+    updater.toggleExpansion(of: Item(5))
+    #expect(view.shown == [Group("a", items: items([1])), Group("b", items: items([5]))])
+    view.clearEvents()
+    updater.toggleExpansion(of: Item(2))  // no children (and not shown)
+    #expect(view.events.isEmpty)
+    #expect(view.problems == [])
+  }
+
   /// A section's new outline keeps what the user expanded there.
   @Test func theExpansionSurvivesNewData() {
     let (updater, view) = makeSectioned([])

@@ -38,4 +38,22 @@ import Testing
     #expect(view.contentOffset == 2 * 44)
     #expect(view.problems == [])
   }
+
+  /// A change in several stages keeps the item in place at each: a view that completes each
+  /// batch at once (NSTableView) scrolls for one stage before the next starts.
+  @Test func eachStageKeepsTheItemInPlace() {
+    let start = [group("a", 0..<10), group("b", 10..<30), group("y", 40..<45), group("z", 50..<55)]
+    let (updater, view) = makeSectioned(start)
+    updater.keepsFirstVisibleItemInPlace = true
+    view.contentOffset = 13 * 44
+    // "b" moves to the top, then an item arrives above 13 in it: two stages.
+    let b = ListSection("b", items: [ListDiffTestItem(200)] + start[1].items)
+    let new = [b, start[0], start[2], start[3]]
+    #expect(SectionedListDiff(old: start, new: new).stages.count == 2)
+    updater.show(new)
+    #expect(view.shown == new)
+    #expect(view.visibleItemPositions.first == ListItemPosition(indexPath: [0, 4], offset: 0))
+    #expect(view.contentOffset == 4 * 44)
+    #expect(view.problems == [])
+  }
 }

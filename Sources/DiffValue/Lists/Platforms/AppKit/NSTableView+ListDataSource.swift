@@ -16,12 +16,14 @@
     /// ``reorderListItemsByDragging()``.
     ///
     /// A view-based table view asks its *delegate* for its cell views and row views
-    /// (`tableView(_:viewFor:row:)`, `tableView(_:rowViewForRow:)`). A table view without a
-    /// delegate gets the bridge, which answers those two from the updater's providers and
-    /// nothing else. A delegate of your own stays, set before or after the updater is made: it
-    /// answers those two by asking the updater
-    /// (``ListUpdater/tableView(_:viewFor:row:)``, ``ListUpdater/tableView(_:rowViewForRow:)``),
-    /// and everything else as it likes.
+    /// (`tableView(_:viewFor:row:)`, `tableView(_:rowViewForRow:)`), and which rows are group
+    /// rows (`tableView(_:isGroupRow:)`: the sections' headers of a `SectionedListUpdater`). A
+    /// table view without a delegate gets the bridge, which answers those three from the
+    /// updater and nothing else. A delegate of your own stays, set before or after the updater
+    /// is made: it answers those three by asking the updater
+    /// (``ListUpdater/tableView(_:viewFor:row:)``, ``ListUpdater/tableView(_:rowViewForRow:)``,
+    /// and for sections ``SectionedListUpdater/tableView(_:isGroupRow:)``), and everything else
+    /// as it likes.
     public func useListRowDataSource(
       _ source: ListRowDataSource<Column, CellView, RowView>
     ) -> AnyObject? {
@@ -75,9 +77,14 @@
     func tableView(_ tableView: NSTableView, viewFor tableColumn: NSTableColumn?, row: Int)
       -> NSView?
     {
-      // A group row has no column; a flat list shows none.
+      // A group row (a section's header) spans the columns: it is asked for with none.
+      if source.isGroupRow(row) { return tableColumn == nil ? source.headerView(forRow: row) : nil }
       guard let tableColumn else { return nil }
       return source.cellView(for: tableColumn, row: row)
+    }
+
+    func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool {
+      source.isGroupRow(row)
     }
 
     func tableView(_ tableView: NSTableView, rowViewForRow row: Int) -> NSTableRowView? {
