@@ -137,9 +137,11 @@ extension DiffStorage {
     withObservation { $0.tell(change) }
   }
 
-  /// Whom to tell when a whole write landed behind this in-place write: what it replaced was
-  /// never compared. Everything read, and the elements from before both (the kept copy is this
-  /// write's result when the comparison made it so: then with this write's own changes).
+  /// Whom to tell when a whole write landed behind this in-place write.
+  ///
+  /// What it replaced was never compared: everything read, and the elements from before both
+  /// (the kept copy is this write's result when the comparison made it so: then with this
+  /// write's own changes).
   @inlinable @inline(never)
   func replacedChange(
     _ write: borrowing DiffWrite<Value>, _ own: DiffObservedChange, final: inout Value
