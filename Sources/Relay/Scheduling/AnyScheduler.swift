@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 #if canImport(Combine)
   // `Scheduler` is Combine's there, and a file that names its members must import Combine.
   import Combine
@@ -167,4 +168,28 @@ where SchedulerTimeType == DispatchQueue.SchedulerTimeType, SchedulerOptions == 
 
   /// `UIScheduler.immediate`, erased: every action runs at once and the clock never moves.
   public static var immediate: Self { UIScheduler.immediate.eraseToAnyScheduler() }
+}
+
+extension AnyScheduler
+where
+  SchedulerTimeType == RunLoop.SchedulerTimeType,
+  SchedulerOptions == RunLoop.SchedulerOptions
+{
+  /// The main run loop, erased.
+  public static var main: Self { RunLoop.main.eraseToAnyScheduler() }
+
+  /// `RunLoop.immediate`, erased: every action runs at once and the clock never moves.
+  public static var immediate: Self { RunLoop.immediate.eraseToAnyScheduler() }
+}
+
+extension AnyScheduler
+where
+  SchedulerTimeType == OperationQueue.SchedulerTimeType,
+  SchedulerOptions == OperationQueue.SchedulerOptions
+{
+  /// The main operation queue, erased.
+  public static var main: Self { OperationQueue.main.eraseToAnyScheduler() }
+
+  /// `OperationQueue.immediate`, erased: every action runs at once and the clock never moves.
+  public static var immediate: Self { OperationQueue.immediate.eraseToAnyScheduler() }
 }

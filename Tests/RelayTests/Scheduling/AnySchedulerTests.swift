@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Relay
 import TestSupport
 import Testing
@@ -102,5 +103,17 @@ import Testing
     queries.send("a")
     queries.send("ab")
     #expect(model.shown == ["a", "ab"])
+  }
+
+  @Test func erasedRunLoopAndOperationQueueForms() {
+    var runs = 0
+    AnySchedulerOf<RunLoop>.immediate.schedule { runs += 1 }
+    AnySchedulerOf<OperationQueue>.immediate.schedule { runs += 1 }
+    #expect(runs == 2)
+    #expect(AnySchedulerOf<RunLoop>.immediate.now.date == Date(timeIntervalSince1970: 0))
+    let ran = DispatchSemaphore(value: 0)
+    AnySchedulerOf<OperationQueue>.main.schedule { ran.signal() }
+    #expect(ran.wait(timeout: .now() + 10) == .success)
+    #expect(abs(AnySchedulerOf<RunLoop>.main.now.date.timeIntervalSinceNow) < 1)
   }
 }
