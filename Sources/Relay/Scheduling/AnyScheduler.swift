@@ -141,6 +141,33 @@ extension Scheduler {
   }
 }
 
+extension Scheduler {
+  /// This scheduler, erased, with every action it runs handed to `wrap`, which runs it once
+  /// inside whatever it sets up: what DiffValue's animation schedulers (`animation(_:)`,
+  /// `transaction(_:)`, `animate(withDuration:...)`) are built on.
+  ///
+  /// - Parameter wrap: Runs the action it is given, once, on the thread it is called on.
+  /// - Returns: A scheduler with this one's clock that runs each action through `wrap`.
+  package func wrappingActions(
+    _ wrap: @escaping (_ action: @escaping () -> Void) -> Void
+  ) -> AnySchedulerOf<Self> {
+    AnyScheduler(
+      minimumTolerance: { self.minimumTolerance },
+      now: { self.now },
+      scheduleImmediately: { options, action in
+        self.schedule(options: options) { wrap(action) }
+      },
+      delayed: { date, tolerance, options, action in
+        self.schedule(after: date, tolerance: tolerance, options: options) { wrap(action) }
+      },
+      interval: { date, interval, tolerance, options, action in
+        self.schedule(after: date, interval: interval, tolerance: tolerance, options: options) {
+          wrap(action)
+        }
+      })
+  }
+}
+
 extension AnyScheduler
 where
   SchedulerTimeType == DispatchQueue.SchedulerTimeType,
