@@ -25,13 +25,9 @@
       withDuration duration: TimeInterval, delay: TimeInterval = 0,
       options animationOptions: UIView.AnimationOptions = []
     ) -> AnySchedulerOf<Self> {
-      wrappingActions { action in
-        let animations = MainThreadAction(action)
-        MainActor.assumeIsolated {
-          UIView.animate(
-            withDuration: duration, delay: delay, options: animationOptions,
-            animations: animations.run)
-        }
+      animating { animations in
+        UIView.animate(
+          withDuration: duration, delay: delay, options: animationOptions, animations: animations)
       }
     }
 
@@ -53,22 +49,32 @@
       usingSpringWithDamping dampingRatio: CGFloat, initialSpringVelocity velocity: CGFloat,
       options animationOptions: UIView.AnimationOptions
     ) -> AnySchedulerOf<Self> {
-      wrappingActions { action in
-        let animations = MainThreadAction(action)
-        MainActor.assumeIsolated {
-          UIView.animate(
-            withDuration: duration, delay: delay, usingSpringWithDamping: dampingRatio,
-            initialSpringVelocity: velocity, options: animationOptions,
-            animations: animations.run)
-        }
+      animating { animations in
+        UIView.animate(
+          withDuration: duration, delay: delay, usingSpringWithDamping: dampingRatio,
+          initialSpringVelocity: velocity, options: animationOptions, animations: animations)
       }
     }
   }
 
-  /// A scheduled action handed to UIKit on the main thread, where the scheduler ran it.
-  private struct MainThreadAction: @unchecked Sendable {
-    let run: () -> Void
+  extension Scheduler {
+    /// This scheduler, erased, handing each action to `animate` on the main actor, which the
+    /// thread the scheduler runs it on must be.
+    fileprivate func animating(
+      _ animate: @escaping @MainActor (_ animations: @escaping () -> Void) -> Void
+    ) -> AnySchedulerOf<Self> {
+      let animate = MainThreadAction(animate)
+      return wrappingActions { action in
+        let animations = MainThreadAction(action)
+        MainActor.assumeIsolated { animate.run(animations.run) }
+      }
+    }
+  }
 
-    init(_ run: @escaping () -> Void) { self.run = run }
+  /// A closure carried to the main thread, where the scheduler runs it.
+  private struct MainThreadAction<Closure>: @unchecked Sendable {
+    let run: Closure
+
+    init(_ run: Closure) { self.run = run }
   }
 #endif

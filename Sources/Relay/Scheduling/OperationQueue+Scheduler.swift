@@ -1,6 +1,4 @@
-// Apple's Foundation makes `OperationQueue` a Combine scheduler, and Relay's `Scheduler` is
-// Combine's there (the stand-in Combine declares it too): nothing to add. Elsewhere Relay does,
-// with Combine's members.
+// Only where Combine is absent, as for `RunLoop` (RunLoop+Scheduler.swift says why).
 #if !canImport(Combine)
   import Dispatch
   import Foundation
@@ -11,11 +9,11 @@
   /// operation: it runs where and when the queue runs its operations (after those added before
   /// it on a serial queue, at once on a concurrent one with room).
   extension OperationQueue: Scheduler {
-    /// The current moment by the wall clock.
+    /// Now, by the wall clock (as for a run loop).
     public var now: SchedulerTimeType { SchedulerTimeType(Date()) }
 
-    /// Zero.
-    public var minimumTolerance: SchedulerTimeType.Stride { 0 }
+    /// No tolerance, as a run loop's.
+    public var minimumTolerance: SchedulerTimeType.Stride { .zero }
 
     /// Adds the closure to the queue as an operation.
     ///
@@ -60,25 +58,18 @@
       tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
       _ action: @escaping () -> Void
     ) -> any Cancellable {
-      // Dispatch takes the interval as unsigned nanoseconds: a negative one would stop the
-      // program inside it, with no word of why.
-      precondition(
-        interval > .zero,
-        "OperationQueue.schedule(after:interval:): the interval \(interval.timeInterval) s is not positive"
-      )
       let action = ScheduledAction(action)
       let cancelled = Lock<Bool>.make(false)
-      let timer = DispatchSource.makeTimerSource(queue: .global())
-      timer.setEventHandler {
+      // Dispatch's timer, which checks the interval, adds each run to the queue.
+      let start = DispatchQueue.SchedulerTimeType(.now() + max(0, date.date.timeIntervalSinceNow))
+      let timer = DispatchQueue.global().schedule(
+        after: start, interval: .seconds(interval.timeInterval),
+        tolerance: .seconds(max(0, tolerance.timeInterval)), options: nil
+      ) {
         self.addOperation {
           if !cancelled.withLock({ $0 }) { action.run() }
         }
       }
-      timer.schedule(
-        deadline: .now() + max(0, date.date.timeIntervalSinceNow),
-        repeating: interval.timeInterval,
-        leeway: .nanoseconds(Int(min(max(0, tolerance.timeInterval), 3_600) * 1e9)))
-      timer.resume()
       return AnyCancellable {
         cancelled.withLock { $0 = true }
         timer.cancel()
