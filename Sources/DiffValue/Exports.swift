@@ -13,6 +13,7 @@
   import Relay
   @_exported import class Relay.CurrentValueRelay
   @_exported import class Relay.PassthroughRelay
+  @_exported import class Relay.ReplayRelay
   @_exported import enum Relay.BacklogPolicy
   // CombineExt's names.
   @_exported import enum Relay.Event

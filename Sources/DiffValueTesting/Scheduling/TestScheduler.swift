@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Relay
 #if canImport(Combine)
   // `Scheduler` is Combine's there, and a file that names its members must import Combine.
@@ -252,5 +253,21 @@ extension UIScheduler {
   /// A new test scheduler with `UIScheduler`'s types; its clock starts at uptime 1 ns.
   public static var test: TestSchedulerOf<UIScheduler> {
     TestScheduler(now: SchedulerTimeType(DispatchTime(uptimeNanoseconds: 1)))
+  }
+}
+
+extension RunLoop {
+  /// A new test scheduler with a run loop's types; its clock starts at 1970-01-01, as
+  /// combine-schedulers' does.
+  public static var test: TestSchedulerOf<RunLoop> {
+    TestScheduler(now: SchedulerTimeType(Date(timeIntervalSince1970: 0)))
+  }
+}
+
+extension OperationQueue {
+  /// A new test scheduler with an operation queue's types; its clock starts at 1970-01-01, as
+  /// combine-schedulers' does.
+  public static var test: TestSchedulerOf<OperationQueue> {
+    TestScheduler(now: SchedulerTimeType(Date(timeIntervalSince1970: 0)))
   }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 #if canImport(Combine)
   // `Scheduler` is Combine's there, and a file that names its members must import Combine.
   import Combine
@@ -140,6 +141,33 @@ extension Scheduler {
   }
 }
 
+extension Scheduler {
+  /// This scheduler, erased, with every action it runs handed to `wrap`, which runs it once
+  /// inside whatever it sets up: what DiffValue's animation schedulers (`animation(_:)`,
+  /// `transaction(_:)`, `animate(withDuration:...)`) are built on.
+  ///
+  /// - Parameter wrap: Runs the action it is given, once, on the thread it is called on.
+  /// - Returns: A scheduler with this one's clock that runs each action through `wrap`.
+  package func wrappingActions(
+    _ wrap: @escaping (_ action: @escaping () -> Void) -> Void
+  ) -> AnySchedulerOf<Self> {
+    AnyScheduler(
+      minimumTolerance: { self.minimumTolerance },
+      now: { self.now },
+      scheduleImmediately: { options, action in
+        self.schedule(options: options) { wrap(action) }
+      },
+      delayed: { date, tolerance, options, action in
+        self.schedule(after: date, tolerance: tolerance, options: options) { wrap(action) }
+      },
+      interval: { date, interval, tolerance, options, action in
+        self.schedule(after: date, interval: interval, tolerance: tolerance, options: options) {
+          wrap(action)
+        }
+      })
+  }
+}
+
 extension AnyScheduler
 where
   SchedulerTimeType == DispatchQueue.SchedulerTimeType,
@@ -167,4 +195,28 @@ where SchedulerTimeType == DispatchQueue.SchedulerTimeType, SchedulerOptions == 
 
   /// `UIScheduler.immediate`, erased: every action runs at once and the clock never moves.
   public static var immediate: Self { UIScheduler.immediate.eraseToAnyScheduler() }
+}
+
+extension AnyScheduler
+where
+  SchedulerTimeType == RunLoop.SchedulerTimeType,
+  SchedulerOptions == RunLoop.SchedulerOptions
+{
+  /// The main run loop, erased.
+  public static var main: Self { RunLoop.main.eraseToAnyScheduler() }
+
+  /// `RunLoop.immediate`, erased: every action runs at once and the clock never moves.
+  public static var immediate: Self { RunLoop.immediate.eraseToAnyScheduler() }
+}
+
+extension AnyScheduler
+where
+  SchedulerTimeType == OperationQueue.SchedulerTimeType,
+  SchedulerOptions == OperationQueue.SchedulerOptions
+{
+  /// The main operation queue, erased.
+  public static var main: Self { OperationQueue.main.eraseToAnyScheduler() }
+
+  /// `OperationQueue.immediate`, erased: every action runs at once and the clock never moves.
+  public static var immediate: Self { OperationQueue.immediate.eraseToAnyScheduler() }
 }

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 #if canImport(Combine)
   // `Scheduler` is Combine's there, and a file that names its members must import Combine.
   import Combine
@@ -91,6 +92,22 @@ extension DispatchQueue {
   /// stands at uptime 1 ns (0 means "now" to Dispatch).
   public static var immediate: ImmediateSchedulerOf<DispatchQueue> {
     ImmediateScheduler(now: SchedulerTimeType(DispatchTime(uptimeNanoseconds: 1)))
+  }
+}
+
+extension RunLoop {
+  /// A scheduler with a run loop's types that runs every action at once; its clock stands at
+  /// 1970-01-01, as combine-schedulers' does.
+  public static var immediate: ImmediateSchedulerOf<RunLoop> {
+    ImmediateScheduler(now: SchedulerTimeType(Date(timeIntervalSince1970: 0)))
+  }
+}
+
+extension OperationQueue {
+  /// A scheduler with an operation queue's types that runs every action at once; its clock
+  /// stands at 1970-01-01, as combine-schedulers' does.
+  public static var immediate: ImmediateSchedulerOf<OperationQueue> {
+    ImmediateScheduler(now: SchedulerTimeType(Date(timeIntervalSince1970: 0)))
   }
 }
 

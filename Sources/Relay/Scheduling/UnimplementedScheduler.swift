@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 
 #if canImport(Combine)
   // `Scheduler` is Combine's there, and a file that names its members must import Combine.
@@ -124,5 +125,65 @@ where
   /// - Returns: The scheduler, erased.
   public static func unimplemented(_ prefix: String) -> Self {
     DispatchQueue.unimplemented(prefix).eraseToAnyScheduler()
+  }
+}
+
+extension RunLoop {
+  /// An unimplemented scheduler with a run loop's types: it reports every use and runs nothing.
+  public static var unimplemented: UnimplementedSchedulerOf<RunLoop> { unimplemented("") }
+
+  /// An unimplemented scheduler with a run loop's types, whose reports begin with `prefix`.
+  ///
+  /// - Parameter prefix: What its reports begin with.
+  /// - Returns: The scheduler; its clock stands at 1970-01-01.
+  public static func unimplemented(_ prefix: String) -> UnimplementedSchedulerOf<RunLoop> {
+    UnimplementedScheduler(prefix, now: SchedulerTimeType(Date(timeIntervalSince1970: 0)))
+  }
+}
+
+extension AnyScheduler
+where
+  SchedulerTimeType == RunLoop.SchedulerTimeType,
+  SchedulerOptions == RunLoop.SchedulerOptions
+{
+  /// `RunLoop.unimplemented`, erased.
+  public static var unimplemented: Self { RunLoop.unimplemented.eraseToAnyScheduler() }
+
+  /// `RunLoop.unimplemented(prefix)`, erased.
+  ///
+  /// - Parameter prefix: What its reports begin with.
+  /// - Returns: The scheduler, erased.
+  public static func unimplemented(_ prefix: String) -> Self {
+    RunLoop.unimplemented(prefix).eraseToAnyScheduler()
+  }
+}
+
+extension OperationQueue {
+  /// An unimplemented scheduler with an operation queue's types: it reports every use and runs nothing.
+  public static var unimplemented: UnimplementedSchedulerOf<OperationQueue> { unimplemented("") }
+
+  /// An unimplemented scheduler with an operation queue's types, whose reports begin with `prefix`.
+  ///
+  /// - Parameter prefix: What its reports begin with.
+  /// - Returns: The scheduler; its clock stands at 1970-01-01.
+  public static func unimplemented(_ prefix: String) -> UnimplementedSchedulerOf<OperationQueue> {
+    UnimplementedScheduler(prefix, now: SchedulerTimeType(Date(timeIntervalSince1970: 0)))
+  }
+}
+
+extension AnyScheduler
+where
+  SchedulerTimeType == OperationQueue.SchedulerTimeType,
+  SchedulerOptions == OperationQueue.SchedulerOptions
+{
+  /// `OperationQueue.unimplemented`, erased.
+  public static var unimplemented: Self { OperationQueue.unimplemented.eraseToAnyScheduler() }
+
+  /// `OperationQueue.unimplemented(prefix)`, erased.
+  ///
+  /// - Parameter prefix: What its reports begin with.
+  /// - Returns: The scheduler, erased.
+  public static func unimplemented(_ prefix: String) -> Self {
+    OperationQueue.unimplemented(prefix).eraseToAnyScheduler()
   }
 }

@@ -139,28 +139,32 @@ public struct ImmediateScheduler: Scheduler {
   }
 }
 
-// Apple declares `RunLoop`'s (and `DispatchQueue`'s, `OperationQueue`'s) scheduler in
-// Foundation; the stand-in declares RunLoop's here, with Apple's shapes. It leaves
+// Apple declares `RunLoop`'s, `OperationQueue`'s (and `DispatchQueue`'s) schedulers in
+// Foundation; the stand-in declares the first two here, with Apple's shapes. Apple's two time
+// types are distinct structs with the same members: the stand-in declares one generic struct,
+// instantiated once for each, so that they stay distinct without being written twice. It leaves
 // `DispatchQueue` alone: on Linux, Relay declares `DispatchQueue.SchedulerTimeType` itself,
 // where on Apple platforms it reuses Dispatch's, so a second one here would clash where
 // Apple's SDK has only one.
 extension RunLoop: Scheduler {
-  public struct SchedulerTimeType: Strideable, Codable, Hashable {
+  /// `RunLoop.SchedulerTimeType` and `OperationQueue.SchedulerTimeType`, each `Clock` its own
+  /// type; spelled through the scheduler, never by this name.
+  public struct _DateSchedulerTime<Clock>: Strideable, Codable, Hashable {
     public var date: Date
 
     public init(_ date: Date) { self.date = date }
 
-    public func distance(to other: SchedulerTimeType) -> Stride {
+    public func distance(to other: Self) -> Stride {
       Stride(other.date.timeIntervalSince(date))
     }
 
-    public func advanced(by n: Stride) -> SchedulerTimeType {
-      SchedulerTimeType(date.addingTimeInterval(n.timeInterval))
+    public func advanced(by n: Stride) -> Self {
+      Self(date.addingTimeInterval(n.timeInterval))
     }
 
-    /// The interval by which run loop times advance: seconds, as a `TimeInterval`, as in
-    /// Apple's Foundation (its literals, its magnitude and its `timeInterval` are
-    /// `TimeInterval`s), and `Sendable`.
+    /// The interval by which run loop (and operation queue) times advance: seconds, as a
+    /// `TimeInterval`, as in Apple's Foundation (its literals, its magnitude and its
+    /// `timeInterval` are `TimeInterval`s), and `Sendable`.
     public struct Stride: ExpressibleByFloatLiteral, Comparable, SignedNumeric, Codable,
       SchedulerTimeIntervalConvertible, Sendable
     {
@@ -203,6 +207,9 @@ extension RunLoop: Scheduler {
     }
   }
 
+  /// The scheduler time type used by the run loop.
+  public typealias SchedulerTimeType = _DateSchedulerTime<RunLoop>
+
   public struct SchedulerOptions {}
 
   public var now: SchedulerTimeType { SchedulerTimeType(Date()) }
@@ -223,6 +230,37 @@ extension RunLoop: Scheduler {
     _ action: @escaping () -> Void
   ) -> Cancellable {
     perform(UncheckedAction(action))
+    return AnyCancellable {}
+  }
+}
+
+/// Apple's `OperationQueue` scheduler, with its own time type (the generic above, for this
+/// clock); the stand-in runs every action as an operation of the queue, at once.
+extension OperationQueue: Scheduler {
+  /// The scheduler time type used by the operation queue.
+  public typealias SchedulerTimeType = RunLoop._DateSchedulerTime<OperationQueue>
+
+  public struct SchedulerOptions {}
+
+  public var now: SchedulerTimeType { SchedulerTimeType(Date()) }
+  public var minimumTolerance: SchedulerTimeType.Stride { .nanoseconds(0) }
+
+  public func schedule(options: SchedulerOptions?, _ action: @escaping () -> Void) {
+    let action = UncheckedAction(action)
+    addOperation { action.run() }
+  }
+
+  public func schedule(
+    after date: SchedulerTimeType, tolerance: SchedulerTimeType.Stride,
+    options: SchedulerOptions?, _ action: @escaping () -> Void
+  ) { schedule(options: options, action) }
+
+  public func schedule(
+    after date: SchedulerTimeType, interval: SchedulerTimeType.Stride,
+    tolerance: SchedulerTimeType.Stride, options: SchedulerOptions?,
+    _ action: @escaping () -> Void
+  ) -> Cancellable {
+    schedule(options: options, action)
     return AnyCancellable {}
   }
 }

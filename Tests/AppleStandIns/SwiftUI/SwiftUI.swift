@@ -271,3 +271,32 @@ extension View {
     ModifiedView(self)
   }
 }
+
+/// The way a view changes over time (only what the package's animation schedulers and their
+/// examples name).
+@frozen public struct Animation: Hashable, Sendable {
+  let name: String
+  /// A default animation instance.
+  public static let `default` = Animation(name: "default")
+  public static func easeInOut(duration: TimeInterval) -> Animation {
+    Animation(name: "easeInOut(\(duration))")
+  }
+}
+
+/// The context of the current state-processing update.
+@frozen public struct Transaction {
+  public var animation: Animation?
+  public var disablesAnimations = false
+  public init() {}
+  public init(animation: Animation?) { self.animation = animation }
+}
+
+/// Returns the result of recomputing the view's body with the provided animation.
+public func withAnimation<Result>(
+  _ animation: Animation? = .default, _ body: () throws -> Result
+) rethrows -> Result { try body() }
+
+/// Executes a closure with the specified transaction and returns the result.
+public func withTransaction<Result>(
+  _ transaction: Transaction, _ body: () throws -> Result
+) rethrows -> Result { try body() }

@@ -1,6 +1,7 @@
 import DiffValue
 import DiffValueTesting
 import Dispatch
+import Foundation
 import TestSupport
 import Testing
 
@@ -297,5 +298,25 @@ import Testing
     await scheduler.run()
     #expect(runs == 2)
     #expect(scheduler.now == start.advanced(by: .seconds(5)))
+  }
+
+  /// combine-schedulers' `RunLoop.test` and `OperationQueue.test`: clocks from 1970 that move
+  /// only when advanced.
+  @Test func runLoopAndOperationQueueForms() {
+    let runLoop = RunLoop.test
+    let queue = OperationQueue.test
+    var received: [String] = []
+    let first = Just("loop").delay(for: .seconds(1), scheduler: runLoop)
+      .sink { received.append($0) }
+    let second = Just("queue").delay(for: .milliseconds(1500), scheduler: queue)
+      .sink { received.append($0) }
+    runLoop.advance(by: .milliseconds(999))
+    queue.advance(by: .seconds(1))
+    #expect(received.isEmpty)
+    runLoop.advance(by: .milliseconds(1))
+    queue.advance(by: .milliseconds(500))
+    #expect(received == ["loop", "queue"])
+    #expect(runLoop.now.date == Date(timeIntervalSince1970: 1))
+    _ = (first, second)
   }
 }

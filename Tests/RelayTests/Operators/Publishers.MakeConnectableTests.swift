@@ -8,28 +8,8 @@ import Testing
   typealias Tracker = TrackingSubscriber<Int, Never>
 
   @Test func valuesFlowOnlyWhileConnected() {
-    let subscription = TestSubscription()
-    let publisher = TestPublisher<Int, Never>(subscription: subscription)
-    let connectable = publisher.makeConnectable()
-    let tracker = Tracker(demand: .unlimited)
-    connectable.subscribe(tracker)
-    #expect(publisher.send(0) == .none)
-    #expect(publisher.send(12) == .none)
-    #expect(tracker.history == [.subscription("Multicast")])
-    var connection = connectable.connect()
-    #expect(subscription.history == [.requested(.unlimited)])
-    #expect(publisher.send(-1) == .none)
-    #expect(publisher.send(42) == .none)
-    connection.cancel()
-    #expect(subscription.history == [.requested(.unlimited), .cancelled])
-    #expect(publisher.send(14) == .none)
-    connection = connectable.connect()
-    #expect(publisher.send(15) == .none)
-    publisher.send(completion: .finished)
-    publisher.send(completion: .finished)
-    connection.cancel()
     #expect(
-      tracker.history == [
+      connectionScenario { $0.makeConnectable() } == [
         .subscription("Multicast"), .value(-1), .value(42), .value(15), .finished,
       ])
   }

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Relay
 import TestSupport
 import Testing
@@ -102,5 +103,38 @@ import Testing
     queries.send("a")
     queries.send("ab")
     #expect(model.shown == ["a", "ab"])
+  }
+
+  @Test func erasedRunLoopAndOperationQueueForms() {
+    var runs = 0
+    AnySchedulerOf<RunLoop>.immediate.schedule { runs += 1 }
+    AnySchedulerOf<OperationQueue>.immediate.schedule { runs += 1 }
+    #expect(runs == 2)
+    #expect(AnySchedulerOf<RunLoop>.immediate.now.date == Date(timeIntervalSince1970: 0))
+    let ran = DispatchSemaphore(value: 0)
+    AnySchedulerOf<OperationQueue>.main.schedule { ran.signal() }
+    #expect(ran.wait(timeout: .now() + 10) == .success)
+    #expect(abs(AnySchedulerOf<RunLoop>.main.now.date.timeIntervalSinceNow) < 1)
+  }
+
+  /// What the animation schedulers are built on: every form of `schedule` runs its action
+  /// through the wrapper, on the wrapped scheduler's clock.
+  @Test func wrappingActionsRunsEachActionThroughTheWrapper() {
+    let scheduler = DispatchQueue.immediate
+    var log: [String] = []
+    let wrapped = scheduler.wrappingActions { action in
+      log.append("begin")
+      action()
+      log.append("end")
+    }
+    #expect(wrapped.now == scheduler.now)
+    wrapped.schedule { log.append("now") }
+    wrapped.schedule(after: wrapped.now.advanced(by: .seconds(1))) { log.append("later") }
+    let repeating = wrapped.schedule(
+      after: wrapped.now.advanced(by: .seconds(2)), interval: .seconds(5)
+    ) { log.append("tick") }
+    repeating.cancel()
+    #expect(
+      log == ["begin", "now", "end", "begin", "later", "end", "begin", "tick", "end"])
   }
 }

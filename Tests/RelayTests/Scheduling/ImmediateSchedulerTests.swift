@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Relay
 import TestSupport
 import Testing
@@ -114,5 +115,17 @@ import Testing
       .sink { received.append($0) }
     #expect(received == [1, 2])
     _ = cancellable
+  }
+
+  /// combine-schedulers' forms for `RunLoop` and `OperationQueue`: their clock stands at 1970.
+  @Test func runLoopAndOperationQueueForms() {
+    var runs = 0
+    let runLoop = RunLoop.immediate
+    runLoop.schedule(after: runLoop.now.advanced(by: .seconds(5))) { runs += 1 }
+    let queue = OperationQueue.immediate
+    queue.schedule(after: queue.now.advanced(by: .seconds(5))) { runs += 1 }
+    #expect(runs == 2)
+    #expect(runLoop.now == RunLoop.SchedulerTimeType(Date(timeIntervalSince1970: 0)))
+    #expect(queue.now == OperationQueue.SchedulerTimeType(Date(timeIntervalSince1970: 0)))
   }
 }

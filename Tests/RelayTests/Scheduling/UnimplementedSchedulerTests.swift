@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Relay
 import Testing
 
@@ -45,5 +46,22 @@ import Testing
       scheduler.schedule(after: scheduler.now) { runs += 1 }
     }
     #expect(runs == 0)
+  }
+
+  @Test func runLoopAndOperationQueueFormsRunNothing() {
+    var runs = 0
+    let runLoop = RunLoop.unimplemented("loop")
+    runLoop.schedule { runs += 1 }
+    let queue = OperationQueue.unimplemented
+    queue.schedule { runs += 1 }
+    for scheduler in [AnySchedulerOf<RunLoop>.unimplemented, .unimplemented("erased")] {
+      scheduler.schedule { runs += 1 }
+    }
+    for scheduler in [AnySchedulerOf<OperationQueue>.unimplemented, .unimplemented("erased")] {
+      scheduler.schedule { runs += 1 }
+    }
+    #expect(runs == 0)
+    #expect(runLoop.uses == ["loop - An unimplemented scheduler's schedule(options:_:) was used."])
+    #expect(queue.uses == ["An unimplemented scheduler's schedule(options:_:) was used."])
   }
 }
