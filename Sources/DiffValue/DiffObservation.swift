@@ -431,6 +431,11 @@ struct DiffObservedWrite {
 
   @inlinable init() {}
 
+  /// Releases the index an in-place write took out of the array (it keeps the array), with no
+  /// lock held, before the write changes the array.
+  @inlinable
+  func letGoOfTakenIndex() { copiesIfMade?.releasedIndex = nil }
+
   /// The box of copies, made now if it does not exist yet.
   @inlinable
   mutating func copies() -> DiffObservedCopies {
@@ -456,6 +461,10 @@ final class DiffObservedCopies: @unchecked Sendable {
   /// The index of the array's elements, detached from the array before the write; after the
   /// comparison, the index of the new array when the identifiers stayed in place, or `nil`.
   @usableFromInline @exclusivity(unchecked) var index: AnyObject?
+  /// What the write took out with the mutex held and lets go of with the copies, with no lock
+  /// held: the property's copy of an array that no longer matched, and the index it detached.
+  @usableFromInline @exclusivity(unchecked) var released: AnyObject?
+  @usableFromInline @exclusivity(unchecked) var releasedIndex: AnyObject?
 
   @usableFromInline init() {}
 }

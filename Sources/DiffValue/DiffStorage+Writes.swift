@@ -24,7 +24,7 @@ extension DiffStorage {
   /// - Parameter elementWrite: Whether this is an element write (`update(id:)`), which compares
   ///   its element alone: no copy of the whole value is kept for the observers of an array's
   ///   elements, nor of the selected parts when the selection is the whole value.
-  @inlinable
+  @inlinable @inline(__always)
   func beginWrite(elementWrite: Bool = false) -> DiffWrite<Value> {
     if flags & DiffStorageFlags.relay != 0 { return beginRelayWrite(elementWrite: elementWrite) }
     let inline = withLock { header, element -> DiffWrite<Value>? in
@@ -34,36 +34,37 @@ extension DiffStorage {
       header.pointee.version &+= 1
       guard mayTell(header) else { return DiffWrite(.inline, at: element) }
       makeSlots(header, header.pointee.machinery.unsafelyUnwrapped)
-      var write = observedWrite(.inline, at: element, elementWrite: elementWrite)
-      write.version = header.pointee.version
-      return write
+      return observedWrite(
+        .inline, at: element, elementWrite: elementWrite, version: header.pointee.version)
     }
     guard let inline else { return beginRelayWrite(elementWrite: elementWrite) }
-    if inline.keepsElements { keepForElements(inline) }
+    // The index taken out keeps the array: let go of it before the write changes the array.
+    if inline.keepsElements { inline.observed.unsafelyUnwrapped.letGoOfTakenIndex() }
     return inline
   }
 
-  /// Before an in-place write that holds the property changes an array whose elements are
+  /// With the mutex held, before an in-place write changes an array whose elements are
   /// observed: keeps the value it compares with (the property's copy for its elements'
   /// observers when it is still the value's, a copy of the value otherwise), and takes the
-  /// index out of the array, so that the write changes the array where it lies.
+  /// index out of the array, so that the write changes the array where it lies. What it lets go
+  /// of is released with no lock held: the index before the write begins (`letGoOfTakenIndex`),
+  /// a copy that no longer matched with the write's copies.
   @inlinable
-  func keepForElements(_ write: borrowing DiffWrite<Value>) {
-    let copies = write.observed.unsafelyUnwrapped.copiesIfMade.unsafelyUnwrapped
+  func keepForElements(
+    _ copies: DiffObservedCopies, of address: UnsafeMutablePointer<Value>, version: UInt
+  ) {
     let state = machinery.state
-    // The write holds the property: nothing else reads or writes these until it ends.
-    if let shadow = state.pointee.elementShadow.take(),
-      state.pointee.elementShadowVersion == write.version &- 1
-    {
-      copies.kept = shadow
-    } else {
-      copies.kept = DiffKeptValue(write.address.pointee)
+    if let shadow = state.pointee.elementShadow.take() {
+      if state.pointee.elementShadowVersion == version &- 1 {
+        copies.kept = shadow
+      } else {
+        copies.released = shadow
+      }
     }
+    if copies.kept == nil { copies.kept = DiffKeptValue(address.pointee) }
     // Taken out detached: the index keeps its array, which the write would then copy.
-    let index = withLock { header, _ in
-      header.pointee.machinery.unsafelyUnwrapped.state.pointee.elementIndex.take()
-    }
-    copies.index = (index as? DiffElementIndexing)?.detached()
+    copies.releasedIndex = state.pointee.elementIndex.take()
+    copies.index = (copies.releasedIndex as? DiffElementIndexing)?.detached()
   }
 
   /// After the comparisons of an in-place write that kept an array for its elements' observers:
@@ -85,22 +86,27 @@ extension DiffStorage {
   /// selected parts (in the machinery's slot, which the write holding the property alone uses)
   /// when the whole property was read and the relay does not compare them, and the value when
   /// an array's elements were read.
+  ///
+  /// - Parameter version: The property's version, for an in-place write of its own value.
   @inlinable
   func observedWrite(
-    _ kind: DiffWrite<Value>.Kind, at address: UnsafeMutablePointer<Value>, elementWrite: Bool
+    _ kind: DiffWrite<Value>.Kind, at address: UnsafeMutablePointer<Value>, elementWrite: Bool,
+    version: UInt = 0
   ) -> DiffWrite<Value> {
     var observed = withObservation { $0.observe(before: UnsafeRawPointer(address)) }
     var keepsElements = false
     if !elementWrite, observed.elementsWereRead {
-      // An in-place write keeps it after the lock (`keepForElements`).
       if case .inline = kind {
-        observed.copies().syncsKept = true
+        let copies = observed.copies()
+        copies.syncsKept = true
+        keepForElements(copies, of: address, version: version)
         keepsElements = true
       } else {
         observed.copies().kept = DiffKeptValue(address.pointee)
       }
     }
     var write = DiffWrite(kind, at: address, observed: observed)
+    write.version = version
     write.keepsElements = keepsElements
     if observed.wholeWasRead, case .inline = kind,
       !(elementWrite && withSelection { $0.comparesWholeValue })
