@@ -43,12 +43,14 @@ extension DiffStorage {
     return inline
   }
 
-  /// With the mutex held, before an in-place write changes an array whose elements are
-  /// observed: keeps the value it compares with (the property's copy for its elements'
-  /// observers when it is still the value's, a copy of the value otherwise), and takes the
-  /// index out of the array, so that the write changes the array where it lies. What it lets go
-  /// of is released with no lock held: the index before the write begins (`letGoOfTakenIndex`),
-  /// a copy that no longer matched with the write's copies.
+  /// Keeps what an in-place write of an array whose elements are observed compares with.
+  ///
+  /// With the mutex held, before the write changes the array: the value it compares with (the
+  /// property's copy for its elements' observers when it is still the value's, a copy of the
+  /// value otherwise), and the index taken out of the array, so that the write changes the
+  /// array where it lies. What it lets go of is released with no lock held: the index before
+  /// the write begins (`letGoOfTakenIndex`), a copy that no longer matched with the write's
+  /// copies.
   @inlinable
   func keepForElements(
     _ copies: DiffObservedCopies, of address: UnsafeMutablePointer<Value>, version: UInt
