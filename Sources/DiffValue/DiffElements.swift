@@ -396,10 +396,10 @@ extension DiffStorage where Value: _DiffableArray, Value.Element: Equatable {
     // The write holds the property: nothing else reads or writes the copy until it ends.
     let state = machinery.state
     guard let shadow = state.pointee.elementShadow,
-      state.pointee.elementShadowVersion == write.version &- 1
+      shadow.version == write.version &- 1
     else { return }
     shadow.value[_diffableItem: position] = write.address.pointee[_diffableItem: position]
-    state.pointee.elementShadowVersion = write.version
+    shadow.version = write.version
   }
 
   @inlinable

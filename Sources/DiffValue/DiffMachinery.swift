@@ -187,7 +187,7 @@ struct DiffMachineryState<Value: Equatable> {
   // Guarded by `mutex` (the machinery's own): `observation`, `hooks`, `shared`, and `relay`'s
   // release when the property goes. Guarded by the property's mutex: `relay` (set once),
   // `writing`, `snapshotSlot`, `held`, `condition`, `waiters`, `elementIndex`, and
-  // `elementShadow` with its version (which the in-place write holding the property also uses
+  // `elementShadow` (which the in-place write holding the property also uses
   // without the mutex: nothing else touches them while it holds). `selection` never changes;
   // `observationWord` is atomic (the observation's address, set once it is made), and the second
   // field, right after the mutex: its address is computed from the state's, with no Swift access
@@ -210,13 +210,12 @@ struct DiffMachineryState<Value: Equatable> {
   @usableFromInline var elementIndex: AnyObject?
   /// A copy of an array value whose elements are observed, in a buffer of its own.
   ///
-  /// It equals the value stored at `elementShadowVersion`. An in-place write compares with it rather
+  /// It equals the value stored at its `version`. An in-place write compares with it rather
   /// than keep the array before it (which would copy the whole array, as the write then changes
   /// a buffer that is no longer its own alone), and makes it equal to the new value by writing
   /// the elements whose bytes changed. Read and written by the in-place write holding the
   /// property, and by whole writes with the property's mutex held when none holds it.
   @usableFromInline var elementShadow: DiffKeptValue<Value>?
-  @usableFromInline var elementShadowVersion: UInt = 0
 
   @inlinable
   init(selection: DiffSelection<Value>) {

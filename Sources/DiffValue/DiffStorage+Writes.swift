@@ -57,7 +57,7 @@ extension DiffStorage {
   ) {
     let state = machinery.state
     if let shadow = state.pointee.elementShadow.take() {
-      if state.pointee.elementShadowVersion == version &- 1 {
+      if shadow.version == version &- 1 {
         copies.kept = shadow
       } else {
         copies.released = shadow
@@ -78,7 +78,7 @@ extension DiffStorage {
     guard copies.synced, let kept = write.kept else { return }
     let machinery = machinery
     machinery.state.pointee.elementShadow = kept
-    machinery.state.pointee.elementShadowVersion = write.version
+    kept.version = write.version
     if let index = copies.index.take() {
       withLock { _, _ in machinery.state.pointee.elementIndex = index }
     }
@@ -362,8 +362,11 @@ struct DiffWrite<Value: Equatable> {
 /// A value kept for a while, in a box.
 @usableFromInline
 final class DiffKeptValue<Value>: @unchecked Sendable {
-  // Made and read by one write.
+  // Made and read by one write; as the property's copy for its elements' observers, read and
+  // written by the in-place write holding the property.
   @usableFromInline @exclusivity(unchecked) var value: Value
+  /// The property's version whose value this is, as its copy for its elements' observers.
+  @usableFromInline @exclusivity(unchecked) var version: UInt = 0
 
   @inlinable init(_ value: Value) { self.value = value }
 }
