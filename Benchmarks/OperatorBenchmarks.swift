@@ -150,6 +150,28 @@ func runOperatorBenchmarks() {
   report("floor: CurrentValueRelay.send, 2 sinks of its own", directFigure)
   report("CurrentValueRelay.share(replay: 1).send, 2 sinks", shareFigure, floor: directFigure)
 
+  // collect(10): values gathered ten at a time, one array per ten to the sink; next to a relay
+  // whose sink appends each value to an array of its own, emptied every ten (the same work by
+  // hand).
+  let collecting = PassthroughRelay<Int>()
+  let collected = collecting.collect(10).sink { received &+= $0.count }
+  let collectFigure = medianNanoseconds(iterations: iterations) { collecting.send($0) }
+  collected.cancel()
+  let gathering = PassthroughRelay<Int>()
+  var group: [Int] = []
+  group.reserveCapacity(10)
+  let gathered = gathering.sink { value in
+    group.append(value)
+    if group.count == 10 {
+      received &+= group.count
+      group.removeAll(keepingCapacity: true)
+    }
+  }
+  let gatherFigure = medianNanoseconds(iterations: iterations) { gathering.send($0) }
+  gathered.cancel()
+  report("floor: PassthroughRelay.send, a sink gathering by ten", gatherFigure)
+  report("PassthroughRelay.collect(10).send, 1 sink", collectFigure, floor: gatherFigure)
+
   // debounce: values sent in a burst; the timer fires once the burst pauses.
   let queue = DispatchQueue(label: "debounce-benchmark")
   let relay = PassthroughRelay<Int>()
