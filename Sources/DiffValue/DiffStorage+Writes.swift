@@ -51,7 +51,7 @@ extension DiffStorage {
   /// array where it lies. What it lets go of is released with no lock held: the index before
   /// the write begins (`letGoOfTakenIndex`), a copy that no longer matched with the write's
   /// copies.
-  @inlinable
+  @inlinable @inline(never)
   func keepForElements(
     _ copies: DiffObservedCopies, of address: UnsafeMutablePointer<Value>, version: UInt
   ) {
@@ -72,7 +72,7 @@ extension DiffStorage {
   /// After the comparisons of an in-place write that kept an array for its elements' observers:
   /// the copy, equal to the new value when every identifier stayed in place, is kept for the
   /// next write, and the new array's index put back.
-  @inlinable
+  @inlinable @inline(never)
   func endInPlaceElementsWrite(_ write: borrowing DiffWrite<Value>) {
     let copies = write.observed.unsafelyUnwrapped.copiesIfMade.unsafelyUnwrapped
     guard copies.synced, let kept = write.kept else { return }
