@@ -57,6 +57,7 @@ extension Publishers {
     ///
     /// - Parameter factory: Runs once per subscription with a new handle; returns the
     ///   cleanup.
+    @inlinable
     public init(factory: @escaping SubscriberHandler) { self.factory = factory }
 
     /// Hands the subscriber its subscription, then runs the closure.

@@ -10,6 +10,7 @@ extension Publisher where Failure == Never {
   /// let connection = ticks.connect()   // now both receive every value
   /// ```
   /// - Returns: A connectable publisher sharing each connection among its subscribers.
+  @inlinable
   public func makeConnectable() -> Publishers.MakeConnectable<Self> {
     Publishers.MakeConnectable(upstream: self)
   }
