@@ -7,14 +7,13 @@ Every public operator method (a `public func` declared directly in an extension 
 of a type nested in `Publishers`, or of a collection of publishers, that returns a publisher)
 and every `public init` of a public publisher type (a struct or class conforming to `Publisher`,
 nested in `Publishers` or not) only builds a value, so it is `@inlinable`. Lists the ones that
-are not as file:line and exits 1. ROOT defaults to Sources/Relay. Sources/Relay/Combine (the
-bridges to Apple's Combine, built only where Combine exists) is left out.
+are not as file:line and exits 1. ROOT defaults to Sources/Relay, the bridges to Apple's Combine
+in Sources/Relay/Combine included (Tests/AppleStandIns/typecheck.sh compiles them).
 """
 import pathlib
 import re
 import sys
 
-DECLARATION = re.compile(r"^\s*(?:@[\w()., :\"*]+\s+)*(?:(?:public|final|static)\s+)*")
 OPERATOR_HOST = re.compile(
     r"^\s*(?:public\s+)?extension\s+(?:Publisher\b|Publishers\.\w+|Collection\s+where\s+Element\s*:\s*Publisher)"
 )
@@ -23,7 +22,6 @@ PUBLISHER_TYPE = re.compile(r":[^{]*\bPublisher\b")
 PUBLIC_FUNC = re.compile(r"^\s*(?:@[\w()., :\"*]+\s+)*public\s+(?:static\s+)?func\s")
 PUBLIC_INIT = re.compile(r"^\s*(?:@[\w()., :\"*]+\s+)*public\s+(?:convenience\s+)?init[?!]?\s*[(<]")
 RETURNS_PUBLISHER = re.compile(r"->\s*(?:some\s+|any\s+)?[\w.<>, ]*Publisher")
-EXCLUDED = ("Combine",)
 
 
 def code(line, state):
@@ -183,8 +181,6 @@ def main(arguments):
     found = []
     count = 0
     for path in sorted(root.rglob("*.swift")):
-        if any(part in EXCLUDED for part in path.relative_to(root).parts[:-1]):
-            continue
         found += findings(str(path), path.read_text(encoding="utf-8"))
         count += 1
     for name, line, declaration in found:

@@ -30,6 +30,7 @@
     /// Wraps a Combine publisher.
     ///
     /// - Parameter upstream: The publisher whose events Relay subscribers receive.
+    @inlinable
     public init(_ upstream: Upstream) { self.upstream = upstream }
 
     /// Subscribes a Relay subscriber to the Combine publisher, through a bridge that keeps
