@@ -3,24 +3,31 @@
 
     Scripts/check-inlinability.py [--self-test] [ROOT]
 
-Every public operator method (a `public func` declared directly in an extension of `Publisher`,
-of a type nested in `Publishers`, or of a collection of publishers, that returns a publisher)
-and every `public init` of a public publisher type (a struct or class conforming to `Publisher`,
-nested in `Publishers` or not) only builds a value, so it is `@inlinable`. Lists the ones that
-are not as file:line and exits 1. ROOT defaults to Sources/Relay, the bridges to Apple's Combine
-in Sources/Relay/Combine included (Tests/AppleStandIns/typecheck.sh compiles them).
+Every public operator method (a `public func` that returns a publisher, declared directly in an
+extension of `Publisher`, `ConnectablePublisher`, Combine's `Publisher`, `AnyPublisher`, a type
+nested in `Publishers`, or a collection of publishers) and every publisher initializer (a
+`public init` in such an extension, or in a public struct or class conforming to a `…Publisher`
+protocol, nested in `Publishers` or not) only builds a value, so it is `@inlinable`. Lists the
+ones that are not as file:line and exits 1. ROOT defaults to Sources/Relay, the bridges to
+Apple's Combine in Sources/Relay/Combine included (Tests/AppleStandIns/typecheck.sh compiles
+them).
 """
 import pathlib
 import re
 import sys
 
 OPERATOR_HOST = re.compile(
-    r"^\s*(?:public\s+)?extension\s+(?:Publisher\b|Publishers\.\w+|Collection\s+where\s+Element\s*:\s*Publisher)"
+    r"^\s*(?:public\s+)?extension\s+(?:(?:Relay\.|Combine\.)?(?:Connectable)?Publisher\b|"
+    r"(?:Relay\.|Combine\.)?AnyPublisher\b|Publishers\.\w+|Collection\s+where\s+Element\s*:\s*Publisher)"
 )
 TYPE = re.compile(r"^\s*(?:@[\w()., :\"*]+\s+)*public\s+(?:final\s+)?(?:struct|class)\s+\w+")
-PUBLISHER_TYPE = re.compile(r":[^{]*\bPublisher\b")
+PUBLISHER_TYPE = re.compile(r":[^{]*Publisher\b")
 PUBLIC_FUNC = re.compile(r"^\s*(?:@[\w()., :\"*]+\s+)*public\s+(?:static\s+)?func\s")
 PUBLIC_INIT = re.compile(r"^\s*(?:@[\w()., :\"*]+\s+)*public\s+(?:convenience\s+)?init[?!]?\s*[(<]")
+OTHER_SCOPE = re.compile(
+    r"^\s*(?:(?:public|private|fileprivate|internal|final|@usableFromInline)\s+)*"
+    r"(?:extension|struct|class|enum|actor|protocol)\s"
+)
 RETURNS_PUBLISHER = re.compile(r"->\s*(?:some\s+|any\s+)?[\w.<>, ]*Publisher")
 
 
@@ -95,12 +102,12 @@ def findings(name, text):
                 pending = "host"
             elif TYPE.match(line):
                 pending = "publisher" if PUBLISHER_TYPE.search(conformances(lines, index)) else "other"
-            elif re.match(r"^\s*(?:(?:public|private|fileprivate|internal|final)\s+)*(?:extension|struct|class|enum|actor|protocol)\s", line):
+            elif OTHER_SCOPE.match(line):
                 pending = "other"
         if enclosing == "host" and PUBLIC_FUNC.match(line):
             if RETURNS_PUBLISHER.search(header(lines, index)) and not inlinable(lines, index):
                 found.append((name, index + 1, raw.strip()))
-        if enclosing == "publisher" and PUBLIC_INIT.match(line) and not inlinable(lines, index):
+        if enclosing in ("host", "publisher") and PUBLIC_INIT.match(line) and not inlinable(lines, index):
             found.append((name, index + 1, raw.strip()))
         for character in line:
             if character == "{":
@@ -159,17 +166,33 @@ final class Machinery: Subscription {
   init() {}
   public func request() -> Publishers.Good<Int> { fatalError() }
 }
+
+extension AnyPublisher {
+  /// Not inlinable: an initializer of a publisher in an extension.
+  public init(factory: Int) { fatalError() }
+}
+
+/// A connectable publisher.
+public final class Hub<Output>: ConnectablePublisher {
+  @inlinable
+  @_disfavoredOverload
+  public init() {}
+  public init(count: Int) {}
+}
 '''
 
 
 def self_test():
-    """Checks the checker on SELF_TEST: exactly the three declarations that break the rule."""
+    """Checks the checker on SELF_TEST: exactly the five declarations that break the rule."""
     got = [(line, declaration.split("(")[0]) for _, line, declaration in findings("t", SELF_TEST)]
-    want = [(8, "public func bad"), (28, "public init"), (38, "public init")]
+    want = [
+        (8, "public func bad"), (28, "public init"), (38, "public init"), (48, "public init"),
+        (56, "public init"),
+    ]
     if got != want:
         print(f"self-test failed: found {got}, expected {want}", file=sys.stderr)
         return 1
-    print("check-inlinability self-test: ok (3 missing found, inlinable and out-of-rule ones pass)")
+    print("check-inlinability self-test: ok (5 missing found, inlinable and out-of-rule ones pass)")
     return 0
 
 

@@ -47,6 +47,7 @@
     /// This Combine publisher as a Relay publisher, for Relay's operators and DiffValue's APIs.
     ///
     /// - Returns: A Relay publisher that keeps this one's demand, completion and cancellation.
+    @inlinable
     public func asRelayPublisher() -> CombineToRelayPublisher<Self> {
       CombineToRelayPublisher(self)
     }
@@ -56,6 +57,7 @@
     /// Wraps a Combine publisher as Relay's `AnyPublisher`.
     ///
     /// - Parameter publisher: The Combine publisher; see `CombineToRelayPublisher`.
+    @inlinable
     public init<P: Combine.Publisher>(_ publisher: P)
     where P.Output == Output, P.Failure == Failure {
       self.init(CombineToRelayPublisher(publisher))

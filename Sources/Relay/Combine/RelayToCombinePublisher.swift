@@ -69,6 +69,7 @@
     /// `AnyPublisher`.
     ///
     /// - Parameter publisher: The Relay publisher; see `RelayToCombinePublisher`.
+    @inlinable
     public init<P: Publisher>(_ publisher: P) where P.Output == Output, P.Failure == Failure {
       self.init(RelayToCombinePublisher(publisher))
     }

@@ -32,11 +32,12 @@ extension Publishers {
     /// The upstream's failure.
     public typealias Failure = Upstream.Failure
 
-    private let hub: Hub
+    @usableFromInline let hub: Hub
 
     /// Creates the publisher.
     ///
     /// - Parameter upstream: The publisher each connection subscribes to.
+    @inlinable
     public init(upstream: Upstream) { hub = Hub(upstream: upstream) }
 
     /// Adds the subscriber; it receives values once a connection brings them.
@@ -55,7 +56,8 @@ extension Publishers {
 
 extension Publishers.MakeConnectable {
   /// The subscribers and the completion, shared by every copy of the publisher.
-  private final class Hub: @unchecked Sendable {
+  @usableFromInline
+  final class Hub: @unchecked Sendable {
     // `state` is the only mutable state, guarded by its lock; members and upstreams are called
     // with no lock held.
     typealias Member = ShareMember<Output, Failure>
@@ -68,6 +70,7 @@ extension Publishers.MakeConnectable {
     let upstream: Upstream
     let state = Lock<State>.make(State())
 
+    @usableFromInline
     init(upstream: Upstream) { self.upstream = upstream }
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {

@@ -75,6 +75,7 @@ extension AnyPublisher where Output: EventConvertible, Failure == Never {
   /// events.eraseToAnyPublisher().values().sink { show($0) }.store(in: &subscriptions)
   /// ```
   /// - Returns: A publisher of the values the events hold.
+  @inlinable
   public func values() -> AnyPublisher<Output.Output, Never> { valuesOfEvents() }
 }
 

@@ -69,6 +69,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher each connection subscribes the relay to.
     ///   - createSubject: Makes the relay, once.
+    @inlinable
     public init(upstream: Upstream, createSubject: @escaping () -> SubjectType) {
       self.upstream = upstream
       self.createSubject = createSubject
