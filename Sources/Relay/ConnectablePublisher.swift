@@ -24,6 +24,7 @@ extension ConnectablePublisher {
   ///   .store(in: &subscriptions)
   /// ```
   /// - Returns: A publisher that manages the connection itself.
+  @inlinable
   public func autoconnect() -> Publishers.Autoconnect<Self> {
     Publishers.Autoconnect(upstream: self)
   }

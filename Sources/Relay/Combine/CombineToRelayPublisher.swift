@@ -30,6 +30,7 @@
     /// Wraps a Combine publisher.
     ///
     /// - Parameter upstream: The publisher whose events Relay subscribers receive.
+    @inlinable
     public init(_ upstream: Upstream) { self.upstream = upstream }
 
     /// Subscribes a Relay subscriber to the Combine publisher, through a bridge that keeps
@@ -46,6 +47,7 @@
     /// This Combine publisher as a Relay publisher, for Relay's operators and DiffValue's APIs.
     ///
     /// - Returns: A Relay publisher that keeps this one's demand, completion and cancellation.
+    @inlinable
     public func asRelayPublisher() -> CombineToRelayPublisher<Self> {
       CombineToRelayPublisher(self)
     }
@@ -55,6 +57,7 @@
     /// Wraps a Combine publisher as Relay's `AnyPublisher`.
     ///
     /// - Parameter publisher: The Combine publisher; see `CombineToRelayPublisher`.
+    @inlinable
     public init<P: Combine.Publisher>(_ publisher: P)
     where P.Output == Output, P.Failure == Failure {
       self.init(CombineToRelayPublisher(publisher))

@@ -13,6 +13,7 @@
     ///
     /// - Parameter other: The Combine publisher, bridged with `asRelayPublisher()`.
     /// - Returns: A publisher of both latest values.
+    @inlinable
     public func combineLatest<P: Combine.Publisher>(_ other: P)
       -> Publishers.CombineLatest<Self, CombineToRelayPublisher<P>>
     where P.Failure == Failure {
@@ -26,6 +27,7 @@
     ///   - other: The Combine publisher, bridged with `asRelayPublisher()`.
     ///   - transform: Makes one value of both latest values.
     /// - Returns: A publisher of the closure's results.
+    @inlinable
     public func combineLatest<P: Combine.Publisher, T>(
       _ other: P, _ transform: @escaping (Output, P.Output) -> T
     ) -> Publishers.Map<Publishers.CombineLatest<Self, CombineToRelayPublisher<P>>, T>
@@ -37,6 +39,7 @@
     ///
     /// - Parameter other: The Combine publisher, bridged with `asRelayPublisher()`.
     /// - Returns: A publisher of pairs.
+    @inlinable
     public func zip<P: Combine.Publisher>(_ other: P)
       -> Publishers.Zip<Self, CombineToRelayPublisher<P>>
     where P.Failure == Failure {
@@ -50,6 +53,7 @@
     ///   - other: The Combine publisher, bridged with `asRelayPublisher()`.
     ///   - transform: Makes one value of each pair.
     /// - Returns: A publisher of the closure's results.
+    @inlinable
     public func zip<P: Combine.Publisher, T>(
       _ other: P, _ transform: @escaping (Output, P.Output) -> T
     ) -> Publishers.Map<Publishers.Zip<Self, CombineToRelayPublisher<P>>, T>
@@ -61,6 +65,7 @@
     ///
     /// - Parameter other: The Combine publisher, bridged with `asRelayPublisher()`.
     /// - Returns: A publisher of both publishers' values.
+    @inlinable
     public func merge<P: Combine.Publisher>(with other: P)
       -> Publishers.Merge<Self, CombineToRelayPublisher<P>>
     where P.Output == Output, P.Failure == Failure {
@@ -71,6 +76,7 @@
     ///
     /// - Parameter publisher: The Combine publisher, bridged with `asRelayPublisher()`.
     /// - Returns: A publisher of its values, then this publisher's.
+    @inlinable
     public func prepend<P: Combine.Publisher>(_ publisher: P)
       -> Publishers.Concatenate<CombineToRelayPublisher<P>, Self>
     where P.Output == Output, P.Failure == Failure {
@@ -81,6 +87,7 @@
     ///
     /// - Parameter publisher: The Combine publisher, bridged with `asRelayPublisher()`.
     /// - Returns: A publisher of this publisher's values, then its.
+    @inlinable
     public func append<P: Combine.Publisher>(_ publisher: P)
       -> Publishers.Concatenate<Self, CombineToRelayPublisher<P>>
     where P.Output == Output, P.Failure == Failure {
@@ -95,6 +102,7 @@
     ///   - transform: Makes a Combine publisher of a value; each is bridged with
     ///     `asRelayPublisher()`.
     /// - Returns: A publisher of the inner publishers' values.
+    @inlinable
     public func flatMap<T, P: Combine.Publisher>(
       maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
     ) -> Publishers.FlatMap<CombineToRelayPublisher<P>, Self>

@@ -28,6 +28,7 @@
     /// Wraps a Relay publisher.
     ///
     /// - Parameter upstream: The publisher whose events Combine subscribers receive.
+    @inlinable
     public init(_ upstream: Upstream) { self.upstream = upstream }
 
     /// Subscribes a Combine subscriber to the Relay publisher, through a bridge that keeps
@@ -45,6 +46,7 @@
     ///
     /// - Returns: A Combine publisher that keeps this one's demand, completion and
     ///   cancellation.
+    @inlinable
     public func asCombinePublisher() -> RelayToCombinePublisher<Self> {
       RelayToCombinePublisher(self)
     }
@@ -56,6 +58,7 @@
     ///
     /// - Returns: Combine's type-erased publisher over `asCombinePublisher()`.
     @_disfavoredOverload
+    @inlinable
     public func eraseToAnyPublisher() -> Combine.AnyPublisher<Output, Failure> {
       Combine.AnyPublisher(RelayToCombinePublisher(self))
     }
@@ -66,6 +69,7 @@
     /// `AnyPublisher`.
     ///
     /// - Parameter publisher: The Relay publisher; see `RelayToCombinePublisher`.
+    @inlinable
     public init<P: Publisher>(_ publisher: P) where P.Output == Output, P.Failure == Failure {
       self.init(RelayToCombinePublisher(publisher))
     }

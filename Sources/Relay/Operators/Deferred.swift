@@ -15,6 +15,7 @@ public struct Deferred<DeferredPublisher: Publisher>: Publisher {
   /// Creates the publisher.
   ///
   /// - Parameter createPublisher: Makes the publisher each subscriber attaches to.
+  @inlinable
   public init(createPublisher: @escaping () -> DeferredPublisher) {
     self.createPublisher = createPublisher
   }

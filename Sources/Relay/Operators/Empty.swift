@@ -13,6 +13,7 @@ public struct Empty<Output, Failure: Error>: Publisher, Equatable {
   ///
   /// - Parameter completeImmediately: Whether subscribers receive `.finished` at once;
   ///   `false` makes a publisher that never sends anything.
+  @inlinable
   public init(completeImmediately: Bool = true) {
     self.completeImmediately = completeImmediately
   }
@@ -23,6 +24,7 @@ public struct Empty<Output, Failure: Error>: Publisher, Equatable {
   ///   - completeImmediately: Whether subscribers receive `.finished` at once.
   ///   - outputType: The type of values it would send.
   ///   - failureType: The type of error it would fail with.
+  @inlinable
   public init(completeImmediately: Bool = true, outputType: Output.Type, failureType: Failure.Type)
   {
     self.init(completeImmediately: completeImmediately)

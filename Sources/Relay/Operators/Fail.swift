@@ -10,6 +10,7 @@ public struct Fail<Output, Failure: Error>: Publisher {
   /// Creates a publisher that fails with `error`.
   ///
   /// - Parameter error: The error to send.
+  @inlinable
   public init(error: Failure) { self.error = error }
 
   /// Creates a publisher that fails with `failure`, naming the output type where inference
@@ -18,6 +19,7 @@ public struct Fail<Output, Failure: Error>: Publisher {
   /// - Parameters:
   ///   - outputType: The type of values it would send.
   ///   - failure: The error to send.
+  @inlinable
   public init(outputType: Output.Type, failure: Failure) { error = failure }
 
   /// Hands the subscriber an inert subscription, then the failure.

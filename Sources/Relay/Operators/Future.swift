@@ -30,6 +30,7 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
   ///
   /// - Parameter attemptToFulfill: Starts the work and, once it is done, calls the promise
   ///   with its result.
+  @inlinable
   public init(_ attemptToFulfill: @escaping (@escaping Promise) -> Void) {
     attemptToFulfill { result in self.fulfill(result) }
   }
@@ -48,7 +49,8 @@ public final class Future<Output, Failure: Error>: Publisher, @unchecked Sendabl
     if let result { conduit.offer(result) }
   }
 
-  private func fulfill(_ result: Result<Output, Failure>) {
+  @usableFromInline
+  func fulfill(_ result: Result<Output, Failure>) {
     let waiting = state.withLock { state -> [ObjectIdentifier: FutureConduit<Output, Failure>] in
       guard state.result == nil else { return [:] }
       state.result = result

@@ -15,6 +15,7 @@ public struct Just<Output>: Publisher {
   /// Creates a publisher of one value.
   ///
   /// - Parameter output: The value to send.
+  @inlinable
   public init(_ output: Output) { self.output = output }
 
   /// Hands the subscriber a subscription that sends the value when asked.

@@ -8,6 +8,7 @@ extension Publisher {
   /// - Parameter completeImmediately: Whether a failure becomes `.finished`; `true` by
   ///   default. With `false`, the publisher never completes after a failure.
   /// - Returns: A publisher that cannot fail.
+  @inlinable
   public func ignoreFailure(completeImmediately: Bool = true) -> AnyPublisher<Output, Never> {
     self.catch { _ in Empty(completeImmediately: completeImmediately) }.eraseToAnyPublisher()
   }
@@ -21,6 +22,7 @@ extension Publisher {
   ///   - newFailureType: The failure type to declare.
   ///   - completeImmediately: Whether a failure becomes `.finished`; `true` by default.
   /// - Returns: A publisher that never fails though its type says it can.
+  @inlinable
   public func ignoreFailure<NewFailure: Error>(
     setFailureType newFailureType: NewFailure.Type, completeImmediately: Bool = true
   ) -> AnyPublisher<Output, NewFailure> {

@@ -6,6 +6,7 @@ extension Publisher where Output: Collection {
   /// ```
   /// - Parameter transform: Transforms one element.
   /// - Returns: A publisher of arrays of the transformed elements.
+  @inlinable
   public func mapMany<Result>(_ transform: @escaping (Output.Element) -> Result)
     -> Publishers.Map<Self, [Result]>
   {
@@ -19,6 +20,7 @@ extension Publisher where Output: Collection {
   /// ```
   /// - Parameter isIncluded: Whether an element stays.
   /// - Returns: A publisher of arrays of the elements that stay, in order.
+  @inlinable
   public func filterMany(_ isIncluded: @escaping (Output.Element) -> Bool)
     -> AnyPublisher<[Output.Element], Failure>
   {

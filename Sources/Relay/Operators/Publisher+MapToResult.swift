@@ -7,6 +7,7 @@ extension Publisher {
   ///   .store(in: &subscriptions)
   /// ```
   /// - Returns: A publisher of results that never fails.
+  @inlinable
   public func mapToResult() -> AnyPublisher<Result<Output, Failure>, Never> {
     map { Result<Output, Failure>.success($0) }.catch { Just(.failure($0)) }
       .eraseToAnyPublisher()

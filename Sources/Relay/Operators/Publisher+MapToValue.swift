@@ -7,6 +7,7 @@ extension Publisher {
   /// ```
   /// - Parameter value: The value to publish for each upstream value.
   /// - Returns: A publisher of `value`, once per upstream value.
+  @inlinable
   public func mapToValue<Value>(_ value: Value) -> Publishers.Map<Self, Value> {
     map { _ in value }
   }
@@ -18,6 +19,7 @@ extension Publisher {
   ///   .store(in: &subscriptions)
   /// ```
   /// - Returns: A publisher of `()`, once per upstream value.
+  @inlinable
   public func mapToVoid() -> Publishers.Map<Self, Void> {
     map { _ in () }
   }

@@ -7,6 +7,7 @@ extension Publisher {
   /// ```
   /// - Parameter size: How many values each array holds; more than one.
   /// - Returns: A publisher of arrays of `size` consecutive values, oldest first.
+  @inlinable
   public func nwise(_ size: Int) -> AnyPublisher<[Output], Failure> {
     precondition(size > 1, "nwise(\(size)): the size must be greater than 1")
     return scan([Output]()) { window, value in
@@ -24,6 +25,7 @@ extension Publisher {
   ///   .store(in: &subscriptions)
   /// ```
   /// - Returns: A publisher of pairs: the previous value, then the new one.
+  @inlinable
   public func pairwise() -> AnyPublisher<(Output, Output), Failure> {
     nwise(2).map { ($0[0], $0[1]) }.eraseToAnyPublisher()
   }

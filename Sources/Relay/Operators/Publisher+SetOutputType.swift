@@ -7,6 +7,7 @@ extension Publisher where Output == Never {
   /// ```
   /// - Parameter outputType: The type of values to declare.
   /// - Returns: A publisher of `outputType` that sends only the upstream's completion.
+  @inlinable
   public func setOutputType<NewOutput>(to outputType: NewOutput.Type)
     -> Publishers.Map<Self, NewOutput>
   {

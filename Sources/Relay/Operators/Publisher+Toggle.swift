@@ -5,6 +5,7 @@ extension Publisher where Output == Bool {
   /// $isLoading.toggle().assign(to: \.isEnabled, on: button).store(in: &subscriptions)
   /// ```
   /// - Returns: A publisher of the negated values.
+  @inlinable
   public func toggle() -> Publishers.Map<Self, Bool> {
     map(!)
   }

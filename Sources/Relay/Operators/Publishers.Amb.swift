@@ -7,6 +7,7 @@ extension Publisher {
   /// ```
   /// - Parameter other: The publisher this one races.
   /// - Returns: A publisher that mirrors the first of the two to send a value or complete.
+  @inlinable
   public func amb<Other: Publisher>(_ other: Other) -> Publishers.Amb<Self, Other>
   where Other.Output == Output, Other.Failure == Failure {
     Publishers.Amb(first: self, second: other)
@@ -20,6 +21,7 @@ extension Publisher {
   /// ```
   /// - Parameter others: The publishers this one races.
   /// - Returns: A publisher that mirrors the first to send a value or complete.
+  @inlinable
   public func amb<Other: Publisher>(with others: Other...) -> AnyPublisher<Output, Failure>
   where Other.Output == Output, Other.Failure == Failure {
     amb(with: others)
@@ -33,6 +35,7 @@ extension Publisher {
   /// ```
   /// - Parameter others: The publishers this one races.
   /// - Returns: A publisher that mirrors the first to send a value or complete.
+  @inlinable
   public func amb<Others: Collection>(with others: Others) -> AnyPublisher<Output, Failure>
   where
     Others.Element: Publisher, Others.Element.Output == Output, Others.Element.Failure == Failure
@@ -50,6 +53,7 @@ extension Collection where Element: Publisher {
   /// ```
   /// - Returns: A publisher that mirrors the first to send a value or complete; an empty
   ///   collection finishes at once.
+  @inlinable
   public func amb() -> AnyPublisher<Element.Output, Element.Failure> {
     guard let first else { return Empty().eraseToAnyPublisher() }
     return first.amb(with: dropFirst())
@@ -83,6 +87,7 @@ extension Publishers {
     /// - Parameters:
     ///   - first: The first publisher of the race.
     ///   - second: The second publisher of the race.
+    @inlinable
     public init(first: First, second: Second) {
       self.first = first
       self.second = second

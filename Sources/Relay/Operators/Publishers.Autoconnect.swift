@@ -31,6 +31,7 @@ extension Publishers {
     /// Creates the publisher.
     ///
     /// - Parameter upstream: The connectable publisher.
+    @inlinable
     public init(upstream: Upstream) { self.upstream = upstream }
 
     /// Subscribes to the upstream, then connects it if nothing is connected.

@@ -7,6 +7,7 @@ extension Publisher {
   /// - Parameter handler: Makes the publisher to continue with from the upstream's error.
   /// - Returns: A publisher of the upstream's values, then, after a failure, of the new
   ///   publisher's values.
+  @inlinable
   public func `catch`<P: Publisher>(_ handler: @escaping (Failure) -> P)
     -> Publishers.Catch<
       Self, P
@@ -37,6 +38,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher whose failure is caught.
     ///   - handler: Makes the publisher to continue with from the error.
+    @inlinable
     public init(upstream: Upstream, handler: @escaping (Upstream.Failure) -> NewPublisher) {
       self.upstream = upstream
       self.handler = handler

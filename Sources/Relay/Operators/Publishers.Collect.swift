@@ -6,6 +6,7 @@ extension Publisher {
   ///   .store(in: &subscriptions)
   /// ```
   /// - Returns: A publisher of one array; a failure passes instead.
+  @inlinable
   public func collect() -> Publishers.Collect<Self> { Publishers.Collect(upstream: self) }
 }
 
@@ -23,6 +24,7 @@ extension Publishers {
     /// Creates the publisher.
     ///
     /// - Parameter upstream: The publisher whose values are gathered.
+    @inlinable
     public init(upstream: Upstream) { self.upstream = upstream }
 
     /// Subscribes a gathering subscriber to the upstream.

@@ -6,6 +6,7 @@ extension Publisher {
   /// ```
   /// - Parameter elements: The values to publish first.
   /// - Returns: A publisher of `elements` followed by this publisher's values.
+  @inlinable
   public func prepend(_ elements: Output...)
     -> Publishers.Concatenate<
       Publishers.Sequence<[Output], Failure>, Self
@@ -18,6 +19,7 @@ extension Publisher {
   ///
   /// - Parameter elements: The values to publish first.
   /// - Returns: A publisher of `elements` followed by this publisher's values.
+  @inlinable
   public func prepend<S: Sequence>(_ elements: S)
     -> Publishers.Concatenate<
       Publishers.Sequence<S, Failure>, Self
@@ -31,6 +33,7 @@ extension Publisher {
   /// - Parameter publisher: The publisher to publish first; this one is subscribed when it
   ///   finishes.
   /// - Returns: A publisher of both, one after the other.
+  @inlinable
   public func prepend<P: Publisher>(_ publisher: P) -> Publishers.Concatenate<P, Self>
   where P.Output == Output, P.Failure == Failure {
     Publishers.Concatenate(prefix: publisher, suffix: self)
@@ -40,6 +43,7 @@ extension Publisher {
   ///
   /// - Parameter elements: The values to publish last.
   /// - Returns: A publisher of this publisher's values followed by `elements`.
+  @inlinable
   public func append(_ elements: Output...)
     -> Publishers.Concatenate<
       Self, Publishers.Sequence<[Output], Failure>
@@ -52,6 +56,7 @@ extension Publisher {
   ///
   /// - Parameter elements: The values to publish last.
   /// - Returns: A publisher of this publisher's values followed by `elements`.
+  @inlinable
   public func append<S: Sequence>(_ elements: S)
     -> Publishers.Concatenate<
       Self, Publishers.Sequence<S, Failure>
@@ -64,6 +69,7 @@ extension Publisher {
   ///
   /// - Parameter publisher: The publisher to subscribe when this one finishes.
   /// - Returns: A publisher of both, one after the other.
+  @inlinable
   public func append<P: Publisher>(_ publisher: P) -> Publishers.Concatenate<Self, P>
   where P.Output == Output, P.Failure == Failure {
     Publishers.Concatenate(prefix: self, suffix: publisher)
@@ -92,6 +98,7 @@ extension Publishers {
     /// - Parameters:
     ///   - prefix: The publisher whose values come first.
     ///   - suffix: The publisher subscribed when the prefix finishes.
+    @inlinable
     public init(prefix: Prefix, suffix: Suffix) {
       self.prefix = prefix
       self.suffix = suffix

@@ -11,6 +11,7 @@ extension AnyPublisher {
   /// - Parameter factory: Runs once per subscription, after the subscriber has its
   ///   subscription; sends through the handle, from any thread, and returns the cleanup,
   ///   cancelled when the subscription is cancelled or the completion was delivered.
+  @inlinable
   public init(_ factory: @escaping Publishers.Create<Output, Failure>.SubscriberHandler) {
     self = Publishers.Create(factory: factory).eraseToAnyPublisher()
   }
@@ -28,6 +29,7 @@ extension AnyPublisher {
   /// - Parameter factory: Runs once per subscription; sends through the handle and returns
   ///   the cleanup.
   /// - Returns: The publisher.
+  @inlinable
   public static func create(
     _ factory: @escaping Publishers.Create<Output, Failure>.SubscriberHandler
   ) -> AnyPublisher<Output, Failure> {
@@ -57,6 +59,7 @@ extension Publishers {
     ///
     /// - Parameter factory: Runs once per subscription with a new handle; returns the
     ///   cleanup.
+    @inlinable
     public init(factory: @escaping SubscriberHandler) { self.factory = factory }
 
     /// Hands the subscriber its subscription, then runs the closure.

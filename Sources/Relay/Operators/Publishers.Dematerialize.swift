@@ -8,6 +8,7 @@ extension Publisher where Output: EventConvertible, Failure == Never {
   /// ).store(in: &subscriptions)
   /// ```
   /// - Returns: A publisher of the events' values, failing with their error.
+  @inlinable
   public func dematerialize() -> Publishers.Dematerialize<Self> {
     Publishers.Dematerialize(upstream: self)
   }
@@ -33,6 +34,7 @@ extension Publishers {
     /// Creates the publisher.
     ///
     /// - Parameter upstream: The publisher of events.
+    @inlinable
     public init(upstream: Upstream) { self.upstream = upstream }
 
     /// Subscribes to the upstream, which hands the downstream its subscription.

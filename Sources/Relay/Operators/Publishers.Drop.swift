@@ -7,6 +7,7 @@ extension Publisher {
   /// ```
   /// - Parameter count: How many values to skip; one by default.
   /// - Returns: A publisher of the values after the first `count`.
+  @inlinable
   public func dropFirst(_ count: Int = 1) -> Publishers.Drop<Self> {
     Publishers.Drop(upstream: self, count: count)
   }
@@ -34,6 +35,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher whose first values are skipped.
     ///   - count: How many values to skip; not negative.
+    @inlinable
     public init(upstream: Upstream, count: Int) {
       self.upstream = upstream
       self.count = count

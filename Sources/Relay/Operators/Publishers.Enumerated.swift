@@ -7,6 +7,7 @@ extension Publisher {
   /// ```
   /// - Parameter initial: The index of the first value; zero by default.
   /// - Returns: A publisher of `(index, element)` pairs.
+  @inlinable
   public func enumerated(initial: Int = 0) -> Publishers.Enumerated<Self> {
     Publishers.Enumerated(upstream: self, initial: initial)
   }
@@ -34,6 +35,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher whose values are numbered.
     ///   - initial: The index of the first value; zero by default.
+    @inlinable
     public init(upstream: Upstream, initial: Int = 0) {
       self.upstream = upstream
       self.initial = initial

@@ -8,6 +8,7 @@ extension Publisher {
   /// $state.first().sink { print("initial: \($0)") }.store(in: &subscriptions)
   /// ```
   /// - Returns: A publisher of at most one value.
+  @inlinable
   public func first() -> Publishers.First<Self> { Publishers.First(upstream: self) }
 }
 
@@ -25,6 +26,7 @@ extension Publishers {
     /// Creates the publisher.
     ///
     /// - Parameter upstream: The publisher whose first value is published.
+    @inlinable
     public init(upstream: Upstream) { self.upstream = upstream }
 
     /// Subscribes a subscriber that keeps the first value to the upstream.

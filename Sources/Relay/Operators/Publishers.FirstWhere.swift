@@ -6,6 +6,7 @@ extension Publisher {
   /// ```
   /// - Parameter predicate: Whether a value is the one to publish.
   /// - Returns: A publisher of at most one value.
+  @inlinable
   public func first(where predicate: @escaping (Output) -> Bool) -> Publishers.FirstWhere<Self> {
     Publishers.FirstWhere(upstream: self, predicate: predicate)
   }
@@ -31,6 +32,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher whose values are searched.
     ///   - predicate: Whether a value is the one to publish.
+    @inlinable
     public init(upstream: Upstream, predicate: @escaping (Output) -> Bool) {
       self.upstream = upstream
       self.predicate = predicate

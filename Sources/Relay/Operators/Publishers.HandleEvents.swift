@@ -13,6 +13,7 @@ extension Publisher {
   ///   - receiveRequest: Called with each demand the downstream asks for, returned demand
   ///     included.
   /// - Returns: A publisher of the same events.
+  @inlinable
   public func handleEvents(
     receiveSubscription: ((any Subscription) -> Void)? = nil,
     receiveOutput: ((Output) -> Void)? = nil,
@@ -59,6 +60,7 @@ extension Publishers {
     ///   - receiveCompletion: Called with the completion.
     ///   - receiveCancel: Called when the downstream cancels.
     ///   - receiveRequest: Called with each demand.
+    @inlinable
     public init(
       upstream: Upstream,
       receiveSubscription: ((any Subscription) -> Void)? = nil,

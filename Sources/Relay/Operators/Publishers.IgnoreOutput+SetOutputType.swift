@@ -8,6 +8,7 @@ extension Publisher {
   /// ```
   /// - Parameter outputType: The type of values to declare.
   /// - Returns: A publisher of `outputType` that sends only the upstream's completion.
+  @inlinable
   public func ignoreOutput<NewOutput>(setOutputType outputType: NewOutput.Type)
     -> Publishers.Map<Publishers.IgnoreOutput<Self>, NewOutput>
   {

@@ -10,6 +10,7 @@ extension Publisher where Failure == Never {
   /// let connection = ticks.connect()   // now both receive every value
   /// ```
   /// - Returns: A connectable publisher sharing each connection among its subscribers.
+  @inlinable
   public func makeConnectable() -> Publishers.MakeConnectable<Self> {
     Publishers.MakeConnectable(upstream: self)
   }
@@ -31,11 +32,12 @@ extension Publishers {
     /// The upstream's failure.
     public typealias Failure = Upstream.Failure
 
-    private let hub: Hub
+    @usableFromInline let hub: Hub
 
     /// Creates the publisher.
     ///
     /// - Parameter upstream: The publisher each connection subscribes to.
+    @inlinable
     public init(upstream: Upstream) { hub = Hub(upstream: upstream) }
 
     /// Adds the subscriber; it receives values once a connection brings them.
@@ -54,7 +56,8 @@ extension Publishers {
 
 extension Publishers.MakeConnectable {
   /// The subscribers and the completion, shared by every copy of the publisher.
-  private final class Hub: @unchecked Sendable {
+  @usableFromInline
+  final class Hub: @unchecked Sendable {
     // `state` is the only mutable state, guarded by its lock; members and upstreams are called
     // with no lock held.
     typealias Member = ShareMember<Output, Failure>
@@ -67,6 +70,7 @@ extension Publishers.MakeConnectable {
     let upstream: Upstream
     let state = Lock<State>.make(State())
 
+    @usableFromInline
     init(upstream: Upstream) { self.upstream = upstream }
 
     func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {

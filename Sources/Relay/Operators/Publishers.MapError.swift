@@ -6,6 +6,7 @@ extension Publisher {
   /// ```
   /// - Parameter transform: Turns the upstream's error into the error to publish.
   /// - Returns: A publisher of the same values that fails with the transformed error.
+  @inlinable
   public func mapError<E: Error>(_ transform: @escaping (Failure) -> E)
     -> Publishers.MapError<Self, E>
   {
@@ -31,6 +32,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher whose error is transformed.
     ///   - transform: Turns the upstream's error into the error to publish.
+    @inlinable
     public init(upstream: Upstream, transform: @escaping (Upstream.Failure) -> Failure) {
       self.upstream = upstream
       self.transform = transform
@@ -41,6 +43,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher whose error is transformed.
     ///   - map: Turns the upstream's error into the error to publish.
+    @inlinable
     public init(upstream: Upstream, _ map: @escaping (Upstream.Failure) -> Failure) {
       self.init(upstream: upstream, transform: map)
     }

@@ -8,6 +8,7 @@ extension Publisher {
   /// events.failures().sink { showError($0) }.store(in: &subscriptions)
   /// ```
   /// - Returns: A publisher of `Event` values that finishes after the upstream's completion.
+  @inlinable
   public func materialize() -> Publishers.Materialize<Self> {
     Publishers.Materialize(upstream: self)
   }
@@ -16,6 +17,7 @@ extension Publisher {
 extension Publisher where Output: EventConvertible, Failure == Never {
   /// The values held by the events, skipping failures and the completion event: what each
   /// `values()` publishes.
+  @usableFromInline
   func valuesOfEvents() -> AnyPublisher<Output.Output, Never> {
     compactMap { element -> Output.Output? in
       guard case .value(let value) = element.event else { return nil }
@@ -30,6 +32,7 @@ extension Publisher where Output: EventConvertible, Failure == Never {
   /// fetch.materialize().failures().sink { showError($0) }.store(in: &subscriptions)
   /// ```
   /// - Returns: A publisher of the errors the events hold.
+  @inlinable
   public func failures() -> AnyPublisher<Output.Failure, Never> {
     compactMap { element -> Output.Failure? in
       guard case .failure(let error) = element.event else { return nil }
@@ -48,6 +51,7 @@ extension Publishers.Materialize {
   /// fetch.materialize().values().sink { show($0) }.store(in: &subscriptions)
   /// ```
   /// - Returns: A publisher of the values the events hold.
+  @inlinable
   public func values() -> AnyPublisher<Upstream.Output, Never> { valuesOfEvents() }
 }
 
@@ -60,6 +64,7 @@ extension Publishers.Share where Upstream.Output: EventConvertible, Upstream.Fai
   /// events.values().sink { show($0) }.store(in: &subscriptions)
   /// ```
   /// - Returns: A publisher of the values the events hold.
+  @inlinable
   public func values() -> AnyPublisher<Upstream.Output.Output, Never> { valuesOfEvents() }
 }
 
@@ -70,6 +75,7 @@ extension AnyPublisher where Output: EventConvertible, Failure == Never {
   /// events.eraseToAnyPublisher().values().sink { show($0) }.store(in: &subscriptions)
   /// ```
   /// - Returns: A publisher of the values the events hold.
+  @inlinable
   public func values() -> AnyPublisher<Output.Output, Never> { valuesOfEvents() }
 }
 
@@ -93,6 +99,7 @@ extension Publishers {
     /// Creates the publisher.
     ///
     /// - Parameter upstream: The publisher whose events are published.
+    @inlinable
     public init(upstream: Upstream) { self.upstream = upstream }
 
     /// Subscribes to the upstream, which hands the downstream its subscription.

@@ -17,6 +17,7 @@ extension Publisher {
   ///   - scheduler: The scheduler whose `now` measures the intervals.
   ///   - options: Unused, as in Combine: the values are published on the upstream's thread.
   /// - Returns: A publisher of the intervals between the upstream's values.
+  @inlinable
   public func measureInterval<S: Scheduler>(
     using scheduler: S, options: S.SchedulerOptions? = nil
   ) -> Publishers.MeasureInterval<Self, S> {
@@ -48,6 +49,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher whose values are timed.
     ///   - scheduler: The scheduler whose clock measures the intervals.
+    @inlinable
     public init(upstream: Upstream, scheduler: Context) {
       self.upstream = upstream
       self.scheduler = scheduler

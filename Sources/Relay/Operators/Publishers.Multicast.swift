@@ -15,6 +15,7 @@ extension Publisher where Failure == Never {
   /// - Parameter createSubject: Makes the relay, once, at the first subscription or
   ///   connection.
   /// - Returns: A connectable publisher of the relay's values.
+  @inlinable
   public func multicast<SubjectType: RelayProtocol>(
     _ createSubject: @escaping () -> SubjectType
   ) -> Publishers.Multicast<Self, SubjectType> where SubjectType.Output == Output {
@@ -29,6 +30,7 @@ extension Publisher where Failure == Never {
   ///
   /// - Parameter subject: The relay the subscribers attach to.
   /// - Returns: A connectable publisher of the relay's values.
+  @inlinable
   public func multicast<SubjectType: RelayProtocol>(
     subject: SubjectType
   ) -> Publishers.Multicast<Self, SubjectType> where SubjectType.Output == Output {
@@ -67,6 +69,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher each connection subscribes the relay to.
     ///   - createSubject: Makes the relay, once.
+    @inlinable
     public init(upstream: Upstream, createSubject: @escaping () -> SubjectType) {
       self.upstream = upstream
       self.createSubject = createSubject

@@ -10,6 +10,7 @@ extension Publisher {
   /// ```
   /// - Parameter maxLength: How many values to publish; it must not be negative.
   /// - Returns: A publisher of at most `maxLength` values.
+  @inlinable
   public func prefix(_ maxLength: Int) -> Publishers.Output<Self> {
     precondition(maxLength >= 0, "prefix(_:): the maximum length \(maxLength) is negative")
     return output(in: ..<maxLength)
@@ -19,6 +20,7 @@ extension Publisher {
   ///
   /// - Parameter index: The value's position; it must not be negative.
   /// - Returns: A publisher of at most one value.
+  @inlinable
   public func output(at index: Int) -> Publishers.Output<Self> {
     precondition(index >= 0, "output(at:): the index \(index) is negative")
     return output(in: index...index)
@@ -28,6 +30,7 @@ extension Publisher {
   ///
   /// - Parameter range: The positions; its bounds must not be negative.
   /// - Returns: A publisher of the values in `range`.
+  @inlinable
   public func output<R: RangeExpression>(in range: R) -> Publishers.Output<Self>
   where R.Bound == Int {
     Publishers.Output(upstream: self, range: range.relative(to: 0..<Int.max))
@@ -56,6 +59,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher whose values are taken.
     ///   - range: The positions of the values published; its bounds must not be negative.
+    @inlinable
     public init(upstream: Upstream, range: CountableRange<Int>) {
       precondition(range.lowerBound >= 0, "Publishers.Output: the range's lower bound is negative")
       precondition(range.upperBound >= 0, "Publishers.Output: the range's upper bound is negative")

@@ -18,6 +18,7 @@ extension Publisher {
   ///   - scheduler: The scheduler whose clock ends the span.
   ///   - options: How the scheduler runs the end.
   /// - Returns: A publisher of the values sent within `duration`.
+  @inlinable
   public func prefix<S: Scheduler>(
     duration: S.SchedulerTimeType.Stride, tolerance: S.SchedulerTimeType.Stride? = nil,
     on scheduler: S, options: S.SchedulerOptions? = nil

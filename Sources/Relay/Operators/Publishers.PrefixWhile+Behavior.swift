@@ -12,6 +12,7 @@ extension Publisher {
   ///     `.exclusive` by default, as `prefix(while:)`.
   /// - Returns: A publisher of the values before the first that fails the predicate (and
   ///   that one, when inclusive).
+  @inlinable
   public func prefix(
     while predicate: @escaping (Output) -> Bool, behavior: PrefixWhileBehavior = .exclusive
   ) -> AnyPublisher<Output, Failure> {
@@ -27,13 +28,21 @@ extension Publisher {
 ///
 /// The first value that fails the predicate is published, then the upstream is cancelled and
 /// the publisher finishes. Its subscription is named "PrefixWhile" in `print`'s log.
+@usableFromInline
 struct InclusivePrefixWhile<Upstream: Publisher>: Publisher {
-  typealias Output = Upstream.Output
-  typealias Failure = Upstream.Failure
+  @usableFromInline typealias Output = Upstream.Output
+  @usableFromInline typealias Failure = Upstream.Failure
 
   let upstream: Upstream
   let predicate: (Output) -> Bool
 
+  @usableFromInline
+  init(upstream: Upstream, predicate: @escaping (Output) -> Bool) {
+    self.upstream = upstream
+    self.predicate = predicate
+  }
+
+  @usableFromInline
   func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
     upstream.subscribe(Inner(downstream: subscriber, predicate: predicate))
   }

@@ -7,6 +7,7 @@ extension Publisher where Output: Hashable {
   /// Each subscription remembers every value it let through, for as long as it lasts.
   /// - Returns: A publisher of the first occurrence of each value.
   /// - Complexity: O(1) per value, and memory for every distinct value.
+  @inlinable
   public func removeAllDuplicates() -> Publishers.RemoveAllDuplicates<Self> {
     Publishers.RemoveAllDuplicates(upstream: self) {
       var seen = Set<Output>()
@@ -23,6 +24,7 @@ extension Publisher where Output: Equatable {
   /// ```
   /// - Returns: A publisher of the first occurrence of each value.
   /// - Complexity: O(n) per value for n distinct values so far.
+  @inlinable
   public func removeAllDuplicates() -> Publishers.RemoveAllDuplicates<Self> {
     removeAllDuplicates(by: ==)
   }
@@ -40,6 +42,7 @@ extension Publisher {
   ///   one (second) are duplicates.
   /// - Returns: A publisher of the first occurrence of each value.
   /// - Complexity: O(n) per value for n values published so far.
+  @inlinable
   public func removeAllDuplicates(by comparator: @escaping (Output, Output) -> Bool)
     -> Publishers.RemoveAllDuplicates<Self>
   {
@@ -72,6 +75,7 @@ extension Publishers {
     /// Makes, for one subscription, the test of whether a value is new.
     let makeIsNew: () -> (Output) -> Bool
 
+    @usableFromInline
     init(upstream: Upstream, makeIsNew: @escaping () -> (Output) -> Bool) {
       self.upstream = upstream
       self.makeIsNew = makeIsNew

@@ -7,6 +7,7 @@ extension Publisher {
   /// ```
   /// - Parameter output: The value sent instead of the error.
   /// - Returns: A publisher that never fails.
+  @inlinable
   public func replaceError(with output: Output) -> Publishers.ReplaceError<Self> {
     Publishers.ReplaceError(upstream: self, output: output)
   }
@@ -32,6 +33,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher whose failure is replaced.
     ///   - output: The value sent instead of the error.
+    @inlinable
     public init(upstream: Upstream, output: Output) {
       self.upstream = upstream
       self.output = output

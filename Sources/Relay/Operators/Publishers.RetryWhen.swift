@@ -14,6 +14,7 @@ extension Publisher {
   /// ```
   /// - Parameter notificationHandler: Makes the trigger from the publisher of failures.
   /// - Returns: A publisher that retries as the trigger says.
+  @inlinable
   public func retryWhen<Trigger: Publisher>(
     _ notificationHandler: @escaping (AnyPublisher<Failure, Never>) -> Trigger
   ) -> Publishers.RetryWhen<Self, Trigger, Output, Failure> {
@@ -42,6 +43,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher subscribed to again.
     ///   - notificationHandler: Makes the trigger from the publisher of the upstream's failures.
+    @inlinable
     public init(
       upstream: Upstream,
       notificationHandler: @escaping (AnyPublisher<Failure, Never>) -> Trigger

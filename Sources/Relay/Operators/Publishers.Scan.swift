@@ -9,6 +9,7 @@ extension Publisher {
   ///   - initialResult: The result before the first value.
   ///   - nextPartialResult: Folds a value into the previous result.
   /// - Returns: A publisher of the results.
+  @inlinable
   public func scan<T>(_ initialResult: T, _ nextPartialResult: @escaping (T, Output) -> T)
     -> Publishers.Scan<Self, T>
   {
@@ -39,6 +40,7 @@ extension Publishers {
     ///   - upstream: The publisher whose values are folded.
     ///   - initialResult: The result before the first value.
     ///   - nextPartialResult: Folds a value into the previous result.
+    @inlinable
     public init(
       upstream: Upstream, initialResult: Output,
       nextPartialResult: @escaping (Output, Upstream.Output) -> Output

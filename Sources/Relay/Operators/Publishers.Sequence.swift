@@ -25,6 +25,7 @@ extension Publishers {
     /// Creates the publisher.
     ///
     /// - Parameter sequence: The elements to publish.
+    @inlinable
     public init(sequence: Elements) { self.sequence = sequence }
 
     /// Starts an iteration for the subscriber; its elements are sent as it asks for them.

@@ -6,6 +6,7 @@ extension Publisher where Failure == Never {
   /// ```
   /// - Parameter failureType: The failure type to take.
   /// - Returns: The same publisher, typed as failing with `failureType`; it never does.
+  @inlinable
   public func setFailureType<E: Error>(to failureType: E.Type)
     -> Publishers.SetFailureType<
       Self, E
@@ -30,6 +31,7 @@ extension Publishers {
     /// Creates the publisher.
     ///
     /// - Parameter upstream: The publisher that cannot fail.
+    @inlinable
     public init(upstream: Upstream) { self.upstream = upstream }
 
     /// Subscribes the retyping subscriber to the upstream.

@@ -13,6 +13,7 @@ extension Publisher {
   /// results.map(\.count).sink { badge.count = $0 }.store(in: &subscriptions)
   /// ```
   /// - Returns: A shared publisher; keep it to share it.
+  @inlinable
   public func share() -> Publishers.Share<Self> { Publishers.Share(upstream: self) }
 }
 
@@ -53,6 +54,7 @@ extension Publishers {
     /// Creates the publisher.
     ///
     /// - Parameter upstream: The publisher whose subscription is shared.
+    @inlinable
     public init(upstream: Upstream) { self.upstream = upstream }
 
     /// Whether both are the same instance.

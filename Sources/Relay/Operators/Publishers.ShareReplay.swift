@@ -10,6 +10,7 @@ extension Publisher {
   /// - Parameter count: How many of the latest values to keep for new subscribers; zero or
   ///   more.
   /// - Returns: A shared publisher; keep it to share it.
+  @inlinable
   public func share(replay count: Int) -> Publishers.ShareReplay<Self> {
     Publishers.ShareReplay(upstream: self, count: count)
   }
@@ -66,6 +67,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher whose subscription is shared.
     ///   - count: How many of the latest values to replay; zero or more.
+    @inlinable
     public init(upstream: Upstream, count: Int) {
       precondition(count >= 0, "share(replay: \(count)): the count cannot be negative")
       self.upstream = upstream

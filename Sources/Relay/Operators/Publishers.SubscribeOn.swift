@@ -15,6 +15,7 @@ extension Publisher {
   ///   - scheduler: Where the upstream is subscribed to, asked and cancelled.
   ///   - options: How the scheduler runs that work.
   /// - Returns: A publisher of the same events.
+  @inlinable
   public func subscribe<S: Scheduler>(on scheduler: S, options: S.SchedulerOptions? = nil)
     -> Publishers.SubscribeOn<Self, S>
   {
@@ -50,6 +51,7 @@ extension Publishers {
     ///   - upstream: The publisher subscribed to on the scheduler.
     ///   - scheduler: Where the upstream is subscribed to, asked and cancelled.
     ///   - options: How the scheduler runs that work.
+    @inlinable
     public init(upstream: Upstream, scheduler: Context, options: Context.SchedulerOptions?) {
       self.upstream = upstream
       self.scheduler = scheduler

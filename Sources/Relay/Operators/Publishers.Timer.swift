@@ -94,6 +94,7 @@ extension Publishers {
     ///   - tolerance: How late a tick may come; the scheduler's minimum by default.
     ///   - scheduler: Where the ticks run, and whose `now` they publish.
     ///   - options: How the scheduler runs the ticks.
+    @inlinable
     public init(
       every interval: Context.SchedulerTimeType.Stride,
       tolerance: Context.SchedulerTimeType.Stride? = nil, scheduler: Context,

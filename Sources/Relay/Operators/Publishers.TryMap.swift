@@ -7,6 +7,7 @@ extension Publisher {
   /// - Parameter transform: Turns a value into the value to publish, or throws.
   /// - Returns: A publisher of the transformed values that fails with the error thrown or the
   ///   upstream's error.
+  @inlinable
   public func tryMap<T>(_ transform: @escaping (Output) throws -> T) -> Publishers.TryMap<Self, T> {
     Publishers.TryMap(upstream: self, transform: transform)
   }
@@ -30,6 +31,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher whose values are transformed.
     ///   - transform: The transformation.
+    @inlinable
     public init(upstream: Upstream, transform: @escaping (Upstream.Output) throws -> Output) {
       self.upstream = upstream
       self.transform = transform

@@ -11,6 +11,7 @@ extension Publisher {
   ///   - resultSelector: Makes the value to publish from a value of this publisher and the
   ///     latest value of `other`.
   /// - Returns: A publisher of the selected values; it completes when this publisher does.
+  @inlinable
   public func withLatestFrom<Other: Publisher, Result>(
     _ other: Other, resultSelector: @escaping (Output, Other.Output) -> Result
   ) -> Publishers.WithLatestFrom<Self, Other, Result> {
@@ -30,6 +31,7 @@ extension Publisher {
   ///   - resultSelector: Makes the value to publish from a value of this publisher and the
   ///     latest values of the others.
   /// - Returns: A publisher of the selected values; it completes when this publisher does.
+  @inlinable
   public func withLatestFrom<Other: Publisher, Other1: Publisher, Result>(
     _ other: Other, _ other1: Other1,
     resultSelector: @escaping (Output, (Other.Output, Other1.Output)) -> Result
@@ -54,6 +56,7 @@ extension Publisher {
   ///   - resultSelector: Makes the value to publish from a value of this publisher and the
   ///     latest values of the others.
   /// - Returns: A publisher of the selected values; it completes when this publisher does.
+  @inlinable
   public func withLatestFrom<Other: Publisher, Other1: Publisher, Other2: Publisher, Result>(
     _ other: Other, _ other1: Other1, _ other2: Other2,
     resultSelector: @escaping (Output, (Other.Output, Other1.Output, Other2.Output)) -> Result
@@ -76,6 +79,7 @@ extension Publisher {
   /// - Parameter other: The publisher whose latest value is published for each of this one's
   ///   values.
   /// - Returns: A publisher of `other`'s latest values; it completes when this publisher does.
+  @inlinable
   public func withLatestFrom<Other: Publisher>(_ other: Other)
     -> Publishers.WithLatestFrom<Self, Other, Other.Output>
   {
@@ -94,6 +98,7 @@ extension Publisher {
   ///   - other1: The second such publisher.
   /// - Returns: A publisher of tuples of the others' latest values; it completes when this
   ///   publisher does.
+  @inlinable
   public func withLatestFrom<Other: Publisher, Other1: Publisher>(
     _ other: Other, _ other1: Other1
   )
@@ -117,6 +122,7 @@ extension Publisher {
   ///   - other2: The third such publisher.
   /// - Returns: A publisher of tuples of the others' latest values; it completes when this
   ///   publisher does.
+  @inlinable
   public func withLatestFrom<Other: Publisher, Other1: Publisher, Other2: Publisher>(
     _ other: Other, _ other1: Other1, _ other2: Other2
   )
@@ -164,6 +170,7 @@ extension Publishers {
     ///   - upstream: The publisher whose values are published.
     ///   - other: The publisher whose latest value goes with each upstream value.
     ///   - resultSelector: Makes the value to publish.
+    @inlinable
     public init(upstream: Upstream, other: Other, resultSelector: @escaping ResultSelector) {
       self.upstream = upstream
       self.other = other

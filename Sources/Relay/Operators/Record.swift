@@ -63,6 +63,7 @@ public struct Record<Output, Failure: Error>: Publisher {
   /// Creates the publisher from a closure that records into an empty recording.
   ///
   /// - Parameter record: Records values and, at most once, a completion (`.finished` if none).
+  @inlinable
   public init(record: (inout Recording) -> Void) {
     var recording = Recording()
     record(&recording)
@@ -72,6 +73,7 @@ public struct Record<Output, Failure: Error>: Publisher {
   /// Creates the publisher of a recording.
   ///
   /// - Parameter recording: What the publisher replays.
+  @inlinable
   public init(recording: Recording) { self.recording = recording }
 
   /// Creates the publisher of values and a completion.
@@ -79,6 +81,7 @@ public struct Record<Output, Failure: Error>: Publisher {
   /// - Parameters:
   ///   - output: The values, in order.
   ///   - completion: The completion that follows them.
+  @inlinable
   public init(output: [Output], completion: Subscribers.Completion<Failure>) {
     recording = Recording(output: output, completion: completion)
   }

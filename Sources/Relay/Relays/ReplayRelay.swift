@@ -49,6 +49,7 @@ public final class ReplayRelay<Output>: Publisher {
   ///
   /// - Parameter bufferSize: How many values to keep; 0 keeps none (a passthrough relay that
   ///   keeps values for subscribers without demand). It cannot be negative.
+  @inlinable
   public init(bufferSize: Int) {
     precondition(bufferSize >= 0, "ReplayRelay(bufferSize: \(bufferSize)): it cannot be negative")
     self.bufferSize = bufferSize

@@ -14,6 +14,7 @@ extension Publisher {
   ///     delivered (`keepFull`), or for every value at once (`byRequest`).
   ///   - whenFull: What a value that finds the buffer full does.
   /// - Returns: A publisher of the same values, buffered.
+  @inlinable
   public func buffer(
     size: Int, prefetch: Publishers.PrefetchStrategy,
     whenFull: Publishers.BufferingStrategy<Failure>
@@ -54,6 +55,7 @@ extension Publishers {
     ///   - size: How many values the buffer holds.
     ///   - prefetch: How the upstream is asked for values.
     ///   - whenFull: What a value that finds the buffer full does.
+    @inlinable
     public init(
       upstream: Upstream, size: Int, prefetch: Publishers.PrefetchStrategy,
       whenFull: Publishers.BufferingStrategy<Failure>

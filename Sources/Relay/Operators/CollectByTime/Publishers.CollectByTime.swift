@@ -16,6 +16,7 @@ extension Publisher {
   ///   - strategy: The scheduler and interval, and the count for `byTimeOrCount`.
   ///   - options: How the scheduler runs the timer and the deliveries.
   /// - Returns: A publisher of the groups of values, never an empty one.
+  @inlinable
   public func collect<S: Scheduler>(
     _ strategy: Publishers.TimeGroupingStrategy<S>, options: S.SchedulerOptions? = nil
   ) -> Publishers.CollectByTime<Self, S> {
@@ -57,6 +58,7 @@ extension Publishers {
     ///   - upstream: The publisher whose values are collected.
     ///   - strategy: When groups are published.
     ///   - options: How the scheduler runs the timer and the deliveries.
+    @inlinable
     public init(
       upstream: Upstream, strategy: Publishers.TimeGroupingStrategy<Context>,
       options: Context.SchedulerOptions?

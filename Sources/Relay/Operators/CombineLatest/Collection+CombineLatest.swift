@@ -10,6 +10,7 @@ extension Collection where Element: Publisher {
   /// finished and fails with the first failure. An empty collection finishes at once.
   /// - Returns: A publisher of arrays, in the collection's order.
   /// - Complexity: Builds a tree of `combineLatest`s about log₄ n deep.
+  @inlinable
   public func combineLatest() -> AnyPublisher<[Element.Output], Element.Failure> {
     joinInGroupsOfFour(map { $0.map { [$0] }.eraseToAnyPublisher() }) { group in
       switch group.count {
@@ -32,6 +33,7 @@ extension Publisher {
   /// ```
   /// - Parameter others: Publishers of the same values and failure.
   /// - Returns: A publisher of arrays: this publisher's value first, then the others'.
+  @inlinable
   public func combineLatest<Others: Collection>(with others: Others)
     -> AnyPublisher<[Output], Failure>
   where
@@ -48,6 +50,7 @@ extension Publisher {
   /// ```
   /// - Parameter others: Publishers of the same type.
   /// - Returns: A publisher of arrays: this publisher's value first, then the others'.
+  @inlinable
   public func combineLatest<Other: Publisher>(with others: Other...)
     -> AnyPublisher<[Output], Failure>
   where Other.Output == Output, Other.Failure == Failure {

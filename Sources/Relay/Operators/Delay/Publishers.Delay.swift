@@ -16,6 +16,7 @@ extension Publisher {
   ///   - scheduler: Where events are delivered.
   ///   - options: How the scheduler runs deliveries.
   /// - Returns: A publisher of the same events, each `interval` later.
+  @inlinable
   public func delay<S: Scheduler>(
     for interval: S.SchedulerTimeType.Stride, tolerance: S.SchedulerTimeType.Stride? = nil,
     scheduler: S, options: S.SchedulerOptions? = nil
@@ -63,6 +64,7 @@ extension Publishers {
     ///   - tolerance: How late the scheduler may run an event.
     ///   - scheduler: Where events are delivered.
     ///   - options: How the scheduler runs deliveries.
+    @inlinable
     public init(
       upstream: Upstream, interval: Context.SchedulerTimeType.Stride,
       tolerance: Context.SchedulerTimeType.Stride, scheduler: Context,

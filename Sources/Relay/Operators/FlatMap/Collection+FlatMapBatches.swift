@@ -8,6 +8,7 @@ extension Collection where Element: Publisher {
   /// A failure ends the publisher at once; a batch that never finishes holds back the rest.
   /// - Parameter size: How many publishers run together; more than zero.
   /// - Returns: A publisher of each batch's arrays, in the collection's order.
+  @inlinable
   public func flatMapBatches(of size: Int) -> AnyPublisher<[Element.Output], Element.Failure> {
     precondition(size > 0, "flatMapBatches(of: \(size)): the size must be positive")
     let publishers = Array(self)

@@ -8,6 +8,7 @@ extension Publisher {
   ///   - maxPublishers: How many of the made publishers may run at once; every one by default.
   ///   - transform: Makes a publisher from a value.
   /// - Returns: A publisher of the made publishers' values.
+  @inlinable
   public func flatMap<T, P: Publisher>(
     maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
   ) -> Publishers.FlatMap<P, Self> where T == P.Output, P.Failure == Failure {
@@ -20,6 +21,7 @@ extension Publisher {
   ///   - maxPublishers: How many of the made publishers may run at once.
   ///   - transform: Makes a publisher from a value.
   /// - Returns: A publisher of the made publishers' values, failing as this one does.
+  @inlinable
   public func flatMap<P: Publisher>(
     maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
   ) -> Publishers.FlatMap<Publishers.SetFailureType<P, Failure>, Self> where P.Failure == Never {
@@ -38,6 +40,7 @@ extension Publisher where Failure == Never {
   ///   - maxPublishers: How many of the made publishers may run at once.
   ///   - transform: Makes a publisher from a value.
   /// - Returns: A publisher of the made publishers' values, failing as they do.
+  @inlinable
   public func flatMap<P: Publisher>(
     maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
   ) -> Publishers.FlatMap<P, Publishers.SetFailureType<Self, P.Failure>> {
@@ -50,6 +53,7 @@ extension Publisher where Failure == Never {
   ///   - maxPublishers: How many of the made publishers may run at once.
   ///   - transform: Makes a publisher from a value.
   /// - Returns: A publisher of the made publishers' values.
+  @inlinable
   public func flatMap<P: Publisher>(
     maxPublishers: Subscribers.Demand = .unlimited, _ transform: @escaping (Output) -> P
   ) -> Publishers.FlatMap<P, Self> where P.Failure == Never {
@@ -94,6 +98,7 @@ extension Publishers {
     ///   - upstream: The publisher whose values are turned into publishers.
     ///   - maxPublishers: How many made publishers may run at once.
     ///   - transform: Makes a publisher from a value.
+    @inlinable
     public init(
       upstream: Upstream, maxPublishers: Subscribers.Demand,
       transform: @escaping (Upstream.Output) -> NewPublisher

@@ -8,6 +8,7 @@ extension Publisher {
   /// ```
   /// - Parameter transform: Makes the publisher for a value that finds none running.
   /// - Returns: A publisher of the inner publishers' values, one inner publisher at a time.
+  @inlinable
   public func flatMapFirst<P: Publisher>(_ transform: @escaping (Output) -> P)
     -> Publishers.FlatMapFirst<Self, P>
   where P.Failure == Failure {
@@ -40,6 +41,7 @@ extension Publishers {
     /// - Parameters:
     ///   - upstream: The publisher whose values make inner publishers.
     ///   - transform: Makes the inner publisher for a value.
+    @inlinable
     public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> NewPublisher) {
       self.upstream = upstream
       self.transform = transform

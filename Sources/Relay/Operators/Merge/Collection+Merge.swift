@@ -7,6 +7,7 @@ extension Collection where Element: Publisher {
   /// `Publishers.MergeMany` of the collection: it finishes when every publisher has finished
   /// (at once for an empty collection) and fails with the first failure.
   /// - Returns: A publisher of all the values.
+  @inlinable
   public func merge() -> AnyPublisher<Element.Output, Element.Failure> {
     Publishers.MergeMany(self).eraseToAnyPublisher()
   }

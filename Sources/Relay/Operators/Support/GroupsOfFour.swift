@@ -4,6 +4,7 @@
 /// publisher is left: how `combineLatest()` and `zip()` of a collection build on the operators
 /// of two to four upstreams. An empty collection gives a publisher that finishes at once. The
 /// tree is about log₄ n deep, so a value crosses that many operators.
+@usableFromInline
 func joinInGroupsOfFour<Output, Failure: Error>(
   _ publishers: [AnyPublisher<[Output], Failure>],
   with join: ([AnyPublisher<[Output], Failure>]) -> AnyPublisher<[Output], Failure>

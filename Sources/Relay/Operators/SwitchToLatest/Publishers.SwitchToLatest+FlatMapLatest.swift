@@ -7,6 +7,7 @@ extension Publisher {
   /// ```
   /// - Parameter transform: Makes the publisher for a value.
   /// - Returns: A publisher of the latest inner publisher's values.
+  @inlinable
   public func flatMapLatest<P: Publisher>(_ transform: @escaping (Output) -> P)
     -> Publishers.SwitchToLatest<P, Publishers.Map<Self, P>>
   where P.Failure == Failure {

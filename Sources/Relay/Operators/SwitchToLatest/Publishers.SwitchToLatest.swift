@@ -7,6 +7,7 @@ extension Publisher where Output: Publisher, Output.Failure == Failure {
   ///   .store(in: &subscriptions)
   /// ```
   /// - Returns: A publisher of the current inner publisher's values.
+  @inlinable
   public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
     Publishers.SwitchToLatest(upstream: self)
   }
@@ -16,6 +17,7 @@ extension Publisher where Output: Publisher, Failure == Never {
   /// Publishes the values of the latest publisher sent by a publisher that cannot fail.
   ///
   /// - Returns: A publisher of the current inner publisher's values, failing as they do.
+  @inlinable
   public func switchToLatest()
     -> Publishers.SwitchToLatest<
       Output, Publishers.SetFailureType<Self, Output.Failure>
@@ -29,6 +31,7 @@ extension Publisher where Output: Publisher, Failure == Never, Output.Failure ==
   /// Publishes the values of the latest publisher sent, where neither can fail.
   ///
   /// - Returns: A publisher of the current inner publisher's values.
+  @inlinable
   public func switchToLatest() -> Publishers.SwitchToLatest<Output, Self> {
     Publishers.SwitchToLatest(upstream: self)
   }
@@ -38,6 +41,7 @@ extension Publisher where Output: Publisher, Output.Failure == Never {
   /// Publishes the values of the latest publisher sent, where only the outer one can fail.
   ///
   /// - Returns: A publisher of the current inner publisher's values, failing as this one does.
+  @inlinable
   public func switchToLatest()
     -> Publishers.SwitchToLatest<
       Publishers.SetFailureType<Output, Failure>,
@@ -76,6 +80,7 @@ extension Publishers {
     /// Creates the publisher.
     ///
     /// - Parameter upstream: The publisher of publishers.
+    @inlinable
     public init(upstream: Upstream) { self.upstream = upstream }
 
     /// Hands the downstream its subscription, then subscribes to the upstream.

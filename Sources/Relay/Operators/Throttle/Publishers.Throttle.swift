@@ -14,6 +14,7 @@ extension Publisher {
   ///   - scheduler: Where values are delivered and time measured.
   ///   - latest: Whether to publish the latest value of an interval (`true`) or the first.
   /// - Returns: A publisher of at most one value per interval.
+  @inlinable
   public func throttle<S: Scheduler>(
     for interval: S.SchedulerTimeType.Stride, scheduler: S, latest: Bool
   ) -> Publishers.Throttle<Self, S> {
@@ -57,6 +58,7 @@ extension Publishers {
     ///   - interval: The shortest time between two published values.
     ///   - scheduler: Where values are delivered.
     ///   - latest: Whether the latest value of an interval wins, rather than the first.
+    @inlinable
     public init(
       upstream: Upstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context,
       latest: Bool

@@ -21,6 +21,7 @@ extension Publisher {
   ///     finishes.
   /// - Returns: A publisher of the upstream's events that ends when the upstream is silent for
   ///   `interval`.
+  @inlinable
   public func timeout<S: Scheduler>(
     _ interval: S.SchedulerTimeType.Stride, scheduler: S, options: S.SchedulerOptions? = nil,
     customError: (() -> Failure)? = nil
@@ -69,6 +70,7 @@ extension Publishers {
     ///   - scheduler: Where the silence is measured and the events are delivered.
     ///   - options: How the scheduler runs the timer and the deliveries.
     ///   - customError: Makes the failure sent when the time is up.
+    @inlinable
     public init(
       upstream: Upstream, interval: Context.SchedulerTimeType.Stride, scheduler: Context,
       options: Context.SchedulerOptions?,

@@ -10,6 +10,7 @@ extension Collection where Element: Publisher {
   /// finishes at once.
   /// - Returns: A publisher of arrays, in the collection's order.
   /// - Complexity: Builds a tree of `zip`s about log₄ n deep.
+  @inlinable
   public func zip() -> AnyPublisher<[Element.Output], Element.Failure> {
     joinInGroupsOfFour(map { $0.map { [$0] }.eraseToAnyPublisher() }) { group in
       switch group.count {
@@ -31,6 +32,7 @@ extension Publisher {
   /// ```
   /// - Parameter others: Publishers of the same values and failure.
   /// - Returns: A publisher of arrays: this publisher's value first, then the others'.
+  @inlinable
   public func zip<Others: Collection>(with others: Others) -> AnyPublisher<[Output], Failure>
   where
     Others.Element: Publisher, Others.Element.Output == Output, Others.Element.Failure == Failure
@@ -46,6 +48,7 @@ extension Publisher {
   /// ```
   /// - Parameter others: Publishers of the same type.
   /// - Returns: A publisher of arrays: this publisher's value first, then the others'.
+  @inlinable
   public func zip<Other: Publisher>(with others: Other...) -> AnyPublisher<[Output], Failure>
   where Other.Output == Output, Other.Failure == Failure {
     zip(with: others)
