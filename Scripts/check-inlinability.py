@@ -12,9 +12,17 @@ ones that are not as file:line and exits 1. ROOT defaults to Sources/Relay, the 
 Apple's Combine in Sources/Relay/Combine included (Tests/AppleStandIns/typecheck.sh compiles
 them).
 """
+import importlib.util
 import pathlib
 import re
 import sys
+
+# The line without comments and string contents, as function-lengths.py reads Swift.
+_spec = importlib.util.spec_from_file_location(
+    "function_lengths", pathlib.Path(__file__).with_name("function-lengths.py"))
+_function_lengths = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(_function_lengths)
+code = _function_lengths.strip
 
 OPERATOR_HOST = re.compile(
     r"^\s*(?:public\s+)?extension\s+(?:(?:Relay\.|Combine\.)?(?:Connectable)?Publisher\b|"
@@ -29,31 +37,6 @@ OTHER_SCOPE = re.compile(
     r"(?:extension|struct|class|enum|actor|protocol)\s"
 )
 RETURNS_PUBLISHER = re.compile(r"->\s*(?:some\s+|any\s+)?[\w.<>, ]*Publisher")
-
-
-def code(line, state):
-    """The line without comments and string contents; `state` carries block comments."""
-    out = []
-    i = 0
-    while i < len(line):
-        if state["block"]:
-            end = line.find("*/", i)
-            if end < 0:
-                return "".join(out)
-            state["block"] = False
-            i = end + 2
-        elif line.startswith("//", i):
-            break
-        elif line.startswith("/*", i):
-            state["block"] = True
-            i += 2
-        elif line[i] == '"':
-            end = line.find('"', i + 1)
-            i = len(line) if end < 0 else end + 1
-        else:
-            out.append(line[i])
-            i += 1
-    return "".join(out)
 
 
 def inlinable(lines, index):
@@ -89,7 +72,7 @@ def conformances(lines, index):
 def findings(name, text):
     """(name, line, declaration) for each declaration of `text` that breaks the rule."""
     lines = text.splitlines()
-    state = {"block": False}
+    state = {"block": False, "string": False}
     stack = []  # (kind, depth at which its body opens); kind: "host", "publisher", "other"
     depth = 0
     pending = None
