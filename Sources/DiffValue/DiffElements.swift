@@ -215,8 +215,9 @@ final class DiffElementObserver<Value: _DiffableArray & Equatable>: DiffElementO
 /// copies it first, leaving the index to the old one).
 @usableFromInline
 final class DiffElementIndex<Element: Diffable>: DiffElementIndexing, @unchecked Sendable {
-  // Immutable once made, but for `array`, which the one in-place write holding the property
-  // lets go of and gives back around its change (`update(id:)`).
+  // Immutable once made, but for `array` and `storage`, which the one in-place write holding
+  // the property lets go of and gives back around its change (`update(id:)`), with the
+  // property's mutex held; readers compare `storage` under it too (`index(of:)`).
   @usableFromInline @exclusivity(unchecked) var array: [Element]
   @usableFromInline @exclusivity(unchecked) var storage: (address: UnsafeRawPointer?, count: Int)
   @usableFromInline let positions: [Element.DiffIdentifier: Int]
@@ -294,10 +295,13 @@ extension DiffStorage where Value: _DiffableArray {
   @inlinable
   func index(of array: [Value.Element]) -> DiffElementIndex<Value.Element> {
     let storage = array._diffableStorage
-    let kept =
-      withLock { header, _ in header.pointee.machinery?.state.pointee.elementIndex }
-      as? DiffElementIndex<Value.Element>
-    if let kept, kept.indexes(storage) { return kept }
+    // Compared under the mutex: `update(id:)` changes the kept index's array around its write.
+    let (kept, current) = withLock { header, _ -> (DiffElementIndex<Value.Element>?, Bool) in
+      let kept =
+        header.pointee.machinery?.state.pointee.elementIndex as? DiffElementIndex<Value.Element>
+      return (kept, kept?.indexes(storage) == true)
+    }
+    if let kept, current { return kept }
     let made =
       if let kept, kept.holds(for: array) {
         DiffElementIndex(array, sameIdentifiersAs: kept)
@@ -348,14 +352,20 @@ extension DiffStorage where Value: _DiffableArray, Value.Element: Equatable {
     outcome.position = position
     outcome.old = write.address.pointee[_diffableItem: position]
     // The index keeps the array; let go of it while the element changes, so that the array is
-    // changed where it lies rather than copied, and give it back after.
-    index.array = []
+    // changed where it lies rather than copied, and give it back after. Under the mutex: a
+    // reader compares the kept index with its copy of the array there (`index(of:)`); the
+    // property still holds the array, so nothing is freed with the mutex held.
+    withLock { _, _ in index.array = [] }
     defer {
-      if write.address.pointee[_diffableItem: position].diffIdentifier == id {
-        index.array = write.address.pointee._diffableItems
-        index.storage = index.array._diffableStorage
-      } else {
-        index.storage = (nil, -1)  // the identifiers changed: the index matches no array now
+      let array = write.address.pointee._diffableItems
+      let kept = array[position].diffIdentifier == id
+      withLock { _, _ in
+        if kept {
+          index.array = array
+          index.storage = array._diffableStorage
+        } else {
+          index.storage = (nil, -1)  // the identifiers changed: the index matches no array now
+        }
       }
     }
     return try body(&write.address.pointee[_diffableItem: position])
