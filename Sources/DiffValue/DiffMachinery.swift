@@ -37,10 +37,6 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
     withUnsafeMutablePointerToHeader { state in
       pthread_mutex_destroy(&state.pointee.mutex)
       state.pointee.writing?.deallocate()  // the snapshot's slot with it
-      if let condition = state.pointee.condition {
-        pthread_cond_destroy(condition)
-        condition.deallocate()
-      }
     }
   }
 
@@ -121,14 +117,10 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
   @inlinable
   var writing: UnsafeMutablePointer<Value> { state.pointee.writing.unsafelyUnwrapped }
 
-  /// Where an in-place write through the relay keeps its copy of the selected parts; made with
-  /// the relay.
-  @inlinable
-  var snapshotSlot: UnsafeMutableRawPointer { state.pointee.snapshotSlot.unsafelyUnwrapped }
-
-  /// Makes the slots of in-place writes through the relay, under the property's mutex.
+  /// Makes the slots of in-place writes through the relay, under the property's mutex: where
+  /// the value is changed, and where the selected parts are copied before.
   @usableFromInline
-  func makeSlots() {
+  func makeSlots() -> (writing: UnsafeMutablePointer<Value>, snapshot: UnsafeMutableRawPointer) {
     // One allocation: the value, then the snapshot at the first offset its alignment allows.
     let alignment = Swift.max(MemoryLayout<Value>.alignment, selection.snapshotAlignment)
     let snapshotOffset =
@@ -136,20 +128,19 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
       / selection.snapshotAlignment * selection.snapshotAlignment
     let memory = UnsafeMutableRawPointer.allocate(
       byteCount: Swift.max(1, snapshotOffset + selection.snapshotSize), alignment: alignment)
-    state.pointee.writing = memory.bindMemory(to: Value.self, capacity: 1)
-    state.pointee.snapshotSlot = memory + snapshotOffset
+    let writing = memory.bindMemory(to: Value.self, capacity: 1)
+    state.pointee.writing = writing
+    return (writing, memory + snapshotOffset)
   }
 
-  /// What threads wait on for an in-place write to end; made, under the property's mutex, the
-  /// first time one waits.
+  /// What the threads behind an in-place write use; made, under the property's mutex, the first
+  /// time one waits or a whole write is kept behind it.
   @usableFromInline
-  func condition() -> UnsafeMutablePointer<pthread_cond_t> {
-    if let condition = state.pointee.condition { return condition }
-    let condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    condition.initialize(to: pthread_cond_t())
-    pthread_cond_init(condition, nil)
-    state.pointee.condition = condition
-    return condition
+  func contention() -> DiffContention<Value> {
+    if let contention = state.pointee.contention { return contention }
+    let contention = DiffContention<Value>()
+    state.pointee.contention = contention
+    return contention
   }
 
   // MARK: Hooks and shared objects
@@ -186,7 +177,7 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
 struct DiffMachineryState<Value: Equatable> {
   // Guarded by `mutex` (the machinery's own): `observation`, `hooks`, `shared`, and `relay`'s
   // release when the property goes. Guarded by the property's mutex: `relay` (set once),
-  // `writing`, `snapshotSlot`, `held`, `condition`, `waiters`, `elementIndex`, and
+  // `writing`, `contention` (and its fields), `elementIndex`, and
   // `elementShadow` (which the in-place write holding the property also uses
   // without the mutex: nothing else touches them while it holds). `selection` never changes;
   // `observationWord` is atomic (the observation's address, set once it is made), and the second
@@ -197,13 +188,11 @@ struct DiffMachineryState<Value: Equatable> {
   @usableFromInline let selection: DiffSelection<Value>
   @usableFromInline var relay: CurrentValueRelay<Value>?
   @usableFromInline var observation: DiffObservation?
+  /// The slots of in-place writes through the relay (the snapshot's follows the value's), kept
+  /// here to be freed with the machinery; the property's header has their addresses.
   @usableFromInline var writing: UnsafeMutablePointer<Value>?
-  @usableFromInline var snapshotSlot: UnsafeMutableRawPointer?
-  /// A whole value written while an in-place write held the property: stored after it.
-  @usableFromInline var held: Value?
-  /// What threads waiting for an in-place write to end wait on; made the first time one waits.
-  @usableFromInline var condition: UnsafeMutablePointer<pthread_cond_t>?
-  @usableFromInline var waiters = 0
+  /// What the threads behind an in-place write use, once one waited or a whole write was kept.
+  @usableFromInline var contention: DiffContention<Value>?
   @usableFromInline var hooks: HookRegistry?
   var shared: [ObjectIdentifier: AnyObject] = [:]
   /// Where each identifier of an array value is, for `$items[id:]`, `ids` and `update(id:)`.
@@ -223,5 +212,33 @@ struct DiffMachineryState<Value: Equatable> {
     assert(
       MemoryLayout<Self>.offset(of: \.observationWord) == MemoryLayout<pthread_mutex_t>.stride,
       "DiffMachinery.observationWord expects the word right after the mutex")
+  }
+}
+
+/// What the threads behind an in-place write holding a property use: the whole value written
+/// meanwhile, stored after the write, and what the threads waiting for its end wait on.
+///
+/// Made the first time a thread waits or a whole write is kept: most properties never need it,
+/// and then the machinery's size does not grow with the value's. Its fields are guarded by the
+/// property's mutex, which the condition's waiters release while they wait.
+@usableFromInline
+final class DiffContention<Value> {
+  /// A whole value written while an in-place write held the property: stored after it.
+  @usableFromInline var held: Value?
+  /// How many threads wait on `condition`.
+  @usableFromInline var waiters = 0
+  /// What threads waiting for an in-place write to end wait on.
+  @usableFromInline let condition: UnsafeMutablePointer<pthread_cond_t>
+
+  @usableFromInline
+  init() {
+    condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
+    condition.initialize(to: pthread_cond_t())
+    pthread_cond_init(condition, nil)
+  }
+
+  deinit {
+    pthread_cond_destroy(condition)
+    condition.deallocate()
   }
 }

@@ -207,16 +207,14 @@ extension DiffStorage {
     var final: Value?
     withLock { header, element in
       header.pointee.writer = 0
-      guard let machinery = header.pointee.machinery else { return }
-      if let held = machinery.state.pointee.held.take() {
+      guard let contention = header.pointee.machinery?.state.pointee.contention else { return }
+      if let held = contention.held.take() {
         replaced = held
         swap(&element.pointee, &replaced!)
         header.pointee.version &+= 1
         if keepingFinal { final = element.pointee }
       }
-      if machinery.state.pointee.waiters > 0 {
-        pthread_cond_broadcast(machinery.state.pointee.condition.unsafelyUnwrapped)
-      }
+      if contention.waiters > 0 { pthread_cond_broadcast(contention.condition) }
     }
     return (replaced, final)
   }

@@ -156,9 +156,7 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
     _ header: UnsafeMutablePointer<DiffStorageHeader<Value>>, _ machinery: DiffMachinery<Value>
   ) {
     guard header.pointee.writing == nil else { return }
-    machinery.makeSlots()
-    header.pointee.writing = machinery.state.pointee.writing
-    header.pointee.snapshotSlot = machinery.state.pointee.snapshotSlot
+    (header.pointee.writing, header.pointee.snapshotSlot) = machinery.makeSlots()
   }
 
   /// The slots of in-place writes, once made.
@@ -232,11 +230,10 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
         "a @Diff or relay value was read or written while this thread was writing it "
           + "(an overlapping access, such as a write through the property inside its modify, "
           + "or on the thread where a part passed inout to an async function was suspended)")
-      let machinery = makeMachinery(in: header)
-      let condition = machinery.condition()
-      machinery.state.pointee.waiters += 1
-      pthread_cond_wait(condition, &header.pointee.mutex)
-      machinery.state.pointee.waiters -= 1
+      let contention = makeMachinery(in: header).contention()
+      contention.waiters += 1
+      pthread_cond_wait(contention.condition, &header.pointee.mutex)
+      contention.waiters -= 1
     }
   }
 
@@ -335,7 +332,7 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
       // Kept behind the in-place write; the value it replaces leaves in `new`, to be released
       // with no lock held.
       var kept = Optional(value)
-      swap(&kept, &makeMachinery(in: header).state.pointee.held)
+      swap(&kept, &makeMachinery(in: header).contention().held)
       new = kept
       return .held
     }
