@@ -9,13 +9,14 @@ import Relay
   import Darwin
 #endif
 
-/// What a `@Diff` property makes the first time it needs more than its value: the relay of its
-/// first subscriber, hook or `changes`; its observation (`DiffObservation`), at its first read;
-/// the slots an in-place write through the relay uses; hooks; objects shared per property (the
+/// What a `@Diff` property makes the first time it needs more than its value and its
+/// observation: the relay of its first subscriber, hook or `changes`; the slots an in-place
+/// write uses once observers may be told; hooks; objects shared per property (the
 /// list-change feed); the whole value a write stored while an in-place write held the property.
 ///
-/// One allocation (besides what it makes in turn): its fields are the buffer's header. Its own
-/// mutex guards the observation's creation, the hooks, the shared objects and the index of an
+/// One allocation (besides what it makes in turn): its fields are the buffer's header. It keeps
+/// the property's observation too (the relay's duplicate check tells it, and may outlive the
+/// property). Its own mutex guards the observation field, the hooks, the shared objects and the index of an
 /// array's elements, which readers reach through the relay without the property's mutex; the
 /// property's mutex guards the rest (`DiffMachineryState` says which).
 ///
@@ -85,17 +86,15 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
   @inlinable
   var selection: DiffSelection<Value> { state.pointee.selection }
 
-  /// The observation, made under the machinery's own mutex the first time.
+  /// Keeps the property's observation, and publishes its address for the relay's duplicate
+  /// check, which reads it with no lock; the property's mutex is held (it made the observation
+  /// before the machinery, or the machinery before the observation).
   @usableFromInline
-  func makeObservation() -> DiffObservation {
+  func adopt(_ observation: DiffObservation) {
     withOwnLock { state in
-      if let observation = state.pointee.observation { return observation }
-      let observation = DiffObservation.make()
       state.pointee.observation = observation
-      // Published for the relay's duplicate check, which reads it with no lock.
       let address = UInt(bitPattern: Unmanaged.passUnretained(observation).toOpaque())
       AtomicWord<UInt>(atExisting: observationWord).store(address, ordering: .releasing)
-      return observation
     }
   }
 

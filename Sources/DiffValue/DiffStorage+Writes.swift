@@ -33,7 +33,7 @@ extension DiffStorage {
       header.pointee.writer = ThreadIdentity.current.word
       header.pointee.version &+= 1
       guard mayTell(header) else { return DiffWrite(.inline, at: element) }
-      makeSlots(header, header.pointee.machinery.unsafelyUnwrapped)
+      makeSlots(header, makeMachinery(in: header))
       return observedWrite(
         .inline, at: element, elementWrite: elementWrite, version: header.pointee.version)
     }

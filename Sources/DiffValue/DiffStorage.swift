@@ -50,6 +50,7 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
       if header.pointee.flags & DiffStorageFlags.relay == 0 { element.deinitialize(count: 1) }
       pthread_mutex_destroy(&header.pointee.mutex)
       header.pointee.machinery?.propertyWentAway()
+      header.pointee.observation?.release()
     }
   }
 
@@ -109,6 +110,9 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
   > {
     if let machinery = header.pointee.machinery { return machinery }
     let machinery = DiffMachinery.make(selection: header.pointee.selection)
+    if let observation = header.pointee.observation {
+      machinery.adopt(observation.takeUnretainedValue())
+    }
     header.pointee.machinery = machinery
     raise(DiffStorageFlags.machinery, in: header)
     return machinery
@@ -184,8 +188,7 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
     }
   }
 
-  /// The observation, made now (with the machinery) if it does not exist yet: a read is about
-  /// to register.
+  /// The observation, made now if it does not exist yet: a read is about to register.
   @inlinable @inline(__always)
   func withObservation<Result>(_ body: (DiffObservation) throws -> Result) rethrows -> Result {
     if flags & DiffStorageFlags.observed == 0 { installObservation() }
@@ -194,13 +197,16 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
     }
   }
 
+  /// Makes the observation, with no lock held, and installs it unless another thread's read
+  /// did first; a property that is read but has no subscriber, hook or observed write makes no
+  /// machinery (a row's model read by its view).
   @usableFromInline
   func installObservation() {
-    let machinery = withLock { header, _ -> DiffMachinery<Value> in makeMachinery(in: header) }
-    let observation = machinery.makeObservation()
+    let made = DiffObservation.make()
     withLock { header, _ in
       guard header.pointee.flags & DiffStorageFlags.observed == 0 else { return }
-      header.pointee.observation = Unmanaged.passUnretained(observation)
+      header.pointee.observation = Unmanaged.passRetained(made)
+      header.pointee.machinery?.adopt(made)
       raise(DiffStorageFlags.observed, in: header)
     }
   }
@@ -401,7 +407,8 @@ struct DiffStorageHeader<Value: Equatable> {
   @usableFromInline var machinery: DiffMachinery<Value>?
   /// The relay, once made, unretained: the machinery keeps it.
   @usableFromInline var relay: Unmanaged<CurrentValueRelay<Value>>?
-  /// The observation, once made, unretained: the machinery keeps it.
+  /// The observation, once made, retained (and released when the property goes); the
+  /// machinery keeps it too.
   @usableFromInline var observation: Unmanaged<DiffObservation>?
   /// The machinery's slots of in-place writes, once made (it keeps them).
   @usableFromInline var writing: UnsafeMutablePointer<Value>?

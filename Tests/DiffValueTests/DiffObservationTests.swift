@@ -87,6 +87,29 @@ func track(_ counter: ChangeCounter, _ read: () -> Void) {
     #expect(counter.count == 3)
   }
 
+  /// A read makes the observation alone; the first subscriber makes the relay, whose writes
+  /// tell the observation whichever came first.
+  @Test(arguments: ["read first", "subscriber first"])
+  func trackedReadsAreToldOfWritesThroughTheRelay(order: String) {
+    let model = PersonModel()
+    let counter = ChangeCounter()
+    var received: [String] = []
+    var subscription: AnyCancellable?
+    if order == "read first" { track(counter) { _ = model.person } }
+    subscription = model.$person.sink { received.append($0.name) }
+    if order == "subscriber first" { track(counter) { _ = model.person } }
+    model.person.name = "in place"
+    track(counter) { _ = model.person }
+    model.person = Person(name: "whole")
+    track(counter) { _ = model.person }
+    model.$person.modify { $0.name = "modify" }
+    track(counter) { _ = model.person }
+    model.person.visits += 1  // unselected: tells nobody
+    #expect(counter.count == 3)
+    #expect(received == ["", "in place", "whole", "modify"])
+    subscription?.cancel()
+  }
+
   @Test func twoPropertiesOfOneObjectAreTrackedApart() {
     let model = PersonModel()
     let counter = ChangeCounter()
