@@ -7,26 +7,31 @@
 /// after it or after a cancel, nor before `start()`. `send`, `request` and `cancel` may come from any thread: the
 /// thread that finds nobody delivering delivers, one call at a time, with no lock held, until
 /// nothing more can go. `onEnd` runs once, after the completion was delivered or on cancel.
+@usableFromInline
 final class BufferedSubscription<Downstream: Subscriber>: Subscription,
   CustomStringConvertible, @unchecked Sendable
 {
   // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
   // the thread that set `state.isDelivering`.
-  typealias Output = Downstream.Input
-  typealias Failure = Downstream.Failure
+  @usableFromInline typealias Output = Downstream.Input
+  @usableFromInline typealias Failure = Downstream.Failure
 
+  @usableFromInline
   struct State {
-    var demand = Subscribers.Demand.none
-    var waiting = DeliveryQueue<Output>()
-    var completion: Subscribers.Completion<Failure>?
-    var isDelivering = false
+    @usableFromInline var demand = Subscribers.Demand.none
+    @usableFromInline var waiting = DeliveryQueue<Output>()
+    @usableFromInline var completion: Subscribers.Completion<Failure>?
+    @usableFromInline var isDelivering = false
     /// `start()` was called: the subscriber has its subscription.
-    var isStarted = false
+    @usableFromInline var isStarted = false
     /// The completion was taken for delivery, or the subscriber cancelled.
-    var isTerminated = false
-    var onEnd: (() -> Void)?
+    @usableFromInline var isTerminated = false
+    @usableFromInline var onEnd: (() -> Void)?
+
+    @inlinable init() {}
 
     /// Makes the caller the deliverer when nobody delivers.
+    @inlinable
     mutating func claim() -> Bool {
       guard isStarted, !isDelivering, !isTerminated else { return false }
       isDelivering = true
@@ -36,6 +41,7 @@ final class BufferedSubscription<Downstream: Subscriber>: Subscription,
     /// A value is sent: the caller delivers it at once when the subscriber has demand,
     /// nobody delivers and nothing waits (the fast path: the queue is never touched);
     /// otherwise it waits, and the caller becomes the deliverer when it can deliver.
+    @inlinable
     mutating func send(_ value: Output) -> Step? {
       guard !isTerminated, completion == nil else { return nil }
       guard isStarted, !isDelivering, demand > 0 else {
@@ -52,6 +58,7 @@ final class BufferedSubscription<Downstream: Subscriber>: Subscription,
     }
 
     /// The deliverer's next step.
+    @inlinable
     mutating func next() -> Step {
       if !isTerminated {
         if demand > 0, let value = waiting.popFirst() {
@@ -68,6 +75,7 @@ final class BufferedSubscription<Downstream: Subscriber>: Subscription,
     }
   }
 
+  @usableFromInline
   enum Step {
     case value(Output)
     /// The completion, what runs after it, and the values it drops.
@@ -75,14 +83,15 @@ final class BufferedSubscription<Downstream: Subscriber>: Subscription,
     case stop
   }
 
-  let downstream: Downstream
-  let description: String
+  @usableFromInline let downstream: Downstream
+  @usableFromInline let description: String
   /// Runs with each demand the subscriber asks for, after it is counted: to pass it upstream.
-  private let onRequest: ((Subscribers.Demand) -> Void)?
-  private let state = Lock<State>.make(State())
+  @usableFromInline let onRequest: ((Subscribers.Demand) -> Void)?
+  @usableFromInline let state = Lock<State>.make(State())
 
   /// Creates the subscription of `downstream`, named `description` in `print`'s log;
   /// `onRequest` runs with each demand the subscriber asks for.
+  @inlinable
   init(
     downstream: Downstream, description: String,
     onRequest: ((Subscribers.Demand) -> Void)? = nil
@@ -94,6 +103,7 @@ final class BufferedSubscription<Downstream: Subscriber>: Subscription,
 
   /// Lets deliveries begin, once the subscriber has this subscription, and delivers what
   /// the demand allows.
+  @inlinable
   func start() {
     state.withLock { $0.isStarted = true }
     deliverIfIdle()
@@ -103,6 +113,7 @@ final class BufferedSubscription<Downstream: Subscriber>: Subscription,
   var waitingCapacity: Int { state.withLock { $0.waiting.capacity } }
 
   /// Sets what runs once the subscription ends; runs it now when it has ended already.
+  @inlinable
   func onEnd(_ body: @escaping () -> Void) {
     let ended = state.withLock { state -> Bool in
       guard !state.isTerminated else { return true }
@@ -116,11 +127,13 @@ final class BufferedSubscription<Downstream: Subscriber>: Subscription,
   ///
   /// One lock acquisition decides, and one more after the delivery counts the demand
   /// returned and finds the next step.
+  @inlinable
   func send(_ value: Output) {
     if let step = state.withLock({ $0.send(value) }) { deliver(from: step) }
   }
 
   /// Queues a value without delivering it; `deliverIfIdle()` delivers it later.
+  @inlinable
   func enqueue(_ value: Output) {
     state.withLock { state in
       guard !state.isTerminated, state.completion == nil else { return }
@@ -129,6 +142,7 @@ final class BufferedSubscription<Downstream: Subscriber>: Subscription,
   }
 
   /// Sends the completion: delivered after the values the demand allows.
+  @inlinable
   func send(completion: Subscribers.Completion<Failure>) {
     state.withLock { state in
       guard !state.isTerminated, state.completion == nil else { return }
@@ -137,6 +151,7 @@ final class BufferedSubscription<Downstream: Subscriber>: Subscription,
     deliverIfIdle()
   }
 
+  @inlinable
   func request(_ demand: Subscribers.Demand) {
     _checkDemand(demand)
     state.withLock { $0.demand += demand }
@@ -144,6 +159,7 @@ final class BufferedSubscription<Downstream: Subscriber>: Subscription,
     deliverIfIdle()
   }
 
+  @inlinable
   func cancel() {
     let ended = state.withLock { state -> ((() -> Void)?, DeliveryQueue<Output>)? in
       guard !state.isTerminated else { return nil }
@@ -154,12 +170,14 @@ final class BufferedSubscription<Downstream: Subscriber>: Subscription,
   }
 
   /// Delivers what the demand allows, one call at a time, unless somebody delivers already.
+  @inlinable
   func deliverIfIdle() {
     deliver(from: state.withLock { $0.claim() ? $0.next() : .stop })
   }
 
   /// Delivers as the deliverer, starting with `step`, until nothing more can go.
-  private func deliver(from step: Step) {
+  @inlinable
+  func deliver(from step: Step) {
     var step = step
     while true {
       switch step {
