@@ -16,17 +16,23 @@ final class BufferedSubscription<Downstream: Subscriber>: Subscription,
   @usableFromInline typealias Output = Downstream.Input
   @usableFromInline typealias Failure = Downstream.Failure
 
+  // The per-value path (`send`, `endDelivery`) reads only fields whose layout does not depend
+  // on the generic parameters, declared first, and returns non-generic results: code that runs
+  // unspecialized then looks up no generic metadata for `completion` or for a `Step`.
   @usableFromInline
   struct State {
     @usableFromInline var demand = Subscribers.Demand.none
-    @usableFromInline var waiting = DeliveryQueue<Output>()
-    @usableFromInline var completion: Subscribers.Completion<Failure>?
     @usableFromInline var isDelivering = false
     /// `start()` was called: the subscriber has its subscription.
     @usableFromInline var isStarted = false
     /// The completion was taken for delivery, or the subscriber cancelled.
     @usableFromInline var isTerminated = false
+    /// `completion` is set.
+    @usableFromInline var isCompleted = false
     @usableFromInline var onEnd: (() -> Void)?
+    @usableFromInline var waiting = DeliveryQueue<Output>()
+    /// Set once, with `isCompleted`.
+    @usableFromInline var completion: Subscribers.Completion<Failure>?
 
     @inlinable init() {}
 
@@ -42,19 +48,30 @@ final class BufferedSubscription<Downstream: Subscriber>: Subscription,
     /// nobody delivers and nothing waits (the fast path: the queue is never touched);
     /// otherwise it waits, and the caller becomes the deliverer when it can deliver.
     @inlinable
-    mutating func send(_ value: Output) -> Step? {
-      guard !isTerminated, completion == nil else { return nil }
+    mutating func send(_ value: Output) -> BufferedSend {
+      guard !isTerminated, !isCompleted else { return .none }
       guard isStarted, !isDelivering, demand > 0 else {
         waiting.append(value)
-        return nil
+        return .none
       }
       isDelivering = true
       guard waiting.isEmpty else {
         waiting.append(value)
-        return next()
+        return .deliverWaiting
       }
       demand -= 1
-      return .value(value)
+      return .deliverValue
+    }
+
+    /// The deliverer delivered a value and the subscriber returned `more`: counts it, and
+    /// stops delivering unless `next()` would find something to deliver (true: the deliverer
+    /// goes on with `next()`).
+    @inlinable
+    mutating func endDelivery(adding more: Subscribers.Demand) -> Bool {
+      demand += more
+      if !isTerminated, isCompleted || (demand > 0 && !waiting.isEmpty) { return true }
+      isDelivering = false
+      return false
     }
 
     /// The deliverer's next step.
@@ -126,17 +143,27 @@ final class BufferedSubscription<Downstream: Subscriber>: Subscription,
   /// Sends a value: delivered now when the subscriber has demand and nobody delivers.
   ///
   /// One lock acquisition decides, and one more after the delivery counts the demand
-  /// returned and finds the next step.
+  /// returned and finds whether anything more can go (a third then finds it).
   @inlinable
   func send(_ value: Output) {
-    if let step = state.withLock({ $0.send(value) }) { deliver(from: step) }
+    switch state.withLock({ $0.send(value) }) {
+    case .deliverValue:
+      let more = downstream.receive(value)
+      if state.withLock({ $0.endDelivery(adding: more) }) {
+        deliver(from: state.withLock { $0.next() })
+      }
+    case .deliverWaiting:
+      deliver(from: state.withLock { $0.next() })
+    case .none:
+      return
+    }
   }
 
   /// Queues a value without delivering it; `deliverIfIdle()` delivers it later.
   @inlinable
   func enqueue(_ value: Output) {
     state.withLock { state in
-      guard !state.isTerminated, state.completion == nil else { return }
+      guard !state.isTerminated, !state.isCompleted else { return }
       state.waiting.append(value)
     }
   }
@@ -145,8 +172,9 @@ final class BufferedSubscription<Downstream: Subscriber>: Subscription,
   @inlinable
   func send(completion: Subscribers.Completion<Failure>) {
     state.withLock { state in
-      guard !state.isTerminated, state.completion == nil else { return }
+      guard !state.isTerminated, !state.isCompleted else { return }
       state.completion = completion
+      state.isCompleted = true
     }
     deliverIfIdle()
   }
@@ -197,4 +225,16 @@ final class BufferedSubscription<Downstream: Subscriber>: Subscription,
       }
     }
   }
+}
+
+/// What a send decided under a `BufferedSubscription`'s lock; not generic, so that
+/// unspecialized code returns it without looking up any metadata.
+@usableFromInline
+enum BufferedSend {
+  /// The caller is the deliverer and delivers the value it sent; the demand counted it.
+  case deliverValue
+  /// The value waits behind others; the caller is the deliverer and delivers what waits.
+  case deliverWaiting
+  /// The value waits, or is dropped after the end; somebody else delivers, or nobody can.
+  case none
 }
