@@ -149,14 +149,21 @@ final class BufferedSubscription<Downstream: Subscriber>: Subscription,
     switch state.withLock({ $0.send(value) }) {
     case .deliverValue:
       let more = downstream.receive(value)
-      if state.withLock({ $0.endDelivery(adding: more) }) {
-        deliver(from: state.withLock { $0.next() })
-      }
+      if state.withLock({ $0.endDelivery(adding: more) }) { deliverNext() }
     case .deliverWaiting:
-      deliver(from: state.withLock { $0.next() })
+      deliverNext()
     case .none:
       return
     }
+  }
+
+  /// As the deliverer, delivers what the demand allows, until nothing more can go.
+  ///
+  /// Out of line, so that `send`'s fast path, unspecialized, does not look up the metadata of
+  /// a `Step`.
+  @inlinable @inline(never)
+  func deliverNext() {
+    deliver(from: state.withLock { $0.next() })
   }
 
   /// Queues a value without delivering it; `deliverIfIdle()` delivers it later.
