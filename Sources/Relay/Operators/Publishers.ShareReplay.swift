@@ -39,28 +39,42 @@ extension Publishers {
     public typealias Failure = Upstream.Failure
 
     /// One subscriber, as the share sends to it.
+    @usableFromInline
     struct Member {
-      let id: Int
-      let send: (Output) -> Void
-      let complete: (Subscribers.Completion<Failure>) -> Void
+      @usableFromInline let id: Int
+      @usableFromInline let send: (Output) -> Void
+      @usableFromInline let complete: (Subscribers.Completion<Failure>) -> Void
+
+      @inlinable
+      init(
+        id: Int, send: @escaping (Output) -> Void,
+        complete: @escaping (Subscribers.Completion<Failure>) -> Void
+      ) {
+        self.id = id
+        self.send = send
+        self.complete = complete
+      }
     }
 
+    @usableFromInline
     struct State {
-      var buffer = DeliveryQueue<Output>()
-      var bufferCount = 0
-      var completion: Subscribers.Completion<Failure>?
-      var members: [Member] = []
-      var nextID = 0
+      @usableFromInline var buffer = DeliveryQueue<Output>()
+      @usableFromInline var bufferCount = 0
+      @usableFromInline var completion: Subscribers.Completion<Failure>?
+      @usableFromInline var members: [Member] = []
+      @usableFromInline var nextID = 0
       /// The connection in progress, and its upstream subscription once it arrived.
-      var connection: Connector?
-      var upstream: (any Subscription)?
+      @usableFromInline var connection: Connector?
+      @usableFromInline var upstream: (any Subscription)?
+
+      @inlinable init() {}
     }
 
     /// The publisher whose subscription is shared.
     public let upstream: Upstream
     /// How many of the latest values are replayed.
     public let count: Int
-    private let state = Lock<State>.make(State())
+    @usableFromInline let state = Lock<State>.make(State())
 
     /// Creates the publisher.
     ///
@@ -76,6 +90,7 @@ extension Publishers {
 
     /// Hands the subscriber its subscription with the buffer (and the completion) queued,
     /// then connects when nobody is connected.
+    @inlinable
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
       let member = BufferedSubscription(downstream: subscriber, description: "ShareReplay")
@@ -102,7 +117,8 @@ extension Publishers {
     }
 
     /// A subscriber left: the last one before the completion disconnects.
-    private func detach(_ id: Int) {
+    @inlinable
+    func detach(_ id: Int) {
       let (removed, upstream) = state.withLock { state -> ([Member], (any Subscription)?) in
         let removed = state.members.filter { $0.id == id }
         state.members.removeAll { $0.id == id }
@@ -114,6 +130,7 @@ extension Publishers {
       upstream?.cancel()
     }
 
+    @inlinable
     func connected(_ connector: Connector, to subscription: any Subscription) {
       let accepted = state.withLock { state -> Bool in
         guard state.connection === connector, state.upstream == nil else { return false }
@@ -124,20 +141,22 @@ extension Publishers {
       subscription.request(.unlimited)
     }
 
+    @inlinable
     func received(_ value: Output, from connector: Connector) {
-      let members = state.withLock { state -> [Member] in
-        guard state.connection === connector else { return [] }
+      let (members, dropped) = state.withLock { state -> ([Member], Output?) in
+        guard state.connection === connector else { return ([], nil) }
         state.buffer.append(value)
-        if state.bufferCount == count {
-          _ = state.buffer.popFirst()
-        } else {
+        guard state.bufferCount == count else {
           state.bufferCount += 1
+          return (state.members, nil)
         }
-        return state.members
+        return (state.members, state.buffer.popFirst())
       }
+      _ = dropped  // released outside the lock
       for member in members { member.send(value) }
     }
 
+    @inlinable
     func received(
       _ completion: Subscribers.Completion<Failure>, from connector: Connector
     ) {
@@ -152,19 +171,23 @@ extension Publishers {
     }
 
     /// The subscriber one connection attaches to the upstream.
+    @usableFromInline
     final class Connector: Subscriber, @unchecked Sendable {
       // Immutable; the share's state says whether this connection is still the current one.
-      let share: ShareReplay
+      @usableFromInline let share: ShareReplay
 
-      init(share: ShareReplay) { self.share = share }
+      @inlinable init(share: ShareReplay) { self.share = share }
 
+      @inlinable
       func receive(subscription: any Subscription) { share.connected(self, to: subscription) }
 
+      @inlinable
       func receive(_ input: Output) -> Subscribers.Demand {
         share.received(input, from: self)
         return .none
       }
 
+      @inlinable
       func receive(completion: Subscribers.Completion<Failure>) {
         share.received(completion, from: self)
       }

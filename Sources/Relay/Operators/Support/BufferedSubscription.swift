@@ -7,26 +7,37 @@
 /// after it or after a cancel, nor before `start()`. `send`, `request` and `cancel` may come from any thread: the
 /// thread that finds nobody delivering delivers, one call at a time, with no lock held, until
 /// nothing more can go. `onEnd` runs once, after the completion was delivered or on cancel.
+@usableFromInline
 final class BufferedSubscription<Downstream: Subscriber>: Subscription,
   CustomStringConvertible, @unchecked Sendable
 {
   // Every mutable field is in `state`, guarded by its lock. `downstream` is called only by
   // the thread that set `state.isDelivering`.
-  typealias Output = Downstream.Input
-  typealias Failure = Downstream.Failure
+  @usableFromInline typealias Output = Downstream.Input
+  @usableFromInline typealias Failure = Downstream.Failure
 
+  // The per-value path (`send`, `endDelivery`) reads only fields whose layout does not depend
+  // on the generic parameters, declared first, and returns non-generic results: code that runs
+  // unspecialized then looks up no generic metadata for `completion` or for a `Step`.
+  @usableFromInline
   struct State {
-    var demand = Subscribers.Demand.none
-    var waiting = DeliveryQueue<Output>()
-    var completion: Subscribers.Completion<Failure>?
-    var isDelivering = false
+    @usableFromInline var demand = Subscribers.Demand.none
+    @usableFromInline var isDelivering = false
     /// `start()` was called: the subscriber has its subscription.
-    var isStarted = false
+    @usableFromInline var isStarted = false
     /// The completion was taken for delivery, or the subscriber cancelled.
-    var isTerminated = false
-    var onEnd: (() -> Void)?
+    @usableFromInline var isTerminated = false
+    /// `completion` is set.
+    @usableFromInline var isCompleted = false
+    @usableFromInline var onEnd: (() -> Void)?
+    @usableFromInline var waiting = DeliveryQueue<Output>()
+    /// Set once, with `isCompleted`.
+    @usableFromInline var completion: Subscribers.Completion<Failure>?
+
+    @inlinable init() {}
 
     /// Makes the caller the deliverer when nobody delivers.
+    @inlinable
     mutating func claim() -> Bool {
       guard isStarted, !isDelivering, !isTerminated else { return false }
       isDelivering = true
@@ -36,22 +47,35 @@ final class BufferedSubscription<Downstream: Subscriber>: Subscription,
     /// A value is sent: the caller delivers it at once when the subscriber has demand,
     /// nobody delivers and nothing waits (the fast path: the queue is never touched);
     /// otherwise it waits, and the caller becomes the deliverer when it can deliver.
-    mutating func send(_ value: Output) -> Step? {
-      guard !isTerminated, completion == nil else { return nil }
+    @inlinable
+    mutating func send(_ value: Output) -> BufferedSend {
+      guard !isTerminated, !isCompleted else { return .none }
       guard isStarted, !isDelivering, demand > 0 else {
         waiting.append(value)
-        return nil
+        return .none
       }
       isDelivering = true
       guard waiting.isEmpty else {
         waiting.append(value)
-        return next()
+        return .deliverWaiting
       }
       demand -= 1
-      return .value(value)
+      return .deliverValue
+    }
+
+    /// The deliverer delivered a value and the subscriber returned `more`: counts it, and
+    /// stops delivering unless `next()` would find something to deliver (true: the deliverer
+    /// goes on with `next()`).
+    @inlinable
+    mutating func endDelivery(adding more: Subscribers.Demand) -> Bool {
+      demand += more
+      if !isTerminated, isCompleted || (demand > 0 && !waiting.isEmpty) { return true }
+      isDelivering = false
+      return false
     }
 
     /// The deliverer's next step.
+    @inlinable
     mutating func next() -> Step {
       if !isTerminated {
         if demand > 0, let value = waiting.popFirst() {
@@ -68,6 +92,7 @@ final class BufferedSubscription<Downstream: Subscriber>: Subscription,
     }
   }
 
+  @usableFromInline
   enum Step {
     case value(Output)
     /// The completion, what runs after it, and the values it drops.
@@ -75,14 +100,15 @@ final class BufferedSubscription<Downstream: Subscriber>: Subscription,
     case stop
   }
 
-  let downstream: Downstream
-  let description: String
+  @usableFromInline let downstream: Downstream
+  @usableFromInline let description: String
   /// Runs with each demand the subscriber asks for, after it is counted: to pass it upstream.
-  private let onRequest: ((Subscribers.Demand) -> Void)?
-  private let state = Lock<State>.make(State())
+  @usableFromInline let onRequest: ((Subscribers.Demand) -> Void)?
+  @usableFromInline let state = Lock<State>.make(State())
 
   /// Creates the subscription of `downstream`, named `description` in `print`'s log;
   /// `onRequest` runs with each demand the subscriber asks for.
+  @inlinable
   init(
     downstream: Downstream, description: String,
     onRequest: ((Subscribers.Demand) -> Void)? = nil
@@ -94,6 +120,7 @@ final class BufferedSubscription<Downstream: Subscriber>: Subscription,
 
   /// Lets deliveries begin, once the subscriber has this subscription, and delivers what
   /// the demand allows.
+  @inlinable
   func start() {
     state.withLock { $0.isStarted = true }
     deliverIfIdle()
@@ -103,6 +130,7 @@ final class BufferedSubscription<Downstream: Subscriber>: Subscription,
   var waitingCapacity: Int { state.withLock { $0.waiting.capacity } }
 
   /// Sets what runs once the subscription ends; runs it now when it has ended already.
+  @inlinable
   func onEnd(_ body: @escaping () -> Void) {
     let ended = state.withLock { state -> Bool in
       guard !state.isTerminated else { return true }
@@ -115,28 +143,50 @@ final class BufferedSubscription<Downstream: Subscriber>: Subscription,
   /// Sends a value: delivered now when the subscriber has demand and nobody delivers.
   ///
   /// One lock acquisition decides, and one more after the delivery counts the demand
-  /// returned and finds the next step.
+  /// returned and finds whether anything more can go (a third then finds it).
+  @inlinable
   func send(_ value: Output) {
-    if let step = state.withLock({ $0.send(value) }) { deliver(from: step) }
+    switch state.withLock({ $0.send(value) }) {
+    case .deliverValue:
+      let more = downstream.receive(value)
+      if state.withLock({ $0.endDelivery(adding: more) }) { deliverNext() }
+    case .deliverWaiting:
+      deliverNext()
+    case .none:
+      return
+    }
+  }
+
+  /// As the deliverer, delivers what the demand allows, until nothing more can go.
+  ///
+  /// Out of line, so that `send`'s fast path, unspecialized, does not look up the metadata of
+  /// a `Step`.
+  @inlinable @inline(never)
+  func deliverNext() {
+    deliver(from: state.withLock { $0.next() })
   }
 
   /// Queues a value without delivering it; `deliverIfIdle()` delivers it later.
+  @inlinable
   func enqueue(_ value: Output) {
     state.withLock { state in
-      guard !state.isTerminated, state.completion == nil else { return }
+      guard !state.isTerminated, !state.isCompleted else { return }
       state.waiting.append(value)
     }
   }
 
   /// Sends the completion: delivered after the values the demand allows.
+  @inlinable
   func send(completion: Subscribers.Completion<Failure>) {
     state.withLock { state in
-      guard !state.isTerminated, state.completion == nil else { return }
+      guard !state.isTerminated, !state.isCompleted else { return }
       state.completion = completion
+      state.isCompleted = true
     }
     deliverIfIdle()
   }
 
+  @inlinable
   func request(_ demand: Subscribers.Demand) {
     _checkDemand(demand)
     state.withLock { $0.demand += demand }
@@ -144,6 +194,7 @@ final class BufferedSubscription<Downstream: Subscriber>: Subscription,
     deliverIfIdle()
   }
 
+  @inlinable
   func cancel() {
     let ended = state.withLock { state -> ((() -> Void)?, DeliveryQueue<Output>)? in
       guard !state.isTerminated else { return nil }
@@ -154,12 +205,14 @@ final class BufferedSubscription<Downstream: Subscriber>: Subscription,
   }
 
   /// Delivers what the demand allows, one call at a time, unless somebody delivers already.
+  @inlinable
   func deliverIfIdle() {
     deliver(from: state.withLock { $0.claim() ? $0.next() : .stop })
   }
 
   /// Delivers as the deliverer, starting with `step`, until nothing more can go.
-  private func deliver(from step: Step) {
+  @inlinable
+  func deliver(from step: Step) {
     var step = step
     while true {
       switch step {
@@ -179,4 +232,16 @@ final class BufferedSubscription<Downstream: Subscriber>: Subscription,
       }
     }
   }
+}
+
+/// What a send decided under a `BufferedSubscription`'s lock; not generic, so that
+/// unspecialized code returns it without looking up any metadata.
+@usableFromInline
+enum BufferedSend {
+  /// The caller is the deliverer and delivers the value it sent; the demand counted it.
+  case deliverValue
+  /// The value waits behind others; the caller is the deliverer and delivers what waits.
+  case deliverWaiting
+  /// The value waits, or is dropped after the end; somebody else delivers, or nobody can.
+  case none
 }
