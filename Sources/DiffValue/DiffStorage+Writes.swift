@@ -96,20 +96,17 @@ extension DiffStorage {
     version: UInt = 0
   ) -> DiffWrite<Value> {
     var observed = withObservation { $0.observe(before: UnsafeRawPointer(address)) }
-    var keepsElements = false
     if !elementWrite, observed.elementsWereRead {
       if case .inline = kind {
         let copies = observed.copies()
         copies.syncsKept = true
         keepForElements(copies, of: address, version: version)
-        keepsElements = true
       } else {
         observed.copies().kept = DiffKeptValue(address.pointee)
       }
     }
     var write = DiffWrite(kind, at: address, observed: observed)
     write.version = version
-    write.keepsElements = keepsElements
     if observed.wholeWasRead, case .inline = kind,
       !(elementWrite && withSelection { $0.comparesWholeValue })
     {
@@ -341,7 +338,8 @@ struct DiffWrite<Value: Equatable> {
   @usableFromInline var version: UInt = 0
   /// Whether the write keeps the value for its elements' observers in the property's copy
   /// (`keepForElements`), which it brings up to date at its end.
-  @usableFromInline var keepsElements = false
+  @inlinable
+  var keepsElements: Bool { observed?.copiesIfMade?.syncsKept == true }
 
   /// The value before the write, for the observers of an array's elements, when it was kept.
   @inlinable
