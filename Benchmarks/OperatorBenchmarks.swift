@@ -149,6 +149,16 @@ func runOperatorBenchmarks() {
   for sink in directSinks { sink.cancel() }
   report("floor: CurrentValueRelay.send, 2 sinks of its own", directFigure)
   report("CurrentValueRelay.share(replay: 1).send, 2 sinks", shareFigure, floor: directFigure)
+  // The same, the pipeline built in generic code the optimizer may not specialize (a library's
+  // helper taking any publisher): the share then runs unspecialized.
+  let genericShared = CurrentValueRelay(0)
+  let counter = ReceivedCount()
+  let genericSinks = twoSinksOnSharedReplay(of: genericShared, counting: counter)
+  let genericFigure = medianNanoseconds(iterations: iterations) { genericShared.send($0) }
+  for sink in genericSinks { sink.cancel() }
+  blackHole(counter)
+  report(
+    "the same, built in unspecialized generic code", genericFigure, floor: directFigure)
 
   // collect(10): values gathered ten at a time, one array per ten to the sink; next to a relay
   // whose sink appends each value to an array of its own, emptied every ten (the same work by
@@ -203,4 +213,24 @@ func runOperatorBenchmarks() {
     "for scale: a DispatchWorkItem replaced per value", workItemFigure, floor: handDebounceFigure)
   queue.sync {}
   blackHole(received)
+}
+
+/// What the sinks of `twoSinksOnSharedReplay(of:counting:)` count.
+final class ReceivedCount: @unchecked Sendable {
+  // Written by the benchmark's one thread.
+  var count = 0
+}
+
+/// Two sinks on `upstream.share(replay: 1)`, made in a function the optimizer may not
+/// specialize: the share and its subscriptions are the unspecialized generic code a helper
+/// taking any publisher runs.
+@_semantics("optimize.sil.specialize.generic.never")
+@inline(never)
+func twoSinksOnSharedReplay<Upstream: Publisher>(
+  of upstream: Upstream, counting received: ReceivedCount
+) -> [AnyCancellable] where Upstream.Failure == Never {
+  let replayed = upstream.share(replay: 1)
+  return [
+    replayed.sink { _ in received.count &+= 1 }, replayed.sink { _ in received.count &+= 1 },
+  ]
 }
