@@ -16,8 +16,7 @@ import Relay
 ///
 /// One allocation (besides what it makes in turn): its fields are the buffer's header. It keeps
 /// the property's observation too (the relay's duplicate check tells it, and may outlive the
-/// property). Its own mutex guards the observation field, the hooks, the shared objects and the index of an
-/// array's elements, which readers reach through the relay without the property's mutex; the
+/// property). Its own mutex guards the observation field, the hooks and the shared objects; the
 /// property's mutex guards the rest (`DiffMachineryState` says which).
 ///
 /// The relay's duplicate check holds it (to tell observers), and it holds the relay: the property
@@ -109,15 +108,11 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
 
   // MARK: Slots of in-place writes
 
-  /// Where an in-place write through the relay changes the value; made with the relay.
+  /// Makes the slots of in-place writes, under the property's mutex.
   ///
-  /// The caller holds the relay's reservation for an in-place write, which no other write holds
-  /// at once.
-  @inlinable
-  var writing: UnsafeMutablePointer<Value> { state.pointee.writing.unsafelyUnwrapped }
-
-  /// Makes the slots of in-place writes through the relay, under the property's mutex: where
-  /// the value is changed, and where the selected parts are copied before.
+  /// One is where a write through the relay changes the value; the other is where an in-place
+  /// write that may tell observers copies the selected parts before it. Made with the relay or
+  /// with the first such write.
   @usableFromInline
   func makeSlots() -> (writing: UnsafeMutablePointer<Value>, snapshot: UnsafeMutableRawPointer) {
     // One allocation: the value, then the snapshot at the first offset its alignment allows.
@@ -187,8 +182,8 @@ struct DiffMachineryState<Value: Equatable> {
   @usableFromInline let selection: DiffSelection<Value>
   @usableFromInline var relay: CurrentValueRelay<Value>?
   @usableFromInline var observation: DiffObservation?
-  /// The slots of in-place writes through the relay (the snapshot's follows the value's), kept
-  /// here to be freed with the machinery; the property's header has their addresses.
+  /// The slots of in-place writes (the snapshot's follows the value's), kept here to be freed
+  /// with the machinery; the property's header has their addresses.
   @usableFromInline var writing: UnsafeMutablePointer<Value>?
   /// What the threads behind an in-place write use, once one waited or a whole write was kept.
   @usableFromInline var contention: DiffContention<Value>?
