@@ -486,12 +486,12 @@ func sendOutOfLine<Output>(_ relay: CurrentValueRelay<Output>, _ value: Output) 
   relay.send(value)
 }
 
-#if canImport(Observation)
-  /// A counter the `@Sendable` change handler can bump; the benchmark is single-threaded.
-  final class Counter: @unchecked Sendable {
-    var value = 0
-  }
+/// A counter a `@Sendable` handler can bump; each benchmark using it is single-threaded.
+final class Counter: @unchecked Sendable {
+  var value = 0
+}
 
+#if canImport(Observation)
   @Observable
   final class ObservedFields {
     var state = Fields(a: "first", b: 1, c: [])

@@ -152,7 +152,7 @@ func runOperatorBenchmarks() {
   // The same, the pipeline built in generic code the optimizer may not specialize (a library's
   // helper taking any publisher): the share then runs unspecialized.
   let genericShared = CurrentValueRelay(0)
-  let counter = ReceivedCount()
+  let counter = Counter()
   let genericSinks = twoSinksOnSharedReplay(of: genericShared, counting: counter)
   let genericFigure = medianNanoseconds(iterations: iterations) { genericShared.send($0) }
   for sink in genericSinks { sink.cancel() }
@@ -215,22 +215,16 @@ func runOperatorBenchmarks() {
   blackHole(received)
 }
 
-/// What the sinks of `twoSinksOnSharedReplay(of:counting:)` count.
-final class ReceivedCount: @unchecked Sendable {
-  // Written by the benchmark's one thread.
-  var count = 0
-}
-
 /// Two sinks on `upstream.share(replay: 1)`, made in a function the optimizer may not
 /// specialize: the share and its subscriptions are the unspecialized generic code a helper
 /// taking any publisher runs.
 @_semantics("optimize.sil.specialize.generic.never")
 @inline(never)
 func twoSinksOnSharedReplay<Upstream: Publisher>(
-  of upstream: Upstream, counting received: ReceivedCount
+  of upstream: Upstream, counting received: Counter
 ) -> [AnyCancellable] where Upstream.Failure == Never {
   let replayed = upstream.share(replay: 1)
   return [
-    replayed.sink { _ in received.count &+= 1 }, replayed.sink { _ in received.count &+= 1 },
+    replayed.sink { _ in received.value &+= 1 }, replayed.sink { _ in received.value &+= 1 },
   ]
 }
