@@ -248,13 +248,20 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
   /// The last value written.
   @inlinable
   func read() -> Value {
-    if flags & DiffStorageFlags.relay != 0 { return withRelay { $0.value } }
+    if flags & DiffStorageFlags.relay != 0 { return readThroughRelay() }
     return withLock { header, element in
       waitWhileHeld(header)
-      if header.pointee.flags & DiffStorageFlags.relay != 0 { return withRelay { $0.value } }
+      if header.pointee.flags & DiffStorageFlags.relay != 0 { return readThroughRelay() }
       return element.pointee
     }
   }
+
+  /// The relay's latest value, once the relay exists.
+  ///
+  /// Out of line: the relay's read (its lock, and the wait while an in-place write has the
+  /// value) is one copy per value type, however many reads call it.
+  @inlinable @inline(never)
+  func readThroughRelay() -> Value { withRelay { $0.value } }
 
   /// The last value written, read inside `withObservationTracking` to be told of its next
   /// published change.
@@ -439,11 +446,11 @@ extension DiffStorage {
       observation.willRead(
         observation.part(ObjectIdentifier(keyPath)) { DiffObservedPart(.shared(keyPath)) })
     }
-    if flags & DiffStorageFlags.relay != 0 { return withRelay { $0.value[keyPath: keyPath] } }
+    if flags & DiffStorageFlags.relay != 0 { return readThroughRelay()[keyPath: keyPath] }
     return withLock { header, element in
       waitWhileHeld(header)
       if header.pointee.flags & DiffStorageFlags.relay != 0 {
-        return withRelay { $0.value[keyPath: keyPath] }
+        return readThroughRelay()[keyPath: keyPath]
       }
       return element.pointee[keyPath: keyPath]
     }

@@ -38,7 +38,7 @@ struct RelayRound<Output> {
   }
 
   @usableFromInline let kind: Kind
-  @usableFromInline let targets: RelaySubscriberLoan<Output>
+  @usableFromInline let targets: RelaySubscriberLoan
   /// Whether the value is first compared, outside the lock, with the value it replaced: a
   /// duplicate reaches nobody, and what the round claimed is given back when it ends.
   @usableFromInline let checksDuplicate: Bool
@@ -47,7 +47,7 @@ struct RelayRound<Output> {
   @inlinable var claimedDemand: Bool { kind == .claimed }
 
   @inlinable
-  init(kind: Kind, targets: RelaySubscriberLoan<Output>, checksDuplicate: Bool = false) {
+  init(kind: Kind, targets: RelaySubscriberLoan, checksDuplicate: Bool = false) {
     self.kind = kind
     self.targets = targets
     self.checksDuplicate = checksDuplicate
@@ -71,8 +71,8 @@ enum RelayNext<Output> {
 struct RelayReleased<Output> {
   @usableFromInline
   enum Item {
-    case list(RelaySubscriberList<Output>)
-    case target(RelayTarget<Output>)
+    case list(RelaySubscriberList)
+    case target(AnyRelayTarget)
     case event(RelayEvent<Output>)
   }
 
@@ -93,7 +93,7 @@ struct RelayReleased<Output> {
 
   /// Calls `body` with each subscriber handed back, which the storage marks cancelled.
   @inlinable
-  func forEachTarget(_ body: (RelayTarget<Output>) -> Void) {
+  func forEachTarget(_ body: (AnyRelayTarget) -> Void) {
     for case .target(let target) in items { body(target) }
   }
 
@@ -114,14 +114,14 @@ struct RelayReleased<Output> {
 /// destroys: a second field there costs each write its destruction.
 @usableFromInline
 struct RelayCancellation<Output> {
-  @usableFromInline var target: RelayTarget<Output>?
+  @usableFromInline var target: AnyRelayTarget?
   @usableFromInline var released = RelayReleased<Output>()
 
   @inlinable init() {}
 
   /// Calls `body` with each subscriber handed back, which the storage marks cancelled.
   @inlinable
-  func forEachTarget(_ body: (RelayTarget<Output>) -> Void) {
+  func forEachTarget(_ body: (AnyRelayTarget) -> Void) {
     if let target { body(target) }
     released.forEachTarget(body)
   }

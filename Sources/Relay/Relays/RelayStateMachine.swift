@@ -31,10 +31,10 @@ struct RelayStateMachine<Output> {
   struct RoundInProgress {
     /// The list the round calls, when the round owns it rather than borrowing the live one
     /// (or borrowed one an edit has since retired).
-    @usableFromInline var kept: RelaySubscriberList<Output>?
+    @usableFromInline var kept: RelaySubscriberList?
     /// What a claimed round took from the subscribers, to give back if its value was a
     /// duplicate.
-    @usableFromInline var claims: [RelaySubscribers<Output>.Claim] = []
+    @usableFromInline var claims: [RelaySubscribers.Claim] = []
     /// What the runner releases when the round ends.
     @usableFromInline var released = RelayReleased<Output>()
 
@@ -42,7 +42,7 @@ struct RelayStateMachine<Output> {
 
     /// Keeps a list the round still reads alive until it ends.
     @inlinable
-    mutating func keep(_ list: RelaySubscriberList<Output>?) {
+    mutating func keep(_ list: RelaySubscriberList?) {
       guard let list else { return }
       precondition(kept == nil, "a round kept two subscriber lists")
       kept = list
@@ -72,7 +72,7 @@ struct RelayStateMachine<Output> {
   /// The value the delivery sequence has reached: what a new subscriber receives first.
   @usableFromInline var current: Output?
   @usableFromInline var phase = Phase.open
-  @usableFromInline var subscribers = RelaySubscribers<Output>()
+  @usableFromInline var subscribers = RelaySubscribers()
   @usableFromInline var delivery = SerialDelivery<RelayEvent<Output>>()
   @usableFromInline var round = RoundInProgress()
   /// The token of the next write to hold the relay.
@@ -97,7 +97,7 @@ struct RelayStateMachine<Output> {
   // MARK: What the storage reads
 
   /// `inPlaceWriteEnded`, made if it does not exist yet.
-  @inlinable
+  @usableFromInline
   mutating func inPlaceWriteEndedMadeIfNeeded() -> LockCondition {
     if let condition = inPlaceWriteEnded { return condition }
     let condition = LockCondition()
@@ -137,7 +137,7 @@ struct RelayStateMachine<Output> {
 
   /// The last value sent: held, waiting, or current; `nil` for a passthrough relay, and while
   /// an in-place write has the value (`isOutForInPlaceWrite`).
-  @inlinable
+  @usableFromInline
   var latestValue: Output? {
     if case .reserved(let reservation) = phase, let held = reservation.lastValue { return held }
     if let index = delivery.waiting.lastIndex(where: {
@@ -210,7 +210,8 @@ struct RelayStateMachine<Output> {
 
   /// Puts an event in the reservation of the write holding the relay, behind its result; out of
   /// line, to keep `send` small enough to inline.
-  @inlinable @inline(never)
+  @usableFromInline @inline(never)
+  @_semantics("optimize.sil.specialize.generic.never")
   mutating func hold(_ event: RelayEvent<Output>, from thread: ThreadIdentity) {
     // Moved out while it grows, so that its array is referenced once and grows in place.
     guard var reservation = phase.takeReservation() else {
@@ -255,7 +256,7 @@ struct RelayStateMachine<Output> {
   }
 
   /// The end of the relay: every subscriber receives `.finished` after the values before it.
-  @inlinable
+  @usableFromInline
   mutating func finish(from thread: ThreadIdentity) -> RelayStep<Output> {
     switch phase {
     case .open: return submit(.finished, from: thread)
@@ -486,7 +487,7 @@ struct RelayStateMachine<Output> {
   ///   - thread: The cancelling thread.
   ///   - beingCalled: The subscriber whose call is on the stack of the thread that delivers,
   ///     meaningful only when that is `thread`.
-  @inlinable
+  @usableFromInline
   mutating func cancel(_ id: UInt64, from thread: ThreadIdentity, beingCalled: UInt64)
     -> RelayCancellation<Output>
   {
@@ -524,8 +525,11 @@ struct RelayStateMachine<Output> {
     guard case .open = phase else { return (latestValue, .optimistic(sendsAtRead: sendCount)) }
     let token = nextModifyToken
     nextModifyToken += 1
+    // Open and nothing waiting: the latest value is `current`, read here rather than through
+    // `latestValue`, which is out of line.
+    let latest = delivery.waiting.isEmpty ? current : latestValue
     phase.reserve(RelayReservation(token: token, holder: thread, isInPlace: false))
-    return (latestValue, .reserved(token: token))
+    return (latest, .reserved(token: token))
   }
 
   /// A `modify` writes its result, unless another write makes it retry; after the end it
@@ -560,7 +564,7 @@ struct RelayStateMachine<Output> {
   }
 
   /// A `modify`'s transform threw: nothing is written, and what it held goes on.
-  @inlinable
+  @usableFromInline
   mutating func abandonModify(_ ticket: RelayModifyTicket) -> RelayStep<Output> {
     guard case .reserved(let token) = ticket, reservation?.token == token else {
       return RelayStep()
@@ -666,7 +670,7 @@ struct RelayStateMachine<Output> {
     return requeueHeld(held)
   }
 
-  @inlinable
+  @usableFromInline
   mutating func requeueHeld(_ held: [RelayReservation<Output>.Held]) -> RelayReleased<Output> {
     var released = RelayReleased<Output>()
     if isFinished {

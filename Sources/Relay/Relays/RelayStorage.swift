@@ -215,7 +215,7 @@ final class RelayStorage<Output>: @unchecked Sendable {
 
   /// Delivers `.finished` to every subscriber after the values already sent; later sends are
   /// ignored and later subscribers receive `.finished` at once.
-  @inlinable
+  @usableFromInline
   func finish() {
     let thread = ThreadIdentity.current
     carryOut(withMachine { $0.finish(from: thread) }, from: thread)
@@ -270,7 +270,7 @@ final class RelayStorage<Output>: @unchecked Sendable {
   ///
   /// It never waits: once it returns, at most one more call reaches the subscriber, from a round
   /// another thread had already begun.
-  @inlinable
+  @usableFromInline
   func cancel(_ id: UInt64) {
     let thread = ThreadIdentity.current
     let beingCalled = ending.subscriberBeingCalled
@@ -423,29 +423,30 @@ final class RelayStorage<Output>: @unchecked Sendable {
   ///
   /// Their demand is unlimited, so what they return changes nothing.
   @inlinable
-  func callUnlimited(_ targets: RelaySubscriberLoan<Output>, with value: Output) {
+  func callUnlimited(_ targets: RelaySubscriberLoan, with value: Output) {
     targets.forEachTarget { order, target in
       ending.willCall(order)
-      if !target.wasCancelled { target.receiveIgnoringDemand(value) }
+      if !target.wasCancelled { target.receiver(Output.self).receiveIgnoringDemand(value) }
     }
   }
 
   /// Calls each target not cancelled, in order, and collects the demand it returns.
   @inlinable
   func call(
-    _ targets: RelaySubscriberLoan<Output>, with value: Output,
+    _ targets: RelaySubscriberLoan, with value: Output,
     collecting returnedDemand: inout [(id: UInt64, demand: Subscribers.Demand)]
   ) {
     targets.forEachTarget { order, target in
       ending.willCall(order)
-      let demand = target.wasCancelled ? Subscribers.Demand.none : target.receive(value)
+      let demand =
+        target.wasCancelled ? Subscribers.Demand.none : target.receiver(Output.self).receive(value)
       if demand != .none { returnedDemand.append((order, demand)) }
     }
   }
 
   /// Delivers `.finished` to each target not cancelled.
-  @inlinable
-  func finish(_ targets: RelaySubscriberLoan<Output>) {
+  @usableFromInline
+  func finish(_ targets: RelaySubscriberLoan) {
     targets.forEachTarget { order, target in
       ending.willCall(order)
       if !target.markCancelled() { target.finish() }

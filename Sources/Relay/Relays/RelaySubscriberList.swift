@@ -1,14 +1,14 @@
 /// One attached subscriber in a `RelaySubscriberList`.
 @usableFromInline
-struct RelaySlot<Output> {
+struct RelaySlot {
   /// The subscription's id: its position in subscription order, from 1, increasing along a
   /// list.
   @usableFromInline let order: UInt64
   /// The subscriber, owned by the list (one retain); `nil` once taken out.
-  @usableFromInline var target: Unmanaged<RelayTarget<Output>>?
+  @usableFromInline var target: Unmanaged<AnyRelayTarget>?
 
   @inlinable
-  init(order: UInt64, target: Unmanaged<RelayTarget<Output>>?) {
+  init(order: UInt64, target: Unmanaged<AnyRelayTarget>?) {
     self.order = order
     self.target = target
   }
@@ -40,16 +40,16 @@ struct RelaySubscriberListHeader {
 /// - Complexity: `insert` is O(1) at the end while there is room, O(*n*) elsewhere;
 ///   `remove(at:)`, `copy` and `selecting` are O(*n*); `index(ofOrder:)` is O(log *n*).
 @usableFromInline
-final class RelaySubscriberList<Output>:
-  ManagedBuffer<RelaySubscriberListHeader, RelaySlot<Output>>
+final class RelaySubscriberList:
+  ManagedBuffer<RelaySubscriberListHeader, RelaySlot>
 {
   /// An empty list with room for `capacity` subscribers.
   @inlinable
-  static func make(capacity: Int) -> RelaySubscriberList<Output> {
+  static func make(capacity: Int) -> RelaySubscriberList {
     let buffer = create(minimumCapacity: capacity) { _ in
       RelaySubscriberListHeader(count: 0, capacity: capacity)
     }
-    return unsafeDowncast(buffer, to: RelaySubscriberList<Output>.self)
+    return unsafeDowncast(buffer, to: RelaySubscriberList.self)
   }
 
   deinit {
@@ -73,7 +73,7 @@ final class RelaySubscriberList<Output>:
   /// The slots, in order.
   @inlinable
   func withSlots<Result>(
-    _ body: (UnsafeMutableBufferPointer<RelaySlot<Output>>) throws -> Result
+    _ body: (UnsafeMutableBufferPointer<RelaySlot>) throws -> Result
   ) rethrows -> Result {
     try withUnsafeMutablePointers { header, slots in
       try body(UnsafeMutableBufferPointer(start: slots, count: header.pointee.count))
@@ -82,7 +82,7 @@ final class RelaySubscriberList<Output>:
 
   /// Calls `body` with each subscriber still in the list, in order, lent without a retain.
   @inlinable @inline(__always)
-  func forEachTarget(_ body: (_ order: UInt64, _ target: RelayTarget<Output>) -> Void) {
+  func forEachTarget(_ body: (_ order: UInt64, _ target: AnyRelayTarget) -> Void) {
     withSlots { slots in
       for index in slots.indices {
         guard let target = slots[index].target else { continue }
@@ -93,7 +93,7 @@ final class RelaySubscriberList<Output>:
   }
 
   /// The position of the first slot whose order is not below `order`.
-  @inlinable
+  @usableFromInline
   func lowerBound(ofOrder order: UInt64) -> Int {
     withSlots { slots in
       // Subscribers usually arrive in order: check the end first.
@@ -119,8 +119,8 @@ final class RelaySubscriberList<Output>:
 
   /// A new list holding the slots at the positions `isSelected` picks, each subscriber
   /// retained once more, with room for `capacity` in all.
-  @inlinable
-  func selecting(capacity: Int, _ isSelected: (Int) -> Bool) -> RelaySubscriberList<Output> {
+  @usableFromInline
+  func selecting(capacity: Int, _ isSelected: (Int) -> Bool) -> RelaySubscriberList {
     let copy = RelaySubscriberList.make(capacity: Swift.max(capacity, 1))
     withSlots { slots in
       copy.withUnsafeMutablePointers { copyHeader, copySlots in
@@ -139,14 +139,14 @@ final class RelaySubscriberList<Output>:
 
   /// A new list holding the same subscribers, each retained once more, with room for
   /// `capacity` in all.
-  @inlinable
-  func copy(capacity: Int) -> RelaySubscriberList<Output> {
+  @usableFromInline
+  func copy(capacity: Int) -> RelaySubscriberList {
     selecting(capacity: Swift.max(capacity, count)) { _ in true }
   }
 
   /// Moves every slot into a new list with room for `capacity`; this one is left empty.
-  @inlinable
-  func moved(capacity: Int) -> RelaySubscriberList<Output> {
+  @usableFromInline
+  func moved(capacity: Int) -> RelaySubscriberList {
     let moved = RelaySubscriberList.make(capacity: Swift.max(capacity, count))
     withUnsafeMutablePointers { header, slots in
       moved.withUnsafeMutablePointers { movedHeader, movedSlots in
@@ -161,8 +161,8 @@ final class RelaySubscriberList<Output>:
   /// Inserts a subscriber where its order puts it, retaining it; there must be room for it.
   ///
   /// - Returns: The slot's position.
-  @inlinable @discardableResult
-  func insert(_ target: RelayTarget<Output>, order: UInt64) -> Int {
+  @usableFromInline @discardableResult
+  func insert(_ target: AnyRelayTarget, order: UInt64) -> Int {
     let index = lowerBound(ofOrder: order)
     withUnsafeMutablePointers { header, slots in
       precondition(header.pointee.count < header.pointee.capacity, "RelaySubscriberList is full")
@@ -174,8 +174,8 @@ final class RelaySubscriberList<Output>:
   }
 
   /// Removes the slot at `index`, closing the gap, and returns its subscriber.
-  @inlinable
-  func remove(at index: Int) -> RelayTarget<Output>? {
+  @usableFromInline
+  func remove(at index: Int) -> AnyRelayTarget? {
     withUnsafeMutablePointers { header, slots in
       precondition(
         index >= 0 && index < header.pointee.count, "RelaySubscriberList index out of range")
@@ -189,8 +189,8 @@ final class RelaySubscriberList<Output>:
 
   /// Takes the subscriber out of the slot at `index`, leaving the slot empty, so that it can
   /// be released before the list is; the caller releases it, outside any lock.
-  @inlinable
-  func takeTarget(at index: Int) -> RelayTarget<Output>? {
+  @usableFromInline
+  func takeTarget(at index: Int) -> AnyRelayTarget? {
     withSlots { slots in
       defer { slots[index].target = nil }
       return slots[index].target?.takeRetainedValue()
@@ -198,8 +198,8 @@ final class RelaySubscriberList<Output>:
   }
 
   /// The subscriber at `index`, retained for the caller.
-  @inlinable
-  func target(at index: Int) -> RelayTarget<Output>? {
+  @usableFromInline
+  func target(at index: Int) -> AnyRelayTarget? {
     withSlots { $0[index].target?.takeUnretainedValue() }
   }
 }

@@ -1,6 +1,9 @@
 /// The subscribers of a relay: who is attached, in subscription order, what each asked for,
 /// and the subscriptions handed out but not attached yet.
 ///
+/// It depends on no value type (it keeps `AnyRelayTarget`s), so its edits are compiled once, in
+/// this module, out of line: an app pays for them once, not once per type it observes.
+///
 /// A round reads the subscribers through a `RelaySubscriberLoan`. A round in which every
 /// subscriber has unlimited demand borrows the live list itself, unretained (`lend()`): that
 /// saves every send a retain and release of the list. The invariant that makes it safe lives
@@ -8,7 +11,7 @@
 /// lent list goes to the caller, who keeps it alive until the round ends, and the edit goes to
 /// a copy.
 @usableFromInline
-struct RelaySubscribers<Output> {
+struct RelaySubscribers {
   /// How much a subscriber asked for, and whether it is owed the current value.
   @usableFromInline
   struct Account {
@@ -82,7 +85,7 @@ struct RelaySubscribers<Output> {
   }
 
   /// The attached subscribers, in subscription order.
-  @usableFromInline private(set) var list = RelaySubscriberList<Output>.make(capacity: 1)
+  @usableFromInline private(set) var list = RelaySubscriberList.make(capacity: 1)
   /// Whether the round in progress reads `list` unretained.
   @usableFromInline private(set) var isLent = false
   /// Each attached subscriber's account, in the order of `list`.
@@ -128,9 +131,9 @@ struct RelaySubscribers<Output> {
   ///
   /// - Returns: Its position, or `nil` when the subscription was cancelled meanwhile; and the
   ///   lent list it retired, which the caller keeps alive until the round ends.
-  @inlinable
-  mutating func attach(_ id: UInt64, target: RelayTarget<Output>, owesCurrentValue: Bool)
-    -> (index: Int?, retired: RelaySubscriberList<Output>?)
+  @usableFromInline
+  mutating func attach(_ id: UInt64, target: AnyRelayTarget, owesCurrentValue: Bool)
+    -> (index: Int?, retired: RelaySubscriberList?)
   {
     guard let demand = unattached.removeValue(forKey: id) else { return (nil, nil) }
     let retired = prepareEdit(adding: 1)
@@ -144,10 +147,10 @@ struct RelaySubscribers<Output> {
   /// Detaches a subscriber, or forgets a subscription not attached yet.
   ///
   /// - Returns: The subscriber and its account, and the lent list the edit retired.
-  @inlinable
+  @usableFromInline
   mutating func remove(_ id: UInt64) -> (
-    removed: (target: RelayTarget<Output>?, account: Account)?,
-    retired: RelaySubscriberList<Output>?
+    removed: (target: AnyRelayTarget?, account: Account)?,
+    retired: RelaySubscriberList?
   ) {
     if unattached.removeValue(forKey: id) != nil { return (nil, nil) }
     guard let index = index(of: id) else { return (nil, nil) }
@@ -159,8 +162,8 @@ struct RelaySubscribers<Output> {
   }
 
   /// Detaches everyone, for the end of the relay: returns the list, which the caller owns.
-  @inlinable
-  mutating func removeAll() -> RelaySubscriberList<Output> {
+  @usableFromInline
+  mutating func removeAll() -> RelaySubscriberList {
     defer {
       list = RelaySubscriberList.make(capacity: 0)
       isLent = false
@@ -174,7 +177,7 @@ struct RelaySubscribers<Output> {
 
   /// Lends the list to a round in which every subscriber has unlimited demand.
   @inlinable
-  mutating func lend() -> RelaySubscriberLoan<Output> {
+  mutating func lend() -> RelaySubscriberLoan {
     precondition(allUnlimited, "a round borrowed the list while some demand is bounded")
     isLent = true
     return RelaySubscriberLoan(list)
@@ -188,12 +191,12 @@ struct RelaySubscribers<Output> {
   /// list of those to call and what was taken.
   ///
   /// The others are owed the value, when the relay keeps one.
-  @inlinable
+  @usableFromInline
   mutating func claim(keepsCurrentValue: Bool) -> (
-    targets: RelaySubscriberList<Output>, claims: [Claim]
+    targets: RelaySubscriberList, claims: [Claim]
   ) {
     var claims: [Claim] = []
-    let targets = RelaySubscriberList<Output>.make(capacity: Swift.max(accounts.count, 1))
+    let targets = RelaySubscriberList.make(capacity: Swift.max(accounts.count, 1))
     for index in accounts.indices {
       let owed = accounts[index].owesCurrentValue
       if accounts[index].isUnlimited {
@@ -215,7 +218,7 @@ struct RelaySubscribers<Output> {
   }
 
   /// Gives back what a round claimed, when it delivered nothing (its value was a duplicate).
-  @inlinable
+  @usableFromInline
   mutating func refund(_ claims: [Claim]) {
     for claim in claims {
       guard let index = index(of: claim.id) else { continue }
@@ -228,9 +231,9 @@ struct RelaySubscribers<Output> {
   /// The subscribers of a round that delivers the current value to the one at `index`: the
   /// live list itself, lent, when that one is all it holds; otherwise a new list of that one,
   /// which the round keeps (`kept`).
-  @inlinable
+  @usableFromInline
   mutating func single(at index: Int) -> (
-    targets: RelaySubscriberLoan<Output>, kept: RelaySubscriberList<Output>?
+    targets: RelaySubscriberLoan, kept: RelaySubscriberList?
   ) {
     if list.count == 1 {
       isLent = true
@@ -244,8 +247,8 @@ struct RelaySubscribers<Output> {
   ///
   /// - Returns: The lent list, when there was one: the round still reads it, so the caller
   ///   keeps it alive until that round ends.
-  @inlinable
-  mutating func prepareEdit(adding extra: Int) -> RelaySubscriberList<Output>? {
+  @usableFromInline
+  mutating func prepareEdit(adding extra: Int) -> RelaySubscriberList? {
     if isLent {
       isLent = false
       let lent = list
@@ -258,7 +261,7 @@ struct RelaySubscribers<Output> {
     return nil
   }
 
-  @inlinable
+  @usableFromInline
   mutating func updateAllUnlimited() {
     // A loop, not `allSatisfy(\.isUnlimited)`: unspecialized code (a cancel through the
     // `Subscription` existential) would make that generic key path anew, or the closure's
@@ -291,15 +294,15 @@ struct RelaySubscribers<Output> {
 /// The subscribers a round calls: a list read without a retain, which its owner (the relay's
 /// state machine) keeps alive and unchanged until the round ends.
 @usableFromInline
-struct RelaySubscriberLoan<Output> {
-  @usableFromInline let list: Unmanaged<RelaySubscriberList<Output>>
+struct RelaySubscriberLoan {
+  @usableFromInline let list: Unmanaged<RelaySubscriberList>
 
   @inlinable
-  init(_ list: RelaySubscriberList<Output>) { self.list = .passUnretained(list) }
+  init(_ list: RelaySubscriberList) { self.list = .passUnretained(list) }
 
   /// Calls `body` with each subscriber still in the list, in order.
   @inlinable @inline(__always)
-  func forEachTarget(_ body: (_ order: UInt64, _ target: RelayTarget<Output>) -> Void) {
+  func forEachTarget(_ body: (_ order: UInt64, _ target: AnyRelayTarget) -> Void) {
     list._withUnsafeGuaranteedRef { $0.forEachTarget(body) }
   }
 }

@@ -1,24 +1,64 @@
-/// The subscriber behind one subscription, as the delivery sequence calls it.
+/// The subscriber behind one subscription, as the relay's registry keeps it: whether it was
+/// cancelled, how to finish it, and what it keeps alive, none of which depends on the value's
+/// type.
+///
+/// The registry (`RelaySubscribers`, `RelaySubscriberList`) holds targets of this type, so that
+/// it is compiled once for every relay rather than specialized for each value type; a round
+/// calls the value-receiving `RelayTarget<Output>` it was given, through `receiver(_:)`. One
+/// allocation per subscriber: `isCancelled` lives in the object.
+@usableFromInline
+class AnyRelayTarget: @unchecked Sendable {
+  // The closure is a constant; `isCancelled` is atomic. `cancelledStorage` must stay the first
+  // stored property (a subclass's come after it): it is `isCancelled`'s memory, never accessed
+  // as a property after `init`.
+  @usableFromInline final var cancelledStorage = 0
+  @usableFromInline final let finish: () -> Void
+  /// What the subclass's closures reach without retaining it (a sink's closures), kept alive
+  /// as long as the target.
+  @usableFromInline final let keptAlive: AnyObject?
+
+  @inlinable
+  init(keepingAlive keptAlive: AnyObject?, finish: @escaping () -> Void) {
+    self.keptAlive = keptAlive
+    self.finish = finish
+  }
+
+  /// Set by `cancel()` before it returns; the deliverer checks it before each call, so that
+  /// no call starts after a cancel it can see.
+  @inlinable @inline(__always)
+  final var isCancelled: AtomicWord<Bool> { AtomicWord(inStoredPropertiesOf: self) }
+
+  /// Whether a cancel has been seen; a call decided before it may still be in progress.
+  @inlinable
+  final var wasCancelled: Bool { isCancelled.load(ordering: .acquiring) }
+
+  /// Marks the target cancelled; returns whether it already was.
+  @inlinable
+  final func markCancelled() -> Bool {
+    isCancelled.exchange(true, ordering: .acquiringAndReleasing)
+  }
+
+  /// The target as the relay of `Output` made it; every target of a relay is one.
+  @inlinable @inline(__always)
+  final func receiver<Output>(_: Output.Type) -> RelayTarget<Output> {
+    unsafeDowncast(self, to: RelayTarget<Output>.self)
+  }
+}
+
+/// The subscriber behind one subscription, as the delivery sequence calls it with a value.
 ///
 /// The closures are made where the subscriber's type is known, so they run specialized code;
 /// each captures one reference (the subscriber), which Swift keeps as the closure's context
 /// without allocating one. The deliverer reaches a target through the round's subscriber list
-/// without retaining it; the list owns it. One allocation: `isCancelled` lives in the object.
+/// without retaining it; the list owns it.
 @usableFromInline
-final class RelayTarget<Output>: @unchecked Sendable {
-  // The closures are constants; `isCancelled` is atomic. `cancelledStorage` must stay the first
-  // stored property: it is `isCancelled`'s memory, never accessed as a property after `init`.
-  @usableFromInline var cancelledStorage = 0
+final class RelayTarget<Output>: AnyRelayTarget, @unchecked Sendable {
   @usableFromInline let receive: (Output) -> Subscribers.Demand
   /// Delivers a value in a round whose subscribers all have unlimited demand, where the demand
   /// a subscriber returns changes nothing.
   ///
   /// For a `Sink` it is the sink's own closure, which saves a call per subscriber per value.
   @usableFromInline let receiveIgnoringDemand: (Output) -> Void
-  @usableFromInline let finish: () -> Void
-  /// What `receiveIgnoringDemand` reaches without retaining it (a sink's closures), kept alive
-  /// as long as the target.
-  @usableFromInline let keptAlive: AnyObject?
 
   @inlinable
   init(
@@ -28,20 +68,6 @@ final class RelayTarget<Output>: @unchecked Sendable {
   ) {
     self.receive = receive
     self.receiveIgnoringDemand = receiveIgnoringDemand
-    self.keptAlive = keptAlive
-    self.finish = finish
+    super.init(keepingAlive: keptAlive, finish: finish)
   }
-
-  /// Set by `cancel()` before it returns; the deliverer checks it before each call, so that
-  /// no call starts after a cancel it can see.
-  @inlinable @inline(__always)
-  var isCancelled: AtomicWord<Bool> { AtomicWord(inStoredPropertiesOf: self) }
-
-  /// Whether a cancel has been seen; a call decided before it may still be in progress.
-  @inlinable
-  var wasCancelled: Bool { isCancelled.load(ordering: .acquiring) }
-
-  /// Marks the target cancelled; returns whether it already was.
-  @inlinable
-  func markCancelled() -> Bool { isCancelled.exchange(true, ordering: .acquiringAndReleasing) }
 }
