@@ -79,7 +79,7 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
 
   /// The relay, once installed (the property's flags say so).
   @inlinable
-  var relay: CurrentValueRelay<Value> { state.pointee.relay.unsafelyUnwrapped }
+  var relay: RelayStorage<Value> { state.pointee.relay.unsafelyUnwrapped }
 
   /// The selection the property compares.
   @inlinable
@@ -180,7 +180,7 @@ struct DiffMachineryState<Value: Equatable> {
   @usableFromInline var mutex = pthread_mutex_t()
   @usableFromInline var observationWord: UInt = 0
   @usableFromInline let selection: DiffSelection<Value>
-  @usableFromInline var relay: CurrentValueRelay<Value>?
+  @usableFromInline var relay: RelayStorage<Value>?
   @usableFromInline var observation: DiffObservation?
   /// The slots of in-place writes (the snapshot's follows the value's), kept here to be freed
   /// with the machinery; the property's header has their addresses.

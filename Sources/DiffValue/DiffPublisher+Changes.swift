@@ -85,7 +85,7 @@ public struct DiffChanges<Value: Equatable>: Publisher {
   @inlinable
   public func receive<S: Subscriber>(subscriber: S)
   where S.Input == DiffChange<Value>, S.Failure == Never {
-    storage.installedRelay().subscribe(Inner(downstream: subscriber, selection: storage.selection))
+    storage.installedRelay().attach(Inner(downstream: subscriber, selection: storage.selection))
   }
 
   // Not Sendable: `previous` is touched only by the relay's calls, which never overlap.

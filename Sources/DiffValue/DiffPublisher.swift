@@ -47,7 +47,7 @@ public struct DiffPublisher<Value: Equatable>: Publisher {
   /// Attaches a subscriber; it receives the current value first.
   @inlinable
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Value, S.Failure == Never {
-    storage.installedRelay().receive(subscriber: subscriber)
+    storage.installedRelay().attach(subscriber)
   }
 }
 

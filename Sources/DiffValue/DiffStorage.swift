@@ -123,13 +123,13 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
   /// The relay, installed now if it is not yet: the value moves into it, once no in-place write
   /// holds the property.
   @inlinable
-  func installedRelay() -> CurrentValueRelay<Value> {
+  func installedRelay() -> RelayStorage<Value> {
     if flags & DiffStorageFlags.relay != 0 { return withRelay { $0 } }
     return installRelay()
   }
 
   @usableFromInline
-  func installRelay() -> CurrentValueRelay<Value> {
+  func installRelay() -> RelayStorage<Value> {
     // The copy for the elements' observers: only in-place writes of the value's own use it.
     // Released with no lock held (an `AnyObject?`: this code is not specialized, and a local of
     // a generic type costs a metadata lookup per call).
@@ -142,9 +142,11 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
       if machinery.state.pointee.elementShadow != nil {
         shadow = machinery.state.pointee.elementShadow.take()
       }
-      let relay = CurrentValueRelay(
-        element.move(),
-        removingDuplicatesAt: header.pointee.selection.makeDuplicateCheck(
+      // A `CurrentValueRelay`'s storage, without the wrapper: the machinery is its one owner.
+      let relay = RelayStorage(
+        current: element.move(), keepsCurrentValue: true,
+        subscriptionName: "CurrentValueSubject",
+        isDuplicateAt: header.pointee.selection.makeDuplicateCheck(
           machinery, machinery.observationWord))
       makeSlots(header, machinery)
       machinery.state.pointee.relay = relay
@@ -182,7 +184,7 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
   /// Runs `body` on the relay, once the flags say it exists, without retaining it: the
   /// machinery keeps it.
   @inlinable @inline(__always)
-  func withRelay<Result>(_ body: (CurrentValueRelay<Value>) throws -> Result) rethrows -> Result {
+  func withRelay<Result>(_ body: (RelayStorage<Value>) throws -> Result) rethrows -> Result {
     try withUnsafeMutablePointerToHeader { header in
       try header.pointee.relay.unsafelyUnwrapped._withUnsafeGuaranteedRef(body)
     }
@@ -261,7 +263,7 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
   /// Out of line: the relay's read (its lock, and the wait while an in-place write has the
   /// value) is one copy per value type, however many reads call it.
   @inlinable @inline(never)
-  func readThroughRelay() -> Value { withRelay { $0.value } }
+  func readThroughRelay() -> Value { withRelay { $0.latestKeptValue } }
 
   /// The last value written, read inside `withObservationTracking` to be told of its next
   /// published change.
@@ -413,7 +415,7 @@ struct DiffStorageHeader<Value: Equatable> {
   @usableFromInline let selectionReference: Unmanaged<DiffSelection<Value>>
   @usableFromInline var machinery: DiffMachinery<Value>?
   /// The relay, once made, unretained: the machinery keeps it.
-  @usableFromInline var relay: Unmanaged<CurrentValueRelay<Value>>?
+  @usableFromInline var relay: Unmanaged<RelayStorage<Value>>?
   /// The observation, once made, retained (and released when the property goes); the
   /// machinery keeps it too.
   @usableFromInline var observation: Unmanaged<DiffObservation>?

@@ -4,7 +4,8 @@ import Dispatch
 /// lock, and then carries out the answer: runs a round, releases what was dropped, or
 /// schedules the drainer.
 ///
-/// Shared by `CurrentValueRelay`, `PassthroughRelay`, `singleReplay()` and `@Diff`.
+/// Shared by `CurrentValueRelay`, `PassthroughRelay` and `singleReplay()`, and used by `@Diff`
+/// directly (hence `package`): a property's relay is this one object, with no wrapper.
 ///
 /// A send that finds nobody delivering takes the lock once: it becomes the runner under the
 /// lock, calls the subscribers, and then stops with one compare-and-exchange on `ending`,
@@ -19,7 +20,7 @@ import Dispatch
 ///   drainer, a block on a global dispatch queue, and returns. The drainer delivers in order,
 ///   and after every 64 rounds lets other work on its queue go first.
 @usableFromInline
-final class RelayStorage<Output>: @unchecked Sendable {
+package final class RelayStorage<Output>: @unchecked Sendable {
   // Every mutable field is inside `state`, guarded by its lock; `ending` is atomic.
   /// `ending`'s two words, never accessed as a property after `init`: the first stored
   /// properties, where `ending` finds them.
@@ -39,7 +40,7 @@ final class RelayStorage<Output>: @unchecked Sendable {
   @usableFromInline let subscriptionName: String
 
   @inlinable
-  init(
+  package init(
     current: Output?, keepsCurrentValue: Bool, subscriptionName: String,
     isDuplicateAt: ((UnsafeRawPointer, UnsafeRawPointer) -> Bool)? = nil,
     backlog: BacklogPolicy = .unbounded
@@ -129,7 +130,7 @@ final class RelayStorage<Output>: @unchecked Sendable {
   /// The last value sent, of a relay that keeps one; waits while an in-place write on another
   /// thread has it.
   @inlinable
-  var latestKeptValue: Output {
+  package var latestKeptValue: Output {
     withMachine(waitingFor: .value) { $0.latestKeptValue }
   }
 
@@ -141,7 +142,7 @@ final class RelayStorage<Output>: @unchecked Sendable {
 
   /// Sends a value: delivers it now, or queues it behind the round in progress.
   @inlinable
-  func send(_ value: Output) {
+  package func send(_ value: Output) {
     let thread = ThreadIdentity.current
     var replaced: Output?
     let next = withMachine { $0.send(value, from: thread, replaced: &replaced) }
@@ -151,7 +152,7 @@ final class RelayStorage<Output>: @unchecked Sendable {
   /// Changes the latest value with `transform` and sends the result, as one atomic step with
   /// respect to other sends; see `RelayStateMachine`'s reservation.
   @inlinable
-  func modify<Result>(_ transform: (inout Output) throws -> Result) rethrows -> Result {
+  package func modify<Result>(_ transform: (inout Output) throws -> Result) rethrows -> Result {
     let thread = ThreadIdentity.current
     while true {
       var (value, ticket) = withMachine(waitingFor: .inPlaceWrites) {
@@ -181,7 +182,7 @@ final class RelayStorage<Output>: @unchecked Sendable {
   ///
   /// End it with `commitInPlaceWrite`.
   @inlinable
-  func beginInPlaceWrite() -> RelayInPlaceValue<Output>? {
+  package func beginInPlaceWrite() -> RelayInPlaceValue<Output>? {
     let thread = ThreadIdentity.current
     return withMachine(waitingFor: .everyWrite) { $0.beginInPlaceWrite(from: thread) }
   }
@@ -193,7 +194,7 @@ final class RelayStorage<Output>: @unchecked Sendable {
   /// - Parameter stored: Runs once the value is stored, before any subscriber is called for it,
   ///   with no lock held.
   @inlinable
-  func commitInPlaceWrite(
+  package func commitInPlaceWrite(
     _ value: consuming Output, publishes: Bool?, stored: () -> Void = {}
   ) {
     if publishes == false {
@@ -225,7 +226,8 @@ final class RelayStorage<Output>: @unchecked Sendable {
 
   /// Attaches a subscriber: hands it its subscription, then adds it to the sequence.
   @inlinable
-  func attach<S: Subscriber>(_ subscriber: S) where S.Input == Output, S.Failure == Never {
+  package func attach<S: Subscriber>(_ subscriber: S)
+  where S.Input == Output, S.Failure == Never {
     let id = withMachine { $0.register() }
     subscriber.receive(subscription: RelaySubscription(storage: self, id: id))
     let (receiveIgnoringDemand, keptAlive) = Self.receiveIgnoringDemand(of: subscriber)
