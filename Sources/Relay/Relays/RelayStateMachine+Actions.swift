@@ -1,9 +1,39 @@
+/// A value sent while a round was under way or a write held the relay, kept in a box of its own
+/// until its turn, so that the sequence and everything that moves its events depend on no value
+/// type (`RelayCore` is compiled once, not once per value type).
+///
+/// Only a value that must wait is boxed: a send that finds nobody delivering delivers its value
+/// with no box.
+@usableFromInline
+class AnyRelayValue: @unchecked Sendable {
+  // Immutable: the subclass's value is a constant.
+  @inlinable init() {}
+
+  /// The value, as the relay of `Output` boxed it; every box of a relay holds its `Output`.
+  @inlinable @inline(__always)
+  final func unboxed<Output>(_: Output.Type) -> Output {
+    unsafeDowncast(self, to: RelayValueBox<Output>.self).value
+  }
+}
+
+/// A waiting value of `Output`.
+@usableFromInline
+final class RelayValueBox<Output>: AnyRelayValue, @unchecked Sendable {
+  @usableFromInline let value: Output
+
+  @inlinable
+  init(_ value: Output) {
+    self.value = value
+    super.init()
+  }
+}
+
 /// An event waiting in a relay's delivery sequence.
 @usableFromInline
-enum RelayEvent<Output> {
+enum RelayEvent {
   /// A sent value, for every subscriber with demand. `isKept`: it was sent from inside a
   /// round, by the thread running it, so a backlog limit never drops it.
-  case value(Output, isKept: Bool)
+  case value(AnyRelayValue, isKept: Bool)
   /// The current value, owed to the one subscriber with this id.
   case currentValue(UInt64)
   /// The end: every subscriber receives `.finished` and is detached.
@@ -24,9 +54,9 @@ enum RelayEvent<Output> {
 
 /// One round of a relay's delivery sequence: whom to call, and how.
 ///
-/// It holds no value of `Output`, so it moves as plain words; the value travels beside it.
+/// It holds no value, so it moves as plain words; the value travels beside it.
 @usableFromInline
-struct RelayRound<Output> {
+struct RelayRound {
   @usableFromInline
   enum Kind: Equatable {
     /// Every subscriber has unlimited demand: call each, ignoring what it returns.
@@ -56,11 +86,11 @@ struct RelayRound<Output> {
 
 /// What the storage does next, after an event.
 @usableFromInline
-enum RelayNext<Output> {
+enum RelayNext {
   /// Nothing: the work waits, is held, or is done.
   case none
   /// The caller runs this round, then ends it with `endRound`.
-  case deliver(RelayRound<Output>)
+  case deliver(RelayRound)
   /// Schedule the drainer on a global queue; it delivers what waits.
   case scheduleDrainer
 }
@@ -68,17 +98,19 @@ enum RelayNext<Output> {
 /// What the state machine no longer needs, for the storage to release after unlocking, so
 /// that no deinit (a subscriber's, a value's) runs under the lock.
 @usableFromInline
-struct RelayReleased<Output> {
+struct RelayReleased {
   @usableFromInline
   enum Item {
     case list(RelaySubscriberList)
     case target(AnyRelayTarget)
-    case event(RelayEvent<Output>)
+    case event(RelayEvent)
   }
 
-  @usableFromInline var items: [Item] = []
+  @usableFromInline var items: [Item]
 
-  @inlinable init() {}
+  // Not a default value: for a type that is not generic, it is a function of this module, which
+  // an inlined initializer calls rather than inlines (so for the types below).
+  @inlinable init() { items = [] }
 
   @inlinable var isEmpty: Bool { items.isEmpty }
 
@@ -87,7 +119,7 @@ struct RelayReleased<Output> {
 
   /// Adds the events held behind a reservation that will not be delivered.
   @inlinable
-  mutating func append(eventsOf held: [RelayReservation<Output>.Held]) {
+  mutating func append(eventsOf held: [RelayReservation.Held]) {
     for held in held { items.append(.event(held.event)) }
   }
 
@@ -99,7 +131,7 @@ struct RelayReleased<Output> {
 
   /// Moves the items out, leaving nothing.
   @inlinable
-  mutating func take() -> RelayReleased<Output> {
+  mutating func take() -> RelayReleased {
     if isEmpty { return RelayReleased() }
     defer { self = RelayReleased() }
     return self
@@ -113,11 +145,15 @@ struct RelayReleased<Output> {
 /// A type of its own rather than a field of `RelayReleased`, which every write carries and
 /// destroys: a second field there costs each write its destruction.
 @usableFromInline
-struct RelayCancellation<Output> {
+struct RelayCancellation {
   @usableFromInline var target: AnyRelayTarget?
-  @usableFromInline var released = RelayReleased<Output>()
+  @usableFromInline var released: RelayReleased
 
-  @inlinable init() {}
+  @inlinable
+  init() {
+    target = nil
+    released = RelayReleased()
+  }
 
   /// Calls `body` with each subscriber handed back, which the storage marks cancelled.
   @inlinable
@@ -131,33 +167,76 @@ struct RelayCancellation<Output> {
 /// from the sequence, and what to release after the lock.
 @usableFromInline
 struct RelayStep<Output> {
-  @usableFromInline var next: RelayNext<Output>
+  @usableFromInline var next: RelayNext
   /// The value of a round taken from the sequence, or the current value it delivers; `nil`
   /// when the caller holds the round's value.
   @usableFromInline var value: Output?
   /// The value the round's value replaced, for the duplicate check.
   @usableFromInline var replaced: Output?
-  @usableFromInline var released: RelayReleased<Output>
+  @usableFromInline var released: RelayReleased
 
   @inlinable
-  init(_ next: RelayNext<Output> = .none, released: RelayReleased<Output> = RelayReleased()) {
+  init(_ next: RelayNext = .none, released: RelayReleased = RelayReleased()) {
     self.next = next
     self.released = released
   }
 }
 
+/// What a round the core started delivers: nothing the caller holds, a value that waited in its
+/// box, or the current value.
+@usableFromInline
+enum RelayStartedValue {
+  /// The caller holds the round's value (its own send), or the round delivers `.finished`.
+  case none
+  /// A sent value that waited: it becomes the current one.
+  case sent(AnyRelayValue)
+  /// The current value, owed to one subscriber.
+  case current
+}
+
+/// The core's answer to most events: what the storage does next, which value the round
+/// delivers, and what to release after the lock. The state machine turns it into a `RelayStep`
+/// with the value itself.
+@usableFromInline
+struct RelayCoreStep {
+  @usableFromInline var next: RelayNext
+  @usableFromInline var value: RelayStartedValue
+  @usableFromInline var released: RelayReleased
+
+  @inlinable
+  init(_ next: RelayNext = .none, released: RelayReleased = RelayReleased()) {
+    self.next = next
+    self.value = .none
+    self.released = released
+  }
+}
+
+/// The core's answer to `attach`.
+@usableFromInline
+enum RelayCoreAttach {
+  /// Attached; carry out the step.
+  case attached(RelayCoreStep)
+  /// The subscription was cancelled while the subscriber received it: release the target.
+  case cancelled
+  /// The relay has finished: send `.finished` to the subscriber.
+  case finished
+}
+
 /// The answer to an in-place write's commit: what the storage does next, and what to release
 /// after the lock.
 ///
-/// It holds no value of `Output`, unlike `RelayStep`: the written value stays with the caller,
-/// and a client module would otherwise make and destroy two empty optionals of it per write.
+/// It holds no value, unlike `RelayStep`: the written value stays with the caller, and a client
+/// module would otherwise make and destroy two empty optionals of it per write.
 @usableFromInline
-struct RelayInPlaceCommit<Output> {
-  @usableFromInline var next: RelayNext<Output>
-  @usableFromInline var released = RelayReleased<Output>()
+struct RelayInPlaceCommit {
+  @usableFromInline var next: RelayNext
+  @usableFromInline var released: RelayReleased
 
   @inlinable
-  init(_ next: RelayNext<Output> = .none) { self.next = next }
+  init(_ next: RelayNext = .none) {
+    self.next = next
+    self.released = RelayReleased()
+  }
 }
 
 /// The answer to `attach`.
@@ -205,16 +284,16 @@ package enum RelayInPlaceValue<Output> {
 /// The write holding a relay's reservation (a `modify` running its closure, or an in-place
 /// write), and what was sent meanwhile.
 @usableFromInline
-struct RelayReservation<Output> {
+struct RelayReservation {
   /// A held event, its sender, and whether it was sent from inside a round by the thread
   /// running it (kept whatever the backlog limit, as when it is queued directly).
   @usableFromInline
   struct Held {
-    @usableFromInline let event: RelayEvent<Output>
+    @usableFromInline let event: RelayEvent
     @usableFromInline let sender: ThreadIdentity
 
     @inlinable
-    init(event: RelayEvent<Output>, sender: ThreadIdentity) {
+    init(event: RelayEvent, sender: ThreadIdentity) {
       self.event = event
       self.sender = sender
     }
@@ -227,18 +306,19 @@ struct RelayReservation<Output> {
   /// Whether it is an in-place write, whose value may have left the relay; a `modify`
   /// changes a copy.
   @usableFromInline let isInPlace: Bool
-  @usableFromInline var held: [Held] = []
+  @usableFromInline var held: [Held]
 
   @inlinable
   init(token: UInt64, holder: ThreadIdentity, isInPlace: Bool) {
     self.token = token
     self.holder = holder
     self.isInPlace = isInPlace
+    self.held = []
   }
 
   /// The last value held, if any.
   @inlinable
-  var lastValue: Output? {
+  var lastValue: AnyRelayValue? {
     for held in held.reversed() {
       if case .value(let value, _) = held.event { return value }
     }

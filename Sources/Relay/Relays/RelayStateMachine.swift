@@ -9,11 +9,12 @@
 /// every subscriber the same sequence, in subscription order, never calls one subscriber
 /// concurrently with itself, and keeps no caller delivering other threads' values.
 ///
-/// Its parts: `phase`, where the relay is in its life, with what that phase needs (open, held
-/// by a write whose result plain sends wait behind, or finished); `current`, the value the
-/// sequence has reached; `subscribers`, who is attached and what each asked for; `delivery`,
-/// who runs the rounds and what waits for them; and `round`, what the round in progress keeps
-/// alive.
+/// Its parts: `current`, the value the sequence has reached, and `core` (`RelayCore`), the rest,
+/// which depends on no value type: where the relay is in its life, who is attached and what
+/// each asked for, who runs the rounds and what waits for them, and what the round in progress
+/// keeps alive. This type is what the compiler specializes for each value type, so it holds
+/// only what touches a value: a send, a write's commit, and turning the core's answers into
+/// steps that carry their value.
 ///
 /// Every event is a `mutating` method that answers with what the storage does next: most with a
 /// `RelayStep`, the rest with a type of their own where they say something else (`attach`,
@@ -26,62 +27,9 @@
 /// round ends, or at once when the round runs on the cancelling thread and is not calling it.
 @usableFromInline
 struct RelayStateMachine<Output> {
-  /// What a round in progress keeps until it ends.
-  @usableFromInline
-  struct RoundInProgress {
-    /// The list the round calls, when the round owns it rather than borrowing the live one
-    /// (or borrowed one an edit has since retired).
-    @usableFromInline var kept: RelaySubscriberList?
-    /// What a claimed round took from the subscribers, to give back if its value was a
-    /// duplicate.
-    @usableFromInline var claims: [RelaySubscribers.Claim] = []
-    /// What the runner releases when the round ends.
-    @usableFromInline var released = RelayReleased<Output>()
-
-    @inlinable init() {}
-
-    /// Keeps a list the round still reads alive until it ends.
-    @inlinable
-    mutating func keep(_ list: RelaySubscriberList?) {
-      guard let list else { return }
-      precondition(kept == nil, "a round kept two subscriber lists")
-      kept = list
-    }
-  }
-
-  /// Where a relay is in its life.
-  @usableFromInline
-  enum Phase {
-    /// Values go into the sequence as they are sent.
-    case open
-    /// A write (a `modify` running its closure, or an in-place write) holds the relay: plain
-    /// sends and owed current values wait in its reservation until it commits.
-    case reserved(RelayReservation<Output>)
-    /// `.finished` was sequenced: nothing more is delivered, sends are ignored, and a write
-    /// commits nothing.
-    case finished
-  }
-
-  /// Whether this relay has a current value (`CurrentValueRelay`) or only passes values on.
-  @usableFromInline let keepsCurrentValue: Bool
-  /// Whether rounds compare their value with the one it replaced.
-  @usableFromInline let checksDuplicates: Bool
-  /// The most values from other threads that may wait; `nil` for no limit.
-  @usableFromInline let backlogLimit: Int?
-
   /// The value the delivery sequence has reached: what a new subscriber receives first.
   @usableFromInline var current: Output?
-  @usableFromInline var phase = Phase.open
-  @usableFromInline var subscribers = RelaySubscribers()
-  @usableFromInline var delivery = SerialDelivery<RelayEvent<Output>>()
-  @usableFromInline var round = RoundInProgress()
-  /// The token of the next write to hold the relay.
-  @usableFromInline var nextModifyToken: UInt64 = 1
-  /// How many values were sent, so that an optimistic `modify` can tell whether one landed.
-  @usableFromInline var sendCount: UInt64 = 0
-  /// What readers and `modify` wait on while an in-place write on another thread has the
-  /// value; made the first time a thread waits (most relays never see one).
-  @usableFromInline var inPlaceWriteEnded: LockCondition?
+  @usableFromInline var core: RelayCore
 
   @inlinable
   init(
@@ -89,64 +37,52 @@ struct RelayStateMachine<Output> {
     backlog: BacklogPolicy = .unbounded
   ) {
     self.current = current
-    self.keepsCurrentValue = keepsCurrentValue
-    self.checksDuplicates = checksDuplicates
-    self.backlogLimit = backlog.limit
+    self.core = RelayCore(
+      keepsCurrentValue: keepsCurrentValue, checksDuplicates: checksDuplicates, backlog: backlog)
   }
 
   // MARK: What the storage reads
 
-  /// `inPlaceWriteEnded`, made if it does not exist yet.
-  @usableFromInline
-  mutating func inPlaceWriteEndedMadeIfNeeded() -> LockCondition {
-    if let condition = inPlaceWriteEnded { return condition }
-    let condition = LockCondition()
-    inPlaceWriteEnded = condition
-    return condition
-  }
-
+  /// Whether this relay has a current value (`CurrentValueRelay`) or only passes values on.
+  @inlinable var keepsCurrentValue: Bool { core.keepsCurrentValue }
+  /// The subscribers, their demand and the subscriptions not attached yet.
+  @inlinable var subscribers: RelaySubscribers { core.subscribers }
+  /// The delivery sequence: its runner and what waits.
+  @inlinable var delivery: SerialDelivery<RelayEvent> { core.delivery }
+  /// What the round in progress keeps.
+  @inlinable var round: RelayCore.RoundInProgress { core.round }
+  /// How many values were sent.
+  @inlinable var sendCount: UInt64 { core.sendCount }
   /// The write holding the relay, if any.
-  @inlinable
-  var reservation: RelayReservation<Output>? {
-    if case .reserved(let reservation) = phase { reservation } else { nil }
-  }
-
+  @inlinable var reservation: RelayReservation? { core.reservation }
   /// Whether a write holds the relay.
-  @inlinable
-  var isReserved: Bool { if case .reserved = phase { true } else { false } }
-
+  @inlinable var isReserved: Bool { core.isReserved }
   /// Whether `.finished` was sequenced.
-  @inlinable
-  var isFinished: Bool { if case .finished = phase { true } else { false } }
-
+  @inlinable var isFinished: Bool { core.isFinished }
   /// The thread of the write holding the relay, if any.
-  @inlinable
-  var writer: ThreadIdentity? {
-    if case .reserved(let reservation) = phase { reservation.holder } else { nil }
-  }
-
+  @inlinable var writer: ThreadIdentity? { core.writer }
   /// The thread of the in-place write holding the relay, if that is what holds it.
+  @inlinable var inPlaceWriter: ThreadIdentity? { core.inPlaceWriter }
+  /// Whether any subscriber is attached.
+  @inlinable var hasSubscribers: Bool { core.hasSubscribers }
+  /// Whether a thread runs rounds now.
+  @inlinable var hasRunner: Bool { core.hasRunner }
+  /// What `RelayRoundEnding`'s word must say.
+  @inlinable var roundEnding: RelayRoundEnding.Word { core.roundEnding }
+  /// What readers wait on while an in-place write on another thread has the value, if made.
+  @inlinable var inPlaceWriteEnded: LockCondition? { core.inPlaceWriteEnded }
+
+  /// `inPlaceWriteEnded`, made if it does not exist yet.
   @inlinable
-  var inPlaceWriter: ThreadIdentity? {
-    if case .reserved(let reservation) = phase, reservation.isInPlace {
-      reservation.holder
-    } else {
-      nil
-    }
+  mutating func inPlaceWriteEndedMadeIfNeeded() -> LockCondition {
+    core.inPlaceWriteEndedMadeIfNeeded()
   }
 
   /// The last value sent: held, waiting, or current; `nil` for a passthrough relay, and while
   /// an in-place write has the value (`isOutForInPlaceWrite`).
-  @usableFromInline
+  @inlinable
   var latestValue: Output? {
-    if case .reserved(let reservation) = phase, let held = reservation.lastValue { return held }
-    if let index = delivery.waiting.lastIndex(where: {
-      if case .value = $0.event { true } else { false }
-    }),
-      case .value(let value, _) = delivery.waiting[index].event
-    {
-      return value
-    }
+    if let sent = core.latestSentValue { return sent.unboxed(Output.self) }
     return current
   }
 
@@ -156,32 +92,36 @@ struct RelayStateMachine<Output> {
   /// optional of a large value through the runtime's value witnesses.
   @inlinable
   var latestKeptValue: Output {
-    if !isReserved, delivery.waiting.isEmpty, let current { return current }
+    if !core.isReserved, core.delivery.waiting.isEmpty, let current { return current }
     guard let value = latestValue else { preconditionFailure("a relay lost its value") }
     return value
   }
-
-  /// Whether any subscriber is attached.
-  @inlinable var hasSubscribers: Bool { !subscribers.isEmpty }
 
   /// The thread changing the latest value in place, while it has it and nothing newer waits:
   /// a reader must wait for it.
   @inlinable
   var inPlaceWriterHoldingTheValue: ThreadIdentity? {
-    guard let inPlaceWriter, latestValue == nil else { return nil }
+    guard let inPlaceWriter = core.inPlaceWriter, current == nil, core.latestSentValue == nil
+    else { return nil }
     return inPlaceWriter
   }
 
-  /// Whether a thread runs rounds now.
-  @inlinable var hasRunner: Bool { delivery.runner != nil }
-
-  /// What `RelayRoundEnding`'s word must say: whether a round is in progress, and whether its
-  /// runner must take the lock when it ends.
+  /// Turns the core's answer into a step carrying its round's value: a sent value that waited
+  /// becomes the current one (the value it replaces goes to the duplicate check), and a round
+  /// of the current value carries a copy of it.
   @inlinable
-  var roundEnding: RelayRoundEnding.Word {
-    guard hasRunner else { return .idle }
-    return round.kept == nil && delivery.waiting.isEmpty && round.released.isEmpty
-      ? .delivering : .deliveringWithWork
+  mutating func step(from answer: consuming RelayCoreStep) -> RelayStep<Output> {
+    var step = RelayStep<Output>(answer.next, released: answer.released)
+    switch answer.value {
+    case .none: break
+    case .sent(let sent):
+      let value = sent.unboxed(Output.self)
+      store(value, replacing: &step.replaced)
+      step.value = value
+    case .current:
+      step.value = current
+    }
+    return step
   }
 
   // MARK: Sending
@@ -193,116 +133,75 @@ struct RelayStateMachine<Output> {
   /// - Returns: `.deliver` when the caller runs the round now, with the value it holds.
   @inlinable @inline(__always)
   mutating func send(_ value: Output, from thread: ThreadIdentity, replaced: inout Output?)
-    -> RelayNext<Output>
+    -> RelayNext
   {
-    switch phase {
+    switch core.phase {
     case .open:
-      sendCount &+= 1
+      core.sendCount &+= 1
       return sequence(value, from: thread, replaced: &replaced)
     case .reserved:
-      sendCount &+= 1
-      hold(.value(value, isKept: delivery.isRunning(on: thread)), from: thread)
+      core.sendCount &+= 1
+      hold(value, from: thread)
       return .none
     case .finished:
       return .none
     }
   }
 
-  /// Puts an event in the reservation of the write holding the relay, behind its result; out of
-  /// line, to keep `send` small enough to inline.
-  @usableFromInline @inline(never)
-  @_semantics("optimize.sil.specialize.generic.never")
-  mutating func hold(_ event: RelayEvent<Output>, from thread: ThreadIdentity) {
-    // Moved out while it grows, so that its array is referenced once and grows in place.
-    guard var reservation = phase.takeReservation() else {
-      preconditionFailure("an event was held with no write holding the relay")
-    }
-    reservation.held.append(.init(event: event, sender: thread))
-    phase.reserve(reservation)
-  }
-
-  /// Ends the reservation of the write holding the relay, if any: what was held behind it.
-  @inlinable
-  mutating func endReservation() -> [RelayReservation<Output>.Held] {
-    phase.takeReservation()?.held ?? []
+  /// Puts a sent value, boxed, behind the write holding the relay; out of line, to keep `send`
+  /// small enough to inline.
+  @inlinable @inline(never)
+  mutating func hold(_ value: Output, from thread: ThreadIdentity) {
+    core.hold(
+      .value(RelayValueBox(value), isKept: core.delivery.isRunning(on: thread)), from: thread)
   }
 
   /// Puts a value in the sequence, behind every value stored before it: run by the caller now
-  /// when nothing waits and nobody delivers, or queued (with a drainer scheduled when nobody
-  /// delivers what waits).
+  /// when nothing waits and nobody delivers, or queued, boxed (with a drainer scheduled when
+  /// nobody delivers what waits).
   @inlinable @inline(__always)
   mutating func sequence(_ value: Output, from thread: ThreadIdentity, replaced: inout Output?)
-    -> RelayNext<Output>
+    -> RelayNext
   {
-    guard delivery.claim(from: thread) else {
+    guard core.delivery.claim(from: thread) else {
       queue(value, from: thread)
-      return scheduleIfIdle()
+      return core.scheduleIfIdle()
     }
     return .deliver(startRound(for: value, replaced: &replaced))
   }
 
-  /// Queues a value behind the round in progress, dropping the oldest droppable one when a
-  /// backlog limit is reached; out of line, to keep `send` small enough to inline.
+  /// Queues a value, boxed, behind the round in progress; out of line, to keep `send` small
+  /// enough to inline.
   @inlinable @inline(never)
   mutating func queue(_ value: Output, from thread: ThreadIdentity) {
-    let isRunners = delivery.isRunning(on: thread)
-    if let backlogLimit, !isRunners,
-      delivery.waiting.count(where: { $0.event.isDroppable }) >= backlogLimit,
-      let oldest = delivery.waiting.firstIndex(where: { $0.event.isDroppable })
-    {
-      round.released.append(.event(delivery.removeWaiting(at: oldest)))
-    }
-    delivery.enqueue(.value(value, isKept: isRunners), from: thread)
+    core.queue(RelayValueBox(value), from: thread)
   }
 
-  /// The end of the relay: every subscriber receives `.finished` after the values before it.
-  @usableFromInline
-  mutating func finish(from thread: ThreadIdentity) -> RelayStep<Output> {
-    switch phase {
-    case .open: return submit(.finished, from: thread)
-    case .reserved:
-      hold(.finished, from: thread)
-      return RelayStep()
-    case .finished: return RelayStep()
-    }
-  }
-
-  /// Puts an event in the sequence; the caller runs it when nobody delivers.
-  @inlinable
-  mutating func submit(_ event: RelayEvent<Output>, from thread: ThreadIdentity)
-    -> RelayStep<Output>
-  {
-    switch delivery.submit(event, from: thread) {
-    case .waits: return RelayStep()
-    case .scheduleDrainer: return RelayStep(.scheduleDrainer)
-    case .deliver(let event):
-      var step = RelayStep<Output>()
-      if start(event, into: &step) { return step }
-      return follow(delivery.next(from: thread), from: thread)
-    }
+  /// Makes `value` current, when the relay keeps or compares one.
+  ///
+  /// - Parameter replaced: Receives the value it replaces.
+  @inlinable @inline(__always)
+  mutating func store(_ value: Output, replacing replaced: inout Output?) {
+    guard core.keepsCurrentValue || core.checksDuplicates else { return }
+    // Moves rather than assignments: an assignment destroys the `nil` it overwrites, which a
+    // client module's merged outlined code does through the generic value witness.
+    if replaced == nil { swap(&replaced, &current) } else { replaced = current.take() }
+    withUnsafeMutablePointer(to: &current) { $0.initialize(to: value) }  // `current` is nil
   }
 
   /// Makes `value` current and starts its round.
   ///
   /// - Parameter replaced: Receives the value it replaces.
   @inlinable @inline(__always)
-  mutating func startRound(for value: Output, replaced: inout Output?) -> RelayRound<Output> {
-    if keepsCurrentValue || checksDuplicates {
-      // Moves rather than assignments: an assignment destroys the `nil` it overwrites, which a
-      // client module's merged outlined code does through the generic value witness.
-      if replaced == nil { swap(&replaced, &current) } else { replaced = current.take() }
-      withUnsafeMutablePointer(to: &current) { $0.initialize(to: value) }  // `current` is nil
-    }
-    let checksDuplicate = checksDuplicates && replaced != nil
-    if subscribers.allUnlimited {
-      return RelayRound(
-        kind: .unlimited, targets: subscribers.lend(), checksDuplicate: checksDuplicate)
-    }
-    let (targets, claims) = subscribers.claim(keepsCurrentValue: keepsCurrentValue)
-    round.keep(targets)
-    if checksDuplicate { round.claims = claims }
-    return RelayRound(
-      kind: .claimed, targets: RelaySubscriberLoan(targets), checksDuplicate: checksDuplicate)
+  mutating func startRound(for value: Output, replaced: inout Output?) -> RelayRound {
+    store(value, replacing: &replaced)
+    return core.makeRound(checksDuplicate: core.checksDuplicates && replaced != nil)
+  }
+
+  /// The end of the relay: every subscriber receives `.finished` after the values before it.
+  @inlinable
+  mutating func finish(from thread: ThreadIdentity) -> RelayStep<Output> {
+    step(from: core.finish(from: thread, hasCurrent: current != nil))
   }
 
   // MARK: Ending rounds
@@ -310,10 +209,7 @@ struct RelayStateMachine<Output> {
   /// The runner ended its round without the lock, having seen nothing left to do: the storage
   /// tells the state machine so before the next event.
   @inlinable
-  mutating func runnerStoppedWithoutLock() {
-    delivery.runnerStopped()
-    subscribers.endLending()
-  }
+  mutating func runnerStoppedWithoutLock() { core.runnerStoppedWithoutLock() }
 
   /// The runner ends its round: adds the demand subscribers returned, gives back what a
   /// duplicate's round claimed, and says what comes next.
@@ -327,111 +223,34 @@ struct RelayStateMachine<Output> {
     returnedDemand: [(id: UInt64, demand: Subscribers.Demand)], wasDuplicate: Bool,
     from thread: ThreadIdentity
   ) -> RelayStep<Output> {
-    subscribers.endLending()
-    if let kept = round.kept.take() { round.released.append(.list(kept)) }
-    if wasDuplicate { subscribers.refund(round.claims) }
-    round.claims = []
-    for (id, demand) in returnedDemand { add(demand, to: id) }
-    return follow(delivery.next(from: thread), from: thread)
+    step(
+      from: core.endRound(
+        returnedDemand: returnedDemand, wasDuplicate: wasDuplicate, from: thread,
+        hasCurrent: current != nil))
   }
 
   /// The drainer starts on its queue.
   @inlinable
   mutating func drainerStarts(on thread: ThreadIdentity) -> RelayStep<Output> {
-    follow(delivery.drainerStarts(on: thread), from: thread)
-  }
-
-  /// Starts the first event the delivery hands the runner that delivers anything, or says
-  /// the runner stops or hands on; hands over what was dropped on the way.
-  @inlinable
-  mutating func follow(
-    _ answer: SerialDelivery<RelayEvent<Output>>.Next, from thread: ThreadIdentity
-  )
-    -> RelayStep<Output>
-  {
-    var step = RelayStep<Output>()
-    var answer = answer
-    while true {
-      switch answer {
-      case .stop:
-        step.next = .none
-      case .scheduleDrainer:
-        step.next = .scheduleDrainer
-      case .deliver(let event):
-        if isFinished {
-          round.released.append(.event(event))
-        } else if start(event, into: &step) {
-          break
-        }
-        answer = delivery.next(from: thread)
-        continue
-      }
-      break
-    }
-    step.released = round.released.take()
-    return step
-  }
-
-  /// Starts the round of an event from the sequence; returns `false` when it delivers nothing.
-  @inlinable
-  mutating func start(_ event: RelayEvent<Output>, into step: inout RelayStep<Output>) -> Bool {
-    switch event {
-    case .value(let value, _):
-      step.next = .deliver(startRound(for: value, replaced: &step.replaced))
-      step.value = value
-      return true
-    case .finished:
-      // What a write held behind its result was sent after the end: it is dropped, and the
-      // write commits nothing.
-      round.released.append(eventsOf: endReservation())
-      phase = .finished
-      let list = subscribers.removeAll()
-      round.keep(list)
-      step.next = .deliver(RelayRound(kind: .finish, targets: RelaySubscriberLoan(list)))
-      return true
-    case .currentValue(let id):
-      guard let index = subscribers.index(of: id) else {
-        round.released.append(.event(event))
-        return false
-      }
-      var account = subscribers[index]
-      account.currentValueQueued = false
-      guard account.owesCurrentValue, account.demand > 0, let current else {
-        subscribers[index] = account
-        return false
-      }
-      account.owesCurrentValue = false
-      account.demand -= 1
-      subscribers[index] = account
-      let (targets, kept) = subscribers.single(at: index)
-      round.keep(kept)
-      step.next = .deliver(RelayRound(kind: .claimed, targets: targets))
-      step.value = current
-      return true
-    }
+    step(from: core.drainerStarts(on: thread, hasCurrent: current != nil))
   }
 
   // MARK: Subscribing
 
   /// A subscription is about to be handed to a subscriber: returns its id.
   @inlinable
-  mutating func register() -> UInt64 { subscribers.register() }
+  mutating func register() -> UInt64 { core.register() }
 
   /// The subscriber received its subscription: from now on the relay may call it.
   @inlinable
   mutating func attach(
     _ id: UInt64, target: RelayTarget<Output>, from thread: ThreadIdentity
   ) -> RelayAttachAction<Output> {
-    guard subscribers.unattached[id] != nil else { return .cancelled }
-    if isFinished {
-      subscribers.unattached[id] = nil
-      return .finished
+    switch core.attach(id, target: target, from: thread, hasCurrent: current != nil) {
+    case .attached(let answer): .attached(step(from: answer))
+    case .cancelled: .cancelled
+    case .finished: .finished
     }
-    let (index, retired) = subscribers.attach(
-      id, target: target, owesCurrentValue: keepsCurrentValue)
-    round.keep(retired)
-    guard let index else { return .cancelled }
-    return .attached(queueCurrentValueIfOwed(at: index, from: thread))
   }
 
   /// A subscriber asks for more values.
@@ -439,76 +258,16 @@ struct RelayStateMachine<Output> {
   mutating func request(
     _ demand: Subscribers.Demand, for id: UInt64, from thread: ThreadIdentity
   ) -> RelayStep<Output> {
-    if let early = subscribers.unattached[id] {
-      subscribers.unattached[id] = early + demand
-      return RelayStep()
-    }
-    guard let index = subscribers.index(of: id) else { return RelayStep() }
-    subscribers[index].demand += demand
-    return queueCurrentValueIfOwed(at: index, from: thread)
-  }
-
-  /// Adds demand a subscriber returned from a call; only the runner does this, and the
-  /// current value it may queue is its own work.
-  @inlinable
-  mutating func add(_ demand: Subscribers.Demand, to id: UInt64) {
-    guard demand != .none, let index = subscribers.index(of: id), let runner = delivery.runner
-    else { return }
-    var account = subscribers[index]
-    account.demand += demand
-    let queues = account.owesCurrentValue && !account.currentValueQueued
-    if queues { account.currentValueQueued = true }
-    subscribers[index] = account
-    if queues { delivery.enqueue(.currentValue(id), from: runner.thread) }
-  }
-
-  @inlinable
-  mutating func queueCurrentValueIfOwed(at index: Int, from thread: ThreadIdentity)
-    -> RelayStep<Output>
-  {
-    let account = subscribers[index]
-    guard account.owesCurrentValue, account.demand > 0, !account.currentValueQueued else {
-      return RelayStep()
-    }
-    subscribers[index].currentValueQueued = true
-    if inPlaceWriter != nil {
-      // The value is out for an in-place write: it comes once the write is back.
-      hold(.currentValue(account.id), from: thread)
-      return RelayStep()
-    }
-    return submit(.currentValue(account.id), from: thread)
+    step(from: core.request(demand, for: id, from: thread, hasCurrent: current != nil))
   }
 
   /// A subscription is cancelled: the subscriber is removed and, where nothing calls it,
-  /// handed back to be released.
-  ///
-  /// - Parameters:
-  ///   - id: The subscription.
-  ///   - thread: The cancelling thread.
-  ///   - beingCalled: The subscriber whose call is on the stack of the thread that delivers,
-  ///     meaningful only when that is `thread`.
-  @usableFromInline
+  /// handed back to be released (see `RelayCore.cancel`).
+  @inlinable
   mutating func cancel(_ id: UInt64, from thread: ThreadIdentity, beingCalled: UInt64)
-    -> RelayCancellation<Output>
+    -> RelayCancellation
   {
-    var cancellation = RelayCancellation<Output>()
-    let (removed, retired) = subscribers.remove(id)
-    round.keep(retired)
-    guard let (target, account) = removed else { return cancellation }
-    cancellation.target = target
-    if account.currentValueQueued,
-      let offset = delivery.waiting.firstIndex(where: { $0.event.isCurrentValue(for: id) })
-    {
-      cancellation.released.append(.event(delivery.removeWaiting(at: offset)))
-    }
-    // The round in progress may hold the subscriber too. On the delivering thread, when that
-    // round is not calling it, nothing else reads its slot: release it now.
-    if delivery.isRunning(on: thread), beingCalled != id, let kept = round.kept,
-      let slot = kept.index(ofOrder: id), let target = kept.takeTarget(at: slot)
-    {
-      cancellation.released.append(.target(target))
-    }
-    return cancellation
+    core.cancel(id, from: thread, beingCalled: beingCalled)
   }
 
   // MARK: modify
@@ -522,14 +281,8 @@ struct RelayStateMachine<Output> {
   mutating func beginModify(from thread: ThreadIdentity) -> (
     value: Output?, ticket: RelayModifyTicket
   ) {
-    guard case .open = phase else { return (latestValue, .optimistic(sendsAtRead: sendCount)) }
-    let token = nextModifyToken
-    nextModifyToken += 1
-    // Open and nothing waiting: the latest value is `current`, read here rather than through
-    // `latestValue`, which is out of line.
-    let latest = delivery.waiting.isEmpty ? current : latestValue
-    phase.reserve(RelayReservation(token: token, holder: thread, isInPlace: false))
-    return (latest, .reserved(token: token))
+    let latest = latestValue
+    return (latest, core.beginModify(from: thread))
   }
 
   /// A `modify` writes its result, unless another write makes it retry; after the end it
@@ -538,39 +291,25 @@ struct RelayStateMachine<Output> {
   mutating func commitModify(
     _ value: Output, ticket: RelayModifyTicket, from thread: ThreadIdentity
   ) -> RelayCommitAction<Output> {
-    if isFinished { return .written(RelayStep()) }
-    switch ticket {
-    case .reserved(let token):
-      // An optimistic modify that wrote first took the reservation away.
-      guard reservation?.token == token else { return .retry(RelayStep()) }
-      let held = endReservation()
-      sendCount &+= 1
+    if core.isFinished { return .written(RelayStep()) }
+    guard let held = core.commitModify(ticket) else { return .retry(RelayStep()) }
+    var step = RelayStep<Output>()
+    if case .reserved = ticket {
       // Its value goes first, then what was sent while it ran.
-      var step = RelayStep<Output>()
       step.next = sequence(value, from: thread, replaced: &step.replaced)
-      step.released = requeue(held)
-      return .written(step)
-    case .optimistic(let sendsAtRead):
-      guard sendCount == sendsAtRead, inPlaceWriter == nil else { return .retry(RelayStep()) }
-      // It read after the values held so far: they go first, and the reserved modify, which
-      // read before them, must retry.
-      let held = endReservation()
-      sendCount &+= 1
-      var step = RelayStep<Output>()
-      step.released = requeue(held)
+      step.released = core.requeue(held)
+    } else {
+      // It read after the values held so far: they go first.
+      step.released = core.requeue(held)
       step.next = sequence(value, from: thread, replaced: &step.replaced)
-      return .written(step)
     }
+    return .written(step)
   }
 
   /// A `modify`'s transform threw: nothing is written, and what it held goes on.
-  @usableFromInline
+  @inlinable
   mutating func abandonModify(_ ticket: RelayModifyTicket) -> RelayStep<Output> {
-    guard case .reserved(let token) = ticket, reservation?.token == token else {
-      return RelayStep()
-    }
-    let released = requeue(endReservation())
-    return RelayStep(scheduleIfIdle(), released: released)
+    step(from: core.abandonModify(ticket))
   }
 
   // MARK: In-place writes
@@ -587,21 +326,20 @@ struct RelayStateMachine<Output> {
   ///   happens to a `CurrentValueRelay`, the one relay written in place).
   @inlinable
   mutating func beginInPlaceWrite(from thread: ThreadIdentity) -> RelayInPlaceValue<Output>? {
-    guard case .open = phase else {
-      precondition(isFinished, "an in-place write began while another write held the relay")
+    guard case .open = core.phase else {
+      precondition(core.isFinished, "an in-place write began while another write held the relay")
       return nil
     }
-    guard keepsCurrentValue else { return nil }
+    guard core.keepsCurrentValue else { return nil }
     let inPlace: RelayInPlaceValue<Output>
-    if delivery.waiting.isEmpty, current != nil {
+    if core.delivery.waiting.isEmpty, current != nil {
       inPlace = .movedOut(current.take().unsafelyUnwrapped)
     } else if let latest = latestValue {
       inPlace = .copied(latest)
     } else {
       return nil
     }
-    phase.reserve(RelayReservation(token: nextModifyToken, holder: thread, isInPlace: true))
-    nextModifyToken += 1
+    core.reserveForInPlaceWrite(from: thread)
     return inPlace
   }
 
@@ -618,13 +356,13 @@ struct RelayStateMachine<Output> {
   @inlinable
   mutating func commitInPlaceWrite(
     _ value: Output, from thread: ThreadIdentity, replaced: inout Output?
-  ) -> RelayInPlaceCommit<Output> {
+  ) -> RelayInPlaceCommit {
     // The end dropped the reservation and what it held: the value goes nowhere.
-    if isFinished { return RelayInPlaceCommit() }
-    let held = endInPlaceWrite()
+    if core.isFinished { return RelayInPlaceCommit() }
+    let held = core.endInPlaceWrite()
     var commit = RelayInPlaceCommit(sequence(value, from: thread, replaced: &replaced))
-    commit.released = requeue(held)
-    if case .none = commit.next { commit.next = scheduleIfIdle() }
+    commit.released = core.requeue(held)
+    if case .none = commit.next { commit.next = core.scheduleIfIdle() }
     return commit
   }
 
@@ -637,96 +375,16 @@ struct RelayStateMachine<Output> {
   ///
   /// - Returns: What to release outside the lock, and whether to start the drainer.
   @inlinable
-  mutating func commitUnpublishedInPlaceWrite(_ value: inout Output?) -> RelayInPlaceCommit<Output>
-  {
-    let held = endInPlaceWrite()
+  mutating func commitUnpublishedInPlaceWrite(_ value: inout Output?) -> RelayInPlaceCommit {
+    let held = core.endInPlaceWrite()
     swap(&current, &value)  // `current` was empty: the value had moved out
-    var commit = RelayInPlaceCommit<Output>()
-    commit.released = requeue(held)
-    commit.next = scheduleIfIdle()
+    var commit = RelayInPlaceCommit()
+    commit.released = core.requeue(held)
+    commit.next = core.scheduleIfIdle()
     return commit
-  }
-
-  /// Ends the reservation of the in-place write, counting its write: the events held behind it.
-  ///
-  /// Any thread may end it: a write whose access spans a suspension (a part passed `inout` to an
-  /// `async` function) resumes wherever its task does.
-  @inlinable @inline(__always)
-  mutating func endInPlaceWrite() -> [RelayReservation<Output>.Held] {
-    guard let reservation = phase.takeReservation(), reservation.isInPlace else {
-      preconditionFailure("an in-place write ended that no in-place write began")
-    }
-    sendCount &+= 1
-    return reservation.held
-  }
-
-  /// Queues the events held behind a reservation, in order; those the runner sent itself stay
-  /// its own work.
-  ///
-  /// Drops them when the relay has finished. Nothing held, the usual case, costs a check.
-  @inlinable @inline(__always)
-  mutating func requeue(_ held: [RelayReservation<Output>.Held]) -> RelayReleased<Output> {
-    if held.isEmpty { return RelayReleased() }
-    return requeueHeld(held)
-  }
-
-  @usableFromInline
-  mutating func requeueHeld(_ held: [RelayReservation<Output>.Held]) -> RelayReleased<Output> {
-    var released = RelayReleased<Output>()
-    if isFinished {
-      released.append(eventsOf: held)
-    } else {
-      for held in held { delivery.enqueue(held.event, from: held.sender) }
-    }
-    return released
-  }
-
-  /// Hands waiting events to the drainer when nobody delivers.
-  @inlinable
-  mutating func scheduleIfIdle() -> RelayNext<Output> {
-    if case .scheduleDrainer = delivery.scheduleIfNeeded() { return .scheduleDrainer }
-    return .none
   }
 
   /// Checks, under the lock, the rules the storage relies on; costs nothing in release builds.
   @inlinable
-  func _checkInvariants() {
-    #if DEBUG
-      delivery._checkInvariants()
-      // What a backlog dropped waits for the runner, or for the drainer scheduled to start.
-      if !delivery.isActive {
-        precondition(round.released.isEmpty, "something to release with nobody to release it")
-      }
-      if !hasRunner {
-        precondition(round.kept == nil, "a list kept with no round in progress")
-        precondition(!subscribers.isLent, "subscribers lent with no round in progress")
-      }
-      subscribers._checkInvariants()
-    #endif
-  }
-}
-
-extension RelayStateMachine.Phase {
-  /// Begins a reservation of an open relay.
-  @inlinable
-  mutating func reserve(_ reservation: RelayReservation<Output>) {
-    switch consume self {
-    case .open: self = .reserved(reservation)  // an open phase holds nothing to destroy
-    case .reserved, .finished: preconditionFailure("a write reserved a relay that was not open")
-    }
-  }
-
-  /// Ends a reservation: the phase becomes open, and the reservation moves out (its held
-  /// events are not retained again); `nil`, with the phase unchanged, when none holds it.
-  @inlinable
-  mutating func takeReservation() -> RelayReservation<Output>? {
-    switch consume self {
-    case .reserved(let reservation):
-      self = .open
-      return reservation
-    case let phase:
-      self = phase
-      return nil
-    }
-  }
+  func _checkInvariants() { core._checkInvariants() }
 }

@@ -301,7 +301,7 @@ package final class RelayStorage<Output>: @unchecked Sendable {
   /// Goes on after an event that put the caller's own value in the sequence.
   @inlinable @inline(__always)
   func go(
-    _ next: RelayNext<Output>, with value: Output, replacing replaced: inout Output?,
+    _ next: RelayNext, with value: Output, replacing replaced: inout Output?,
     from thread: ThreadIdentity
   ) {
     switch next {
@@ -317,7 +317,7 @@ package final class RelayStorage<Output>: @unchecked Sendable {
 
   /// Releases what the state machine dropped; here, outside the lock.
   @inlinable @inline(__always)
-  func release(_ released: consuming RelayReleased<Output>) {
+  func release(_ released: consuming RelayReleased) {
     if released.isEmpty { return }
     _ = consume released
   }
@@ -380,7 +380,7 @@ package final class RelayStorage<Output>: @unchecked Sendable {
   /// - Returns: `false` when the round's value was a duplicate and reached nobody.
   @inlinable
   func perform(
-    _ round: RelayRound<Output>, carried step: inout RelayStep<Output>,
+    _ round: RelayRound, carried step: inout RelayStep<Output>,
     collecting returnedDemand: inout [(id: UInt64, demand: Subscribers.Demand)]
   ) -> Bool {
     if let value = step.value.take() {
@@ -395,7 +395,7 @@ package final class RelayStorage<Output>: @unchecked Sendable {
   /// - Returns: `false` when the value was a duplicate and reached nobody.
   @inlinable @inline(__always)
   func perform(
-    _ round: RelayRound<Output>, with value: Output, replacing replaced: inout Output?,
+    _ round: RelayRound, with value: Output, replacing replaced: inout Output?,
     collecting returnedDemand: inout [(id: UInt64, demand: Subscribers.Demand)]
   ) -> Bool {
     if round.checksDuplicate, repeats(&replaced, value) { return false }

@@ -20,13 +20,14 @@ struct RelaySubscribers {
     /// Whether the subscriber has not received the current value and is owed it.
     @usableFromInline var owesCurrentValue: Bool
     /// Whether a `.currentValue` event for it waits in the delivery sequence.
-    @usableFromInline var currentValueQueued = false
+    @usableFromInline var currentValueQueued: Bool
 
     @inlinable
     init(id: UInt64, demand: Subscribers.Demand, owesCurrentValue: Bool) {
       self.id = id
       self.demand = demand
       self.owesCurrentValue = owesCurrentValue
+      self.currentValueQueued = false
     }
 
     /// Whether a round may call it without counting: it asked for everything and is owed
@@ -39,11 +40,16 @@ struct RelaySubscribers {
   @usableFromInline
   struct Unattached {
     /// The id of the one kept in place, or 0 (ids start at 1).
-    @usableFromInline var firstID: UInt64 = 0
-    @usableFromInline var firstDemand = Subscribers.Demand.none
-    @usableFromInline var others: [UInt64: Subscribers.Demand] = [:]
+    @usableFromInline var firstID: UInt64
+    @usableFromInline var firstDemand: Subscribers.Demand
+    @usableFromInline var others: [UInt64: Subscribers.Demand]
 
-    @inlinable init() {}
+    @inlinable
+    init() {
+      firstID = 0
+      firstDemand = .none
+      others = [:]
+    }
 
     /// The demand of subscription `id`, or `nil` when it is not waiting to attach; setting
     /// `nil` forgets it.
@@ -85,19 +91,29 @@ struct RelaySubscribers {
   }
 
   /// The attached subscribers, in subscription order.
-  @usableFromInline private(set) var list = RelaySubscriberList.make(capacity: 1)
+  @usableFromInline private(set) var list: RelaySubscriberList
   /// Whether the round in progress reads `list` unretained.
-  @usableFromInline private(set) var isLent = false
+  @usableFromInline private(set) var isLent: Bool
   /// Each attached subscriber's account, in the order of `list`.
-  @usableFromInline private(set) var accounts: [Account] = []
+  @usableFromInline private(set) var accounts: [Account]
   /// Whether every account is unlimited, so that a round can borrow `list` as it is.
-  @usableFromInline private(set) var allUnlimited = true
+  @usableFromInline private(set) var allUnlimited: Bool
   /// Demand of subscriptions handed out but not attached yet: a subscriber may ask for values
   /// inside `receive(subscription:)`, before the relay may call it.
-  @usableFromInline var unattached = Unattached()
-  @usableFromInline var nextID: UInt64 = 1
+  @usableFromInline var unattached: Unattached
+  @usableFromInline var nextID: UInt64
 
-  @inlinable init() {}
+  // No stored property has a default value: this type is not generic, so a default would be a
+  // function of this module, which an inlined initializer calls rather than inlines.
+  @inlinable
+  init() {
+    list = RelaySubscriberList.make(capacity: 1)
+    isLent = false
+    accounts = []
+    allUnlimited = true
+    unattached = Unattached()
+    nextID = 1
+  }
 
   /// Whether any subscriber is attached.
   @inlinable var isEmpty: Bool { accounts.isEmpty }

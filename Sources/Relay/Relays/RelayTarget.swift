@@ -11,7 +11,7 @@ class AnyRelayTarget: @unchecked Sendable {
   // The closure is a constant; `isCancelled` is atomic. `cancelledStorage` must stay the first
   // stored property (a subclass's come after it): it is `isCancelled`'s memory, never accessed
   // as a property after `init`.
-  @usableFromInline final var cancelledStorage = 0
+  @usableFromInline final var cancelledStorage: Int
   @usableFromInline final let finish: () -> Void
   /// What the subclass's closures reach without retaining it (a sink's closures), kept alive
   /// as long as the target.
@@ -19,6 +19,8 @@ class AnyRelayTarget: @unchecked Sendable {
 
   @inlinable
   init(keepingAlive keptAlive: AnyObject?, finish: @escaping () -> Void) {
+    // Not a default value, which a class that is not generic would call as a function.
+    self.cancelledStorage = 0
     self.keptAlive = keptAlive
     self.finish = finish
   }

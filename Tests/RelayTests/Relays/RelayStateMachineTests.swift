@@ -55,7 +55,7 @@ import Testing
   }
 
   /// Sends a value as `RelayStorage.send` does, dropping the value it replaces.
-  func send(_ machine: inout Machine, _ value: Int, from thread: ThreadIdentity) -> RelayNext<Int> {
+  func send(_ machine: inout Machine, _ value: Int, from thread: ThreadIdentity) -> RelayNext {
     var replaced: Int?
     return machine.send(value, from: thread, replaced: &replaced)
   }
@@ -74,7 +74,7 @@ import Testing
     if case .written = commit { true } else { false }
   }
 
-  func isDeliver(_ next: RelayNext<Int>) -> Bool {
+  func isDeliver(_ next: RelayNext) -> Bool {
     if case .deliver = next { true } else { false }
   }
 
@@ -89,7 +89,7 @@ import Testing
       Issue.record("not delivered")
       return
     }
-    #expect(round.kind == RelayRound<Int>.Kind.unlimited)
+    #expect(round.kind == RelayRound.Kind.unlimited)
     #expect(replaced == 0)
     #expect(machine.delivery.runner == .producer(here))
     #expect(machine.current == 1)
@@ -140,7 +140,7 @@ import Testing
 
   @Test func theDrainerLetsOtherWorkGoFirstWhenItsTurnsAreSpent() {
     var machine = Machine(current: 0, keepsCurrentValue: false, checksDuplicates: false)
-    machine.delivery = SerialDelivery(drainerTurns: 1)
+    machine.core.delivery = SerialDelivery(drainerTurns: 1)
     subscribe(&machine)
     for (value, thread) in [(1, here), (2, elsewhere), (3, elsewhere)] {
       _ = send(&machine, value, from: thread)
@@ -168,7 +168,7 @@ import Testing
       Issue.record("not delivered")
       return
     }
-    #expect(round.kind == RelayRound<Int>.Kind.claimed)
+    #expect(round.kind == RelayRound.Kind.claimed)
     #expect(round.targets.list.takeUnretainedValue().count == 1)
     #expect(machine.roundEnding == .deliveringWithWork)  // the list goes back at the end
     let ended = machine.endRound(
@@ -188,7 +188,7 @@ import Testing
       Issue.record("not delivered")
       return
     }
-    #expect(round.kind == RelayRound<Int>.Kind.claimed)
+    #expect(round.kind == RelayRound.Kind.claimed)
     #expect(round.checksDuplicate)
     #expect(machine.subscribers.accounts.map(\.demand) == [.max(3), .none])
     #expect(machine.subscribers.accounts[1].owesCurrentValue)
@@ -243,7 +243,7 @@ import Testing
   /// After a second subscriber attached during `round`, which read the one subscriber's live
   /// list: the round still reads that list, unchanged, and releases it at its end.
   func expectTheLentListRetired(
-    _ machine: inout Machine, round: RelayRound<Int>,
+    _ machine: inout Machine, round: RelayRound,
     sourceLocation: SourceLocation = #_sourceLocation
   ) {
     #expect(round.targets.list.takeUnretainedValue().count == 1, sourceLocation: sourceLocation)
@@ -410,7 +410,7 @@ import Testing
       Issue.record("not finished")
       return
     }
-    #expect(round.kind == RelayRound<Int>.Kind.finish)
+    #expect(round.kind == RelayRound.Kind.finish)
     #expect(machine.hasSubscribers == false)
     _ = endAll(&machine)
     #expect(isDeliver(send(&machine, 1, from: here)) == false)
@@ -547,7 +547,7 @@ import Testing
       return
     }
     let waiting = machine.delivery.waiting.map { waiting -> Int? in
-      if case .value(let value, _) = waiting.event { value } else { nil }
+      if case .value(let value, _) = waiting.event { value.unboxed(Int.self) } else { nil }
     }
     #expect(waiting == [5, 6, 7])
     #expect(machine.latestValue == 7)

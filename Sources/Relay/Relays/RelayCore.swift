@@ -1,0 +1,578 @@
+/// The part of a relay's rules that depends on no value type: the phase (open, held by a write,
+/// finished), the subscribers and their demand, the delivery sequence and its runner, and what
+/// the round in progress keeps. `RelayStateMachine` adds the current value around it.
+///
+/// Compiled once, in this module: the events it moves hold their values in boxes
+/// (`AnyRelayValue`) and the subscribers it keeps are `AnyRelayTarget`s, so an app pays for it
+/// once rather than once per type it observes. Most events are out of line; what a write that
+/// finds nobody delivering runs (claiming the delivery, making the round, ending a reservation
+/// with nothing held behind it) is inlined into the state machine's specialized code.
+///
+/// Every event answers, as the state machine's do, with what the storage does next; a round it
+/// starts says which value it delivers (`RelayStartedValue`), and the state machine supplies it.
+@usableFromInline
+struct RelayCore {
+  // No stored property has a default value: for a type that is not generic, the default is a
+  // function of this module, which an inlined initializer calls rather than inlines.
+  /// What a round in progress keeps until it ends.
+  @usableFromInline
+  struct RoundInProgress {
+    /// The list the round calls, when the round owns it rather than borrowing the live one
+    /// (or borrowed one an edit has since retired).
+    @usableFromInline var kept: RelaySubscriberList?
+    /// What a claimed round took from the subscribers, to give back if its value was a
+    /// duplicate.
+    @usableFromInline var claims: [RelaySubscribers.Claim]
+    /// What the runner releases when the round ends.
+    @usableFromInline var released: RelayReleased
+
+    @inlinable
+    init() {
+      kept = nil
+      claims = []
+      released = RelayReleased()
+    }
+
+    /// Keeps a list the round still reads alive until it ends.
+    @inlinable
+    mutating func keep(_ list: RelaySubscriberList?) {
+      guard let list else { return }
+      precondition(kept == nil, "a round kept two subscriber lists")
+      kept = list
+    }
+  }
+
+  /// Where a relay is in its life.
+  @usableFromInline
+  enum Phase {
+    /// Values go into the sequence as they are sent.
+    case open
+    /// A write (a `modify` running its closure, or an in-place write) holds the relay: plain
+    /// sends and owed current values wait in its reservation until it commits.
+    case reserved(RelayReservation)
+    /// `.finished` was sequenced: nothing more is delivered, sends are ignored, and a write
+    /// commits nothing.
+    case finished
+  }
+
+  /// Whether this relay has a current value (`CurrentValueRelay`) or only passes values on.
+  @usableFromInline let keepsCurrentValue: Bool
+  /// Whether rounds compare their value with the one it replaced.
+  @usableFromInline let checksDuplicates: Bool
+  /// The most values from other threads that may wait; `nil` for no limit.
+  @usableFromInline let backlogLimit: Int?
+
+  @usableFromInline var phase: Phase
+  @usableFromInline var subscribers: RelaySubscribers
+  @usableFromInline var delivery: SerialDelivery<RelayEvent>
+  @usableFromInline var round: RoundInProgress
+  /// The token of the next write to hold the relay.
+  @usableFromInline var nextModifyToken: UInt64
+  /// How many values were sent, so that an optimistic `modify` can tell whether one landed.
+  @usableFromInline var sendCount: UInt64
+  /// What readers and `modify` wait on while an in-place write on another thread has the
+  /// value; made the first time a thread waits (most relays never see one).
+  @usableFromInline var inPlaceWriteEnded: LockCondition?
+
+  @inlinable
+  init(keepsCurrentValue: Bool, checksDuplicates: Bool, backlog: BacklogPolicy) {
+    self.keepsCurrentValue = keepsCurrentValue
+    self.checksDuplicates = checksDuplicates
+    self.backlogLimit = backlog.limit
+    phase = .open
+    subscribers = RelaySubscribers()
+    delivery = SerialDelivery()
+    round = RoundInProgress()
+    nextModifyToken = 1
+    sendCount = 0
+    inPlaceWriteEnded = nil
+  }
+
+  // MARK: What the storage reads
+
+  /// `inPlaceWriteEnded`, made if it does not exist yet.
+  @usableFromInline
+  mutating func inPlaceWriteEndedMadeIfNeeded() -> LockCondition {
+    if let condition = inPlaceWriteEnded { return condition }
+    let condition = LockCondition()
+    inPlaceWriteEnded = condition
+    return condition
+  }
+
+  /// The write holding the relay, if any.
+  @inlinable
+  var reservation: RelayReservation? {
+    if case .reserved(let reservation) = phase { reservation } else { nil }
+  }
+
+  /// Whether a write holds the relay.
+  @inlinable
+  var isReserved: Bool { if case .reserved = phase { true } else { false } }
+
+  /// Whether `.finished` was sequenced.
+  @inlinable
+  var isFinished: Bool { if case .finished = phase { true } else { false } }
+
+  /// The thread of the write holding the relay, if any.
+  @inlinable
+  var writer: ThreadIdentity? {
+    if case .reserved(let reservation) = phase { reservation.holder } else { nil }
+  }
+
+  /// The thread of the in-place write holding the relay, if that is what holds it.
+  @inlinable
+  var inPlaceWriter: ThreadIdentity? {
+    if case .reserved(let reservation) = phase, reservation.isInPlace {
+      reservation.holder
+    } else {
+      nil
+    }
+  }
+
+  /// The last value sent that is not current yet: held behind a write, or waiting in the
+  /// sequence; `nil` when the current value is the latest.
+  @usableFromInline
+  var latestSentValue: AnyRelayValue? {
+    if case .reserved(let reservation) = phase, let held = reservation.lastValue { return held }
+    if let index = delivery.waiting.lastIndex(where: {
+      if case .value = $0.event { true } else { false }
+    }),
+      case .value(let value, _) = delivery.waiting[index].event
+    {
+      return value
+    }
+    return nil
+  }
+
+  /// Whether any subscriber is attached.
+  @inlinable var hasSubscribers: Bool { !subscribers.isEmpty }
+
+  /// Whether a thread runs rounds now.
+  @inlinable var hasRunner: Bool { delivery.runner != nil }
+
+  /// What `RelayRoundEnding`'s word must say: whether a round is in progress, and whether its
+  /// runner must take the lock when it ends.
+  @inlinable
+  var roundEnding: RelayRoundEnding.Word {
+    guard hasRunner else { return .idle }
+    return round.kept == nil && delivery.waiting.isEmpty && round.released.isEmpty
+      ? .delivering : .deliveringWithWork
+  }
+
+  // MARK: Sending
+
+  /// Puts an event in the reservation of the write holding the relay, behind its result.
+  @usableFromInline
+  mutating func hold(_ event: RelayEvent, from thread: ThreadIdentity) {
+    // Moved out while it grows, so that its array is referenced once and grows in place.
+    guard var reservation = phase.takeReservation() else {
+      preconditionFailure("an event was held with no write holding the relay")
+    }
+    reservation.held.append(.init(event: event, sender: thread))
+    phase.reserve(reservation)
+  }
+
+  /// Ends the reservation of the write holding the relay, if any: what was held behind it.
+  @inlinable
+  mutating func endReservation() -> [RelayReservation.Held] {
+    phase.takeReservation()?.held ?? []
+  }
+
+  /// Queues a sent value behind the round in progress, dropping the oldest droppable one when a
+  /// backlog limit is reached.
+  @usableFromInline
+  mutating func queue(_ value: AnyRelayValue, from thread: ThreadIdentity) {
+    let isRunners = delivery.isRunning(on: thread)
+    if let backlogLimit, !isRunners,
+      delivery.waiting.count(where: { $0.event.isDroppable }) >= backlogLimit,
+      let oldest = delivery.waiting.firstIndex(where: { $0.event.isDroppable })
+    {
+      round.released.append(.event(delivery.removeWaiting(at: oldest)))
+    }
+    delivery.enqueue(.value(value, isKept: isRunners), from: thread)
+  }
+
+  /// The end of the relay: every subscriber receives `.finished` after the values before it.
+  @usableFromInline
+  mutating func finish(from thread: ThreadIdentity, hasCurrent: Bool) -> RelayCoreStep {
+    switch phase {
+    case .open: return submit(.finished, from: thread, hasCurrent: hasCurrent)
+    case .reserved:
+      hold(.finished, from: thread)
+      return RelayCoreStep()
+    case .finished: return RelayCoreStep()
+    }
+  }
+
+  /// Puts an event in the sequence; the caller runs it when nobody delivers.
+  @usableFromInline
+  mutating func submit(_ event: RelayEvent, from thread: ThreadIdentity, hasCurrent: Bool)
+    -> RelayCoreStep
+  {
+    switch delivery.submit(event, from: thread) {
+    case .waits: return RelayCoreStep()
+    case .scheduleDrainer: return RelayCoreStep(.scheduleDrainer)
+    case .deliver(let event):
+      var step = RelayCoreStep()
+      if start(event, into: &step, hasCurrent: hasCurrent) { return step }
+      return follow(delivery.next(from: thread), from: thread, hasCurrent: hasCurrent)
+    }
+  }
+
+  /// The round of a value: every subscriber with unlimited demand borrows the live list; with
+  /// any bounded demand, the round claims a unit from each subscriber that has one.
+  @inlinable @inline(__always)
+  mutating func makeRound(checksDuplicate: Bool) -> RelayRound {
+    if subscribers.allUnlimited {
+      return RelayRound(
+        kind: .unlimited, targets: subscribers.lend(), checksDuplicate: checksDuplicate)
+    }
+    return makeClaimedRound(checksDuplicate: checksDuplicate)
+  }
+
+  @usableFromInline
+  mutating func makeClaimedRound(checksDuplicate: Bool) -> RelayRound {
+    let (targets, claims) = subscribers.claim(keepsCurrentValue: keepsCurrentValue)
+    round.keep(targets)
+    if checksDuplicate { round.claims = claims }
+    return RelayRound(
+      kind: .claimed, targets: RelaySubscriberLoan(targets), checksDuplicate: checksDuplicate)
+  }
+
+  // MARK: Ending rounds
+
+  /// The runner ended its round without the lock, having seen nothing left to do: the storage
+  /// tells the core so before the next event.
+  @inlinable
+  mutating func runnerStoppedWithoutLock() {
+    delivery.runnerStopped()
+    subscribers.endLending()
+  }
+
+  /// The runner ends its round: adds the demand subscribers returned, gives back what a
+  /// duplicate's round claimed, and says what comes next.
+  @usableFromInline
+  mutating func endRound(
+    returnedDemand: [(id: UInt64, demand: Subscribers.Demand)], wasDuplicate: Bool,
+    from thread: ThreadIdentity, hasCurrent: Bool
+  ) -> RelayCoreStep {
+    subscribers.endLending()
+    if let kept = round.kept.take() { round.released.append(.list(kept)) }
+    if wasDuplicate { subscribers.refund(round.claims) }
+    round.claims = []
+    for (id, demand) in returnedDemand { add(demand, to: id) }
+    return follow(delivery.next(from: thread), from: thread, hasCurrent: hasCurrent)
+  }
+
+  /// The drainer starts on its queue.
+  @usableFromInline
+  mutating func drainerStarts(on thread: ThreadIdentity, hasCurrent: Bool) -> RelayCoreStep {
+    follow(delivery.drainerStarts(on: thread), from: thread, hasCurrent: hasCurrent)
+  }
+
+  /// Starts the first event the delivery hands the runner that delivers anything, or says
+  /// the runner stops or hands on; hands over what was dropped on the way.
+  ///
+  /// - Parameter hasCurrent: Whether the relay holds a current value; no event before the one
+  ///   that delivers changes it.
+  @usableFromInline
+  mutating func follow(
+    _ answer: SerialDelivery<RelayEvent>.Next, from thread: ThreadIdentity, hasCurrent: Bool
+  ) -> RelayCoreStep {
+    var step = RelayCoreStep()
+    var answer = answer
+    while true {
+      switch answer {
+      case .stop:
+        step.next = .none
+      case .scheduleDrainer:
+        step.next = .scheduleDrainer
+      case .deliver(let event):
+        if isFinished {
+          round.released.append(.event(event))
+        } else if start(event, into: &step, hasCurrent: hasCurrent) {
+          break
+        }
+        answer = delivery.next(from: thread)
+        continue
+      }
+      break
+    }
+    step.released = round.released.take()
+    return step
+  }
+
+  /// Starts the round of an event from the sequence; returns `false` when it delivers nothing.
+  @usableFromInline
+  mutating func start(_ event: RelayEvent, into step: inout RelayCoreStep, hasCurrent: Bool)
+    -> Bool
+  {
+    switch event {
+    case .value(let value, _):
+      // The value replaces the current one, when the relay keeps or compares one: a duplicate
+      // check needs one to compare with.
+      step.next = .deliver(makeRound(checksDuplicate: checksDuplicates && hasCurrent))
+      step.value = .sent(value)
+      return true
+    case .finished:
+      // What a write held behind its result was sent after the end: it is dropped, and the
+      // write commits nothing.
+      round.released.append(eventsOf: endReservation())
+      phase = .finished
+      let list = subscribers.removeAll()
+      round.keep(list)
+      step.next = .deliver(RelayRound(kind: .finish, targets: RelaySubscriberLoan(list)))
+      return true
+    case .currentValue(let id):
+      guard let index = subscribers.index(of: id) else {
+        round.released.append(.event(event))
+        return false
+      }
+      var account = subscribers[index]
+      account.currentValueQueued = false
+      guard account.owesCurrentValue, account.demand > 0, hasCurrent else {
+        subscribers[index] = account
+        return false
+      }
+      account.owesCurrentValue = false
+      account.demand -= 1
+      subscribers[index] = account
+      let (targets, kept) = subscribers.single(at: index)
+      round.keep(kept)
+      step.next = .deliver(RelayRound(kind: .claimed, targets: targets))
+      step.value = .current
+      return true
+    }
+  }
+
+  // MARK: Subscribing
+
+  /// A subscription is about to be handed to a subscriber: returns its id.
+  @usableFromInline
+  mutating func register() -> UInt64 { subscribers.register() }
+
+  /// The subscriber received its subscription: from now on the relay may call it.
+  @usableFromInline
+  mutating func attach(
+    _ id: UInt64, target: AnyRelayTarget, from thread: ThreadIdentity, hasCurrent: Bool
+  ) -> RelayCoreAttach {
+    guard subscribers.unattached[id] != nil else { return .cancelled }
+    if isFinished {
+      subscribers.unattached[id] = nil
+      return .finished
+    }
+    let (index, retired) = subscribers.attach(
+      id, target: target, owesCurrentValue: keepsCurrentValue)
+    round.keep(retired)
+    guard let index else { return .cancelled }
+    return .attached(queueCurrentValueIfOwed(at: index, from: thread, hasCurrent: hasCurrent))
+  }
+
+  /// A subscriber asks for more values.
+  @usableFromInline
+  mutating func request(
+    _ demand: Subscribers.Demand, for id: UInt64, from thread: ThreadIdentity, hasCurrent: Bool
+  ) -> RelayCoreStep {
+    if let early = subscribers.unattached[id] {
+      subscribers.unattached[id] = early + demand
+      return RelayCoreStep()
+    }
+    guard let index = subscribers.index(of: id) else { return RelayCoreStep() }
+    subscribers[index].demand += demand
+    return queueCurrentValueIfOwed(at: index, from: thread, hasCurrent: hasCurrent)
+  }
+
+  /// Adds demand a subscriber returned from a call; only the runner does this, and the
+  /// current value it may queue is its own work.
+  @usableFromInline
+  mutating func add(_ demand: Subscribers.Demand, to id: UInt64) {
+    guard demand != .none, let index = subscribers.index(of: id), let runner = delivery.runner
+    else { return }
+    var account = subscribers[index]
+    account.demand += demand
+    let queues = account.owesCurrentValue && !account.currentValueQueued
+    if queues { account.currentValueQueued = true }
+    subscribers[index] = account
+    if queues { delivery.enqueue(.currentValue(id), from: runner.thread) }
+  }
+
+  @usableFromInline
+  mutating func queueCurrentValueIfOwed(
+    at index: Int, from thread: ThreadIdentity, hasCurrent: Bool
+  ) -> RelayCoreStep {
+    let account = subscribers[index]
+    guard account.owesCurrentValue, account.demand > 0, !account.currentValueQueued else {
+      return RelayCoreStep()
+    }
+    subscribers[index].currentValueQueued = true
+    if inPlaceWriter != nil {
+      // The value is out for an in-place write: it comes once the write is back.
+      hold(.currentValue(account.id), from: thread)
+      return RelayCoreStep()
+    }
+    return submit(.currentValue(account.id), from: thread, hasCurrent: hasCurrent)
+  }
+
+  /// A subscription is cancelled: the subscriber is removed and, where nothing calls it,
+  /// handed back to be released.
+  ///
+  /// - Parameters:
+  ///   - id: The subscription.
+  ///   - thread: The cancelling thread.
+  ///   - beingCalled: The subscriber whose call is on the stack of the thread that delivers,
+  ///     meaningful only when that is `thread`.
+  @usableFromInline
+  mutating func cancel(_ id: UInt64, from thread: ThreadIdentity, beingCalled: UInt64)
+    -> RelayCancellation
+  {
+    var cancellation = RelayCancellation()
+    let (removed, retired) = subscribers.remove(id)
+    round.keep(retired)
+    guard let (target, account) = removed else { return cancellation }
+    cancellation.target = target
+    if account.currentValueQueued,
+      let offset = delivery.waiting.firstIndex(where: { $0.event.isCurrentValue(for: id) })
+    {
+      cancellation.released.append(.event(delivery.removeWaiting(at: offset)))
+    }
+    // The round in progress may hold the subscriber too. On the delivering thread, when that
+    // round is not calling it, nothing else reads its slot: release it now.
+    if delivery.isRunning(on: thread), beingCalled != id, let kept = round.kept,
+      let slot = kept.index(ofOrder: id), let target = kept.takeTarget(at: slot)
+    {
+      cancellation.released.append(.target(target))
+    }
+    return cancellation
+  }
+
+  // MARK: Writes
+
+  /// A `modify` takes the reservation of an open relay; one that starts while a write holds
+  /// the relay, or after the end, is optimistic.
+  @inlinable
+  mutating func beginModify(from thread: ThreadIdentity) -> RelayModifyTicket {
+    guard case .open = phase else { return .optimistic(sendsAtRead: sendCount) }
+    let token = nextModifyToken
+    nextModifyToken += 1
+    phase.reserve(RelayReservation(token: token, holder: thread, isInPlace: false))
+    return .reserved(token: token)
+  }
+
+  /// Whether a `modify` with this ticket may write now; if so, its reservation (or the one it
+  /// overtakes) ends and its write counts: the events held behind it, to requeue.
+  @inlinable
+  mutating func commitModify(_ ticket: RelayModifyTicket) -> [RelayReservation.Held]? {
+    switch ticket {
+    case .reserved(let token):
+      // An optimistic modify that wrote first took the reservation away.
+      guard reservation?.token == token else { return nil }
+    case .optimistic(let sendsAtRead):
+      // It read after the values held so far: they go first, and the reserved modify, which
+      // read before them, must retry.
+      guard sendCount == sendsAtRead, inPlaceWriter == nil else { return nil }
+    }
+    let held = endReservation()
+    sendCount &+= 1
+    return held
+  }
+
+  /// A `modify`'s transform threw: nothing is written, and what it held goes on.
+  @usableFromInline
+  mutating func abandonModify(_ ticket: RelayModifyTicket) -> RelayCoreStep {
+    guard case .reserved(let token) = ticket, reservation?.token == token else {
+      return RelayCoreStep()
+    }
+    let released = requeue(endReservation())
+    return RelayCoreStep(scheduleIfIdle(), released: released)
+  }
+
+  /// An in-place write takes the reservation; the state machine has its value.
+  @inlinable
+  mutating func reserveForInPlaceWrite(from thread: ThreadIdentity) {
+    phase.reserve(RelayReservation(token: nextModifyToken, holder: thread, isInPlace: true))
+    nextModifyToken += 1
+  }
+
+  /// Ends the reservation of the in-place write, counting its write: the events held behind it.
+  ///
+  /// Any thread may end it: a write whose access spans a suspension (a part passed `inout` to an
+  /// `async` function) resumes wherever its task does.
+  @inlinable @inline(__always)
+  mutating func endInPlaceWrite() -> [RelayReservation.Held] {
+    guard let reservation = phase.takeReservation(), reservation.isInPlace else {
+      preconditionFailure("an in-place write ended that no in-place write began")
+    }
+    sendCount &+= 1
+    return reservation.held
+  }
+
+  /// Queues the events held behind a reservation, in order; those the runner sent itself stay
+  /// its own work.
+  ///
+  /// Drops them when the relay has finished. Nothing held, the usual case, costs a check.
+  @inlinable @inline(__always)
+  mutating func requeue(_ held: [RelayReservation.Held]) -> RelayReleased {
+    if held.isEmpty { return RelayReleased() }
+    return requeueHeld(held)
+  }
+
+  @usableFromInline
+  mutating func requeueHeld(_ held: [RelayReservation.Held]) -> RelayReleased {
+    var released = RelayReleased()
+    if isFinished {
+      released.append(eventsOf: held)
+    } else {
+      for held in held { delivery.enqueue(held.event, from: held.sender) }
+    }
+    return released
+  }
+
+  /// Hands waiting events to the drainer when nobody delivers.
+  @inlinable
+  mutating func scheduleIfIdle() -> RelayNext {
+    if case .scheduleDrainer = delivery.scheduleIfNeeded() { return .scheduleDrainer }
+    return .none
+  }
+
+  /// Checks, under the lock, the rules the storage relies on; costs nothing in release builds.
+  @inlinable
+  func _checkInvariants() {
+    #if DEBUG
+      delivery._checkInvariants()
+      // What a backlog dropped waits for the runner, or for the drainer scheduled to start.
+      if !delivery.isActive {
+        precondition(round.released.isEmpty, "something to release with nobody to release it")
+      }
+      if !hasRunner {
+        precondition(round.kept == nil, "a list kept with no round in progress")
+        precondition(!subscribers.isLent, "subscribers lent with no round in progress")
+      }
+      subscribers._checkInvariants()
+    #endif
+  }
+}
+
+extension RelayCore.Phase {
+  /// Begins a reservation of an open relay.
+  @inlinable
+  mutating func reserve(_ reservation: RelayReservation) {
+    switch consume self {
+    case .open: self = .reserved(reservation)  // an open phase holds nothing to destroy
+    case .reserved, .finished: preconditionFailure("a write reserved a relay that was not open")
+    }
+  }
+
+  /// Ends a reservation: the phase becomes open, and the reservation moves out (its held
+  /// events are not retained again); `nil`, with the phase unchanged, when none holds it.
+  @inlinable
+  mutating func takeReservation() -> RelayReservation? {
+    switch consume self {
+    case .reserved(let reservation):
+      self = .open
+      return reservation
+    case let phase:
+      self = phase
+      return nil
+    }
+  }
+}
