@@ -1,6 +1,8 @@
-/// The part of a relay's rules that depends on no value type: the phase (open, held by a write,
-/// finished), the subscribers and their demand, the delivery sequence and its runner, and what
-/// the round in progress keeps. `RelayStateMachine` adds the current value around it.
+/// The part of a relay's rules that depends on no value type.
+///
+/// It holds the phase (open, held by a write, finished), the subscribers and their demand, the
+/// delivery sequence and its runner, and what the round in progress keeps. `RelayStateMachine`
+/// adds the current value around it.
 ///
 /// Compiled once, in this module: the events it moves hold their values in boxes
 /// (`AnyRelayValue`) and the subscribers it keeps are `AnyRelayTarget`s, so an app pays for it
@@ -93,10 +95,8 @@ struct RelayCore {
   /// `inPlaceWriteEnded`, made if it does not exist yet.
   @usableFromInline
   mutating func inPlaceWriteEndedMadeIfNeeded() -> LockCondition {
-    if let condition = inPlaceWriteEnded { return condition }
-    let condition = LockCondition()
-    inPlaceWriteEnded = condition
-    return condition
+    if inPlaceWriteEnded == nil { inPlaceWriteEnded = LockCondition() }
+    return inPlaceWriteEnded.unsafelyUnwrapped
   }
 
   /// The write holding the relay, if any.

@@ -194,9 +194,10 @@ enum RelayStartedValue {
   case current
 }
 
-/// The core's answer to most events: what the storage does next, which value the round
-/// delivers, and what to release after the lock. The state machine turns it into a `RelayStep`
-/// with the value itself.
+/// The core's answer to most events.
+///
+/// It says what the storage does next, which value the round delivers, and what to release after
+/// the lock. The state machine turns it into a `RelayStep` with the value itself.
 @usableFromInline
 struct RelayCoreStep {
   @usableFromInline var next: RelayNext
