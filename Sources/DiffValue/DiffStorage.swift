@@ -128,11 +128,16 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
     return installRelay()
   }
 
-  @usableFromInline
+  /// Installs the relay: the machinery, the relay holding the value, the slots of in-place writes.
+  ///
+  /// Specialized for the value type, though it runs once per property: unspecialized, its
+  /// generic types' metadata lookups made a first subscription 0.3 µs slower (1.34 µs against
+  /// 1.05 µs for a property and a sink), for about 1 KB of code per value type. Never inlined:
+  /// its callers are not hot.
+  @inlinable @inline(never)
   func installRelay() -> RelayStorage<Value> {
     // The copy for the elements' observers: only in-place writes of the value's own use it.
-    // Released with no lock held (an `AnyObject?`: this code is not specialized, and a local of
-    // a generic type costs a metadata lookup per call).
+    // Released with no lock held.
     var shadow: AnyObject?
     defer { withExtendedLifetime(shadow) {} }
     return withLock { header, element in
