@@ -76,7 +76,8 @@ struct RelayCore {
   /// value; made the first time a thread waits (most relays never see one).
   @usableFromInline var inPlaceWriteEnded: LockCondition?
 
-  @inlinable
+  /// A core with no subscriber, open; out of line, as it depends on no value type.
+  @usableFromInline
   init(keepsCurrentValue: Bool, checksDuplicates: Bool, backlog: BacklogPolicy) {
     self.keepsCurrentValue = keepsCurrentValue
     self.checksDuplicates = checksDuplicates
