@@ -149,8 +149,7 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
       }
       // A `CurrentValueRelay`'s storage, without the wrapper: the machinery is its one owner.
       let relay = RelayStorage(
-        current: element.move(), keepsCurrentValue: true,
-        subscriptionName: "CurrentValueSubject",
+        currentValue: element.move(),
         isDuplicateAt: header.pointee.selection.makeDuplicateCheck(
           machinery, machinery.observationWord))
       makeSlots(header, machinery)

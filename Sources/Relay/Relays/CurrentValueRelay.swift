@@ -36,9 +36,7 @@ public final class CurrentValueRelay<Output>: Publisher {
   ///   - backlog: What to keep of the values other threads send while a round is under way.
   @inlinable
   public init(_ value: Output, backlog: BacklogPolicy = .unbounded) {
-    storage = RelayStorage(
-      current: value, keepsCurrentValue: true, subscriptionName: "CurrentValueSubject",
-      backlog: backlog)
+    storage = RelayStorage(currentValue: value, backlog: backlog)
   }
 
   /// Creates a relay that delivers a sent value only when it is not a duplicate of the value
@@ -61,31 +59,12 @@ public final class CurrentValueRelay<Output>: Publisher {
     // they lie; left to the optimizer, it stopped being inlined once the state machine became two
     // parts, and the check copied both values on every send (1,707 instructions against 1,106).
     storage = RelayStorage(
-      current: value, keepsCurrentValue: true, subscriptionName: "CurrentValueSubject",
+      currentValue: value,
       isDuplicateAt: {
         isDuplicate(
           $0.assumingMemoryBound(to: Output.self).pointee,
           $1.assumingMemoryBound(to: Output.self).pointee)
       }, backlog: backlog)
-  }
-
-  /// Creates a relay that drops a duplicate, compared where the two values lie: the form
-  /// `@Diff` uses, which compares selected parts in place.
-  ///
-  /// - Parameters:
-  ///   - value: The current value until the first `send(_:)`.
-  ///   - isDuplicateAt: Whether the value at the second address repeats the one at the first;
-  ///     both addresses hold an `Output`.
-  ///   - backlog: What to keep of the values other threads send while a round is under way.
-  @inlinable
-  package init(
-    _ value: Output,
-    removingDuplicatesAt isDuplicateAt: @escaping (UnsafeRawPointer, UnsafeRawPointer) -> Bool,
-    backlog: BacklogPolicy = .unbounded
-  ) {
-    storage = RelayStorage(
-      current: value, keepsCurrentValue: true, subscriptionName: "CurrentValueSubject",
-      isDuplicateAt: isDuplicateAt, backlog: backlog)
   }
 
   /// The last value sent, or the initial value.
@@ -120,34 +99,6 @@ public final class CurrentValueRelay<Output>: Publisher {
   @inlinable @discardableResult
   public func modify<Result>(_ transform: (inout Output) throws -> Result) rethrows -> Result {
     try storage.modify(transform)
-  }
-
-  /// Begins an in-place write, once no other write (another in-place write, a `modify`)
-  /// holds the relay: the value to change, and whether it moved out of the relay (nothing
-  /// waiting in the sequence) or is a copy.
-  ///
-  /// Until `commitInPlaceWrite(_:publishes:)`, sends wait behind it and, while the value is out,
-  /// readers on other threads wait for it; a read on the writing thread stops the program (an
-  /// overlapping access).
-  ///
-  /// - Returns: The value; never `nil`, since a `CurrentValueRelay` keeps a value and never
-  ///   finishes (the optional is its storage's, shared with relays that can).
-  @inlinable
-  package func beginInPlaceWrite() -> RelayInPlaceValue<Output>? {
-    storage.beginInPlaceWrite()
-  }
-
-  /// Ends an in-place write: stores the value and delivers it as a send does, when
-  /// `publishes` (for a value that moved out: the writer compared it) or, for a copy
-  /// (`publishes == nil`), when it differs from the value before it.
-  ///
-  /// - Parameter stored: Runs once the value is stored, before any subscriber is called for it,
-  ///   with no lock held.
-  @inlinable
-  package func commitInPlaceWrite(
-    _ value: consuming Output, publishes: Bool?, stored: () -> Void = {}
-  ) {
-    storage.commitInPlaceWrite(value, publishes: publishes, stored: stored)
   }
 
   /// Attaches a subscriber; it receives the current value on its first demand.

@@ -40,7 +40,7 @@ package final class RelayStorage<Output>: @unchecked Sendable {
   @usableFromInline let subscriptionName: String
 
   @inlinable
-  package init(
+  init(
     current: Output?, keepsCurrentValue: Bool, subscriptionName: String,
     isDuplicateAt: ((UnsafeRawPointer, UnsafeRawPointer) -> Bool)? = nil,
     backlog: BacklogPolicy = .unbounded
@@ -57,6 +57,21 @@ package final class RelayStorage<Output>: @unchecked Sendable {
     case .none: self.isDuplicateAt = { _, _ in false }
     }
     self.subscriptionName = subscriptionName
+  }
+
+  /// The storage of a relay that keeps a current value: a `CurrentValueRelay`'s, or a `@Diff`
+  /// property's, whose subscriptions print as Combine's `CurrentValueSubject`'s do.
+  ///
+  /// - Parameter isDuplicateAt: Whether the value at the second address repeats the one at the
+  ///   first; both addresses hold an `Output`. `nil` delivers every value.
+  @inlinable @inline(__always)
+  package convenience init(
+    currentValue: Output, isDuplicateAt: ((UnsafeRawPointer, UnsafeRawPointer) -> Bool)? = nil,
+    backlog: BacklogPolicy = .unbounded
+  ) {
+    self.init(
+      current: currentValue, keepsCurrentValue: true, subscriptionName: "CurrentValueSubject",
+      isDuplicateAt: isDuplicateAt, backlog: backlog)
   }
 
   /// How a round may end without the lock, and which subscriber it calls.
