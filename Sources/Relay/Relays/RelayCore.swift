@@ -356,7 +356,7 @@ struct RelayCore {
   @usableFromInline
   mutating func attach(
     _ id: UInt64, target: AnyRelayTarget, from thread: ThreadIdentity, hasCurrent: Bool
-  ) -> RelayCoreAttach {
+  ) -> RelayAttachAction<RelayCoreStep> {
     guard subscribers.unattached[id] != nil else { return .cancelled }
     if isFinished {
       subscribers.unattached[id] = nil

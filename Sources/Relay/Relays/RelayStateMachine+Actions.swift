@@ -212,17 +212,6 @@ struct RelayCoreStep {
   }
 }
 
-/// The core's answer to `attach`.
-@usableFromInline
-enum RelayCoreAttach {
-  /// Attached; carry out the step.
-  case attached(RelayCoreStep)
-  /// The subscription was cancelled while the subscriber received it: release the target.
-  case cancelled
-  /// The relay has finished: send `.finished` to the subscriber.
-  case finished
-}
-
 /// The answer to an in-place write's commit: what the storage does next, and what to release
 /// after the lock.
 ///
@@ -240,11 +229,12 @@ struct RelayInPlaceCommit {
   }
 }
 
-/// The answer to `attach`.
+/// The answer to `attach`: the core's, with a `RelayCoreStep`, and the state machine's, with the
+/// `RelayStep` carrying the value it names.
 @usableFromInline
-enum RelayAttachAction<Output> {
+enum RelayAttachAction<Step> {
   /// Attached; carry out the step.
-  case attached(RelayStep<Output>)
+  case attached(Step)
   /// The subscription was cancelled while the subscriber received it: release the target.
   case cancelled
   /// The relay has finished: send `.finished` to the subscriber.

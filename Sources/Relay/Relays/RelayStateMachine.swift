@@ -43,8 +43,6 @@ struct RelayStateMachine<Output> {
 
   // MARK: What the storage reads
 
-  /// Whether this relay has a current value (`CurrentValueRelay`) or only passes values on.
-  @inlinable var keepsCurrentValue: Bool { core.keepsCurrentValue }
   /// The subscribers, their demand and the subscriptions not attached yet.
   @inlinable var subscribers: RelaySubscribers { core.subscribers }
   /// The delivery sequence: its runner and what waits.
@@ -245,7 +243,7 @@ struct RelayStateMachine<Output> {
   @inlinable
   mutating func attach(
     _ id: UInt64, target: RelayTarget<Output>, from thread: ThreadIdentity
-  ) -> RelayAttachAction<Output> {
+  ) -> RelayAttachAction<RelayStep<Output>> {
     switch core.attach(id, target: target, from: thread, hasCurrent: current != nil) {
     case .attached(let answer): .attached(step(from: answer))
     case .cancelled: .cancelled
