@@ -29,11 +29,13 @@ final class DiffSelection<Value>: @unchecked Sendable {
   @usableFromInline let selectedValuesAreEqual: ((Value, Value) -> Bool)?
   /// Whether the selection is the whole value, compared with `==`.
   @usableFromInline let comparesWholeValue: Bool
-  /// Makes a relay's duplicate check: the comparison, specialized where the selection was made,
-  /// followed by the observers' tell when an observation is published in the word at the given
-  /// address (kept alive by the object given with it).
-  @usableFromInline let makeDuplicateCheck:
-    (AnyObject, UnsafeMutableRawPointer) -> (UnsafeRawPointer, UnsafeRawPointer) -> Bool
+  /// A relay's duplicate check: the comparison, specialized where the selection was made,
+  /// followed by the observers' tell when an observation is published in the word at the third
+  /// address (a property's machinery's, which the relay keeps alive).
+  ///
+  /// One closure for every property sharing the selection: a relay passes its own word.
+  @usableFromInline let isDuplicateTellingObservers:
+    (UnsafeRawPointer, UnsafeRawPointer, UnsafeMutableRawPointer?) -> Bool
 
   /// The selection `parts` compares.
   @inlinable
@@ -50,14 +52,11 @@ final class DiffSelection<Value>: @unchecked Sendable {
       let old = slot.assumingMemoryBound(to: Parts.Snapshot.self).move()
       return parts.agrees(old, new)
     }
-    makeDuplicateCheck = { keeper, observationWord in
-      { old, new in
-        let isDuplicate = parts.agrees(old, new)
-        DiffObservation.tellIfObserved(
-          at: observationWord, old: old, new: new, published: !isDuplicate)
-        _ = keeper  // captured: the word lives in it
-        return isDuplicate
-      }
+    isDuplicateTellingObservers = { old, new, observationWord in
+      let isDuplicate = parts.agrees(old, new)
+      DiffObservation.tellIfObserved(
+        at: observationWord.unsafelyUnwrapped, old: old, new: new, published: !isDuplicate)
+      return isDuplicate
     }
     var description = DiffSelectionDescription<Value>()
     parts.describe(into: &description)

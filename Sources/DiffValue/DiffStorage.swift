@@ -148,10 +148,11 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
         shadow = machinery.state.pointee.elementShadow.take()
       }
       // A `CurrentValueRelay`'s storage, without the wrapper: the machinery is its one owner.
-      let relay = RelayStorage(
+      let relay = RelayStorage.make(
         currentValue: element.move(),
-        isDuplicateAt: header.pointee.selection.makeDuplicateCheck(
-          machinery, machinery.observationWord))
+        duplicateCheck: RelayDuplicateCheck(
+          context: machinery.observationWord, keptAliveBy: machinery,
+          header.pointee.selection.isDuplicateTellingObservers))
       makeSlots(header, machinery)
       machinery.state.pointee.relay = relay
       header.pointee.relay = Unmanaged.passUnretained(relay)

@@ -32,11 +32,7 @@ package struct Lock<State>: @unchecked Sendable {
   package static func make(_ initial: State) -> Lock<State> {
     let buffer = unsafeDowncast(
       LockBuffer<State>.create(minimumCapacity: 1) { _ in initial }, to: LockBuffer<State>.self)
-    buffer.withUnsafeMutablePointerToElements { mutex in
-      mutex.initialize(to: pthread_mutex_t())
-      let result = pthread_mutex_init(mutex, nil)
-      precondition(result == 0, "pthread_mutex_init failed with \(result)")
-    }
+    buffer.withUnsafeMutablePointerToElements { Lock.initializeMutex($0) }
     return Lock(buffer: buffer)
   }
 
@@ -44,9 +40,7 @@ package struct Lock<State>: @unchecked Sendable {
   @inlinable @inline(__always)
   package func withLock<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
     try buffer.withUnsafeMutablePointers { state, mutex in
-      pthread_mutex_lock(mutex)
-      defer { pthread_mutex_unlock(mutex) }
-      return try body(&state.pointee)
+      try Lock.withLock(mutex, guarding: state, body)
     }
   }
 
@@ -62,28 +56,65 @@ package struct Lock<State>: @unchecked Sendable {
     _ body: (inout State) throws -> Result
   ) rethrows -> Result {
     try buffer.withUnsafeMutablePointers { state, mutex in
-      pthread_mutex_lock(mutex)
-      defer { pthread_mutex_unlock(mutex) }
-      while !isReady(&state.pointee) {
-        let condition = condition(&state.pointee)
-        condition.waiters += 1
-        pthread_cond_wait(condition.condition, mutex)
-        condition.waiters -= 1
-      }
-      return try body(&state.pointee)
+      try Lock.withLock(mutex, guarding: state, waitingOn: condition, until: isReady, body)
     }
+  }
+
+  // MARK: A mutex and state kept elsewhere
+
+  // For an object that keeps its mutex and state in its own allocation (`RelayStorage`), saving
+  // the lock's.
+
+  /// Initializes the mutex at `mutex`, whose memory is uninitialized.
+  @inlinable
+  package static func initializeMutex(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
+    mutex.initialize(to: pthread_mutex_t())
+    let result = pthread_mutex_init(mutex, nil)
+    precondition(result == 0, "pthread_mutex_init failed with \(result)")
+  }
+
+  /// Destroys the mutex at `mutex`, which nobody holds; its memory is left uninitialized.
+  @inlinable
+  package static func destroyMutex(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
+    pthread_mutex_destroy(mutex)
+    mutex.deinitialize(count: 1)
+  }
+
+  /// Runs `body` with exclusive access to the state at `state`, which `mutex` guards.
+  @inlinable @inline(__always)
+  package static func withLock<Result>(
+    _ mutex: UnsafeMutablePointer<pthread_mutex_t>, guarding state: UnsafeMutablePointer<State>,
+    _ body: (inout State) throws -> Result
+  ) rethrows -> Result {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    return try body(&state.pointee)
+  }
+
+  /// Runs `body` with exclusive access to the state at `state`, which `mutex` guards, once
+  /// `isReady` holds; see the instance method.
+  @inlinable @inline(__always)
+  package static func withLock<Result>(
+    _ mutex: UnsafeMutablePointer<pthread_mutex_t>, guarding state: UnsafeMutablePointer<State>,
+    waitingOn condition: (inout State) -> LockCondition, until isReady: (inout State) -> Bool,
+    _ body: (inout State) throws -> Result
+  ) rethrows -> Result {
+    pthread_mutex_lock(mutex)
+    defer { pthread_mutex_unlock(mutex) }
+    while !isReady(&state.pointee) {
+      let condition = condition(&state.pointee)
+      condition.waiters += 1
+      pthread_cond_wait(condition.condition, mutex)
+      condition.waiters -= 1
+    }
+    return try body(&state.pointee)
   }
 }
 
 /// A lock's one allocation: the state as the header, the mutex as the one element.
 @usableFromInline
 package final class LockBuffer<State>: ManagedBuffer<State, pthread_mutex_t> {
-  deinit {
-    withUnsafeMutablePointerToElements { mutex in
-      pthread_mutex_destroy(mutex)
-      mutex.deinitialize(count: 1)
-    }
-  }
+  deinit { withUnsafeMutablePointerToElements { Lock<State>.destroyMutex($0) } }
 }
 
 /// A condition a thread holding a `Lock` waits on until another thread changes the state and

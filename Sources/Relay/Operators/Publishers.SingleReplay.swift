@@ -64,8 +64,8 @@ extension Publishers {
     @usableFromInline
     final class Connection: @unchecked Sendable {
       // `subscriberCount` and `upstream` are guarded by the replay's `connection` lock.
-      @usableFromInline let storage = RelayStorage<Output>(
-        current: nil, keepsCurrentValue: true, subscriptionName: "SingleReplay")
+      @usableFromInline let storage = RelayStorage<Output>.make(
+        current: nil, keepsCurrentValue: true, subscriptionName: .singleReplay)
       @usableFromInline var subscriberCount = 0
       @usableFromInline var upstream: (any Subscription)?
       @usableFromInline var isOpen = true

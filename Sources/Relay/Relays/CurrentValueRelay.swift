@@ -36,7 +36,7 @@ public final class CurrentValueRelay<Output>: Publisher {
   ///   - backlog: What to keep of the values other threads send while a round is under way.
   @inlinable
   public init(_ value: Output, backlog: BacklogPolicy = .unbounded) {
-    storage = RelayStorage(currentValue: value, backlog: backlog)
+    storage = .make(currentValue: value, backlog: backlog)
   }
 
   /// Creates a relay that delivers a sent value only when it is not a duplicate of the value
@@ -58,12 +58,12 @@ public final class CurrentValueRelay<Output>: Publisher {
     // literal) is specialized into the duplicate check, which then compares the two values where
     // they lie; left to the optimizer, it stopped being inlined once the state machine became two
     // parts, and the check copied both values on every send (1,707 instructions against 1,106).
-    storage = RelayStorage(
+    storage = .make(
       currentValue: value,
-      isDuplicateAt: {
+      duplicateCheck: RelayDuplicateCheck { old, new, _ in
         isDuplicate(
-          $0.assumingMemoryBound(to: Output.self).pointee,
-          $1.assumingMemoryBound(to: Output.self).pointee)
+          old.assumingMemoryBound(to: Output.self).pointee,
+          new.assumingMemoryBound(to: Output.self).pointee)
       }, backlog: backlog)
   }
 

@@ -22,8 +22,8 @@ public final class PassthroughRelay<Output>: Publisher {
   ///   under way.
   @inlinable
   public init(backlog: BacklogPolicy = .unbounded) {
-    storage = RelayStorage(
-      current: nil, keepsCurrentValue: false, subscriptionName: "PassthroughSubject",
+    storage = .make(
+      current: nil, keepsCurrentValue: false, subscriptionName: .passthroughSubject,
       backlog: backlog)
   }
 

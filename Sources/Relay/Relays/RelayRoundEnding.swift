@@ -16,7 +16,7 @@
 /// (`RelayStateMachine.roundEnding`), and before any other event tells it, with the event
 /// `runnerStoppedWithoutLock()`, when the runner stopped without the lock.
 ///
-/// It is a view of two words in its owner's memory (`RelayStorage`'s first stored properties),
+/// It is a view of two words in its owner's memory (the start of `RelayStorage`'s header),
 /// which start at zero: `idle`, and no subscriber being called.
 @usableFromInline
 struct RelayRoundEnding {
@@ -32,12 +32,11 @@ struct RelayRoundEnding {
   /// Written and read by the delivering thread only.
   @usableFromInline let calling: AtomicWord<UInt64>
 
-  /// The two words of `owner`'s first 16 bytes of stored properties, zeroed by its
-  /// initializer: `calling` first, then `word`.
+  /// The two words at `address`, which start at zero: `calling` first, then `word`.
   @inlinable @inline(__always)
-  init(inStoredPropertiesOf owner: AnyObject) {
-    calling = AtomicWord(inStoredPropertiesOf: owner)
-    word = AtomicWord(inStoredPropertiesOf: owner, offset: MemoryLayout<UInt64>.stride)
+  init(at address: UnsafeMutableRawPointer) {
+    calling = AtomicWord(atExisting: address)
+    word = AtomicWord(atExisting: address + MemoryLayout<UInt64>.stride)
   }
 
   /// Under the lock, when the state machine believes a round is in progress: holds its

@@ -26,7 +26,7 @@
 /// already holds it skips it (the storage marks the target cancelled) and releases it when the
 /// round ends, or at once when the round runs on the cancelling thread and is not calling it.
 @usableFromInline
-struct RelayStateMachine<Output> {
+package struct RelayStateMachine<Output> {
   /// The value the delivery sequence has reached: what a new subscriber receives first.
   @usableFromInline var current: Output?
   @usableFromInline var core: RelayCore

@@ -1,5 +1,13 @@
 import Dispatch
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The storage of a relay: it takes the lock, hands the state machine one event, releases the
 /// lock, and then carries out the answer: runs a round, releases what was dropped, or
 /// schedules the drainer.
@@ -20,63 +28,76 @@ import Dispatch
 ///   drainer, a block on a global dispatch queue, and returns. The drainer delivers in order,
 ///   and after every 64 rounds lets other work on its queue go first.
 @usableFromInline
-package final class RelayStorage<Output>: @unchecked Sendable {
-  // Every mutable field is inside `state`, guarded by its lock; `ending` is atomic.
-  /// `ending`'s two words, never accessed as a property after `init`: the first stored
-  /// properties, where `ending` finds them.
-  @usableFromInline var endingStorage: (UInt64, UInt64) = (0, 0)
-  @usableFromInline let state: Lock<RelayStateMachine<Output>>
-  /// Whether rounds go through `isDuplicateAt`.
-  ///
-  /// A flag rather than an optional closure, so that the hot path neither unwraps nor copies a
-  /// closure.
-  @usableFromInline let checksDuplicates: Bool
-  /// Whether the value at the second address repeats the one at the first; such a value is
-  /// stored but not delivered.
-  ///
-  /// Addresses rather than values: the relay holds both in memory, and a closure of values would be
-  /// called through thunks that load and copy each one.
-  @usableFromInline let isDuplicateAt: (UnsafeRawPointer, UnsafeRawPointer) -> Bool
-  @usableFromInline let subscriptionName: String
+package final class RelayStorage<Output>:
+  ManagedBuffer<RelayStorageHeader, RelayStateMachine<Output>>
+{
+  // One allocation: the header holds what depends on no value type (the mutex, `ending`'s
+  // words, the duplicate check), and the one element is the state machine, which the mutex
+  // guards. No stored property: a `ManagedBuffer` subclass may have none. Shared across threads
+  // as if it were `Sendable` (a `ManagedBuffer` cannot say so): the mutex guards the machine,
+  // `ending` is atomic, and the rest of the header never changes.
 
+  /// Makes a relay's storage.
+  ///
+  /// - Parameters:
+  ///   - current: The current value, when the relay starts with one.
+  ///   - keepsCurrentValue: Whether the relay keeps the last value sent.
+  ///   - subscriptionName: What its subscriptions print as.
+  ///   - duplicateCheck: How a round tells a duplicate; `nil` delivers every value.
   @inlinable
-  init(
-    current: Output?, keepsCurrentValue: Bool, subscriptionName: String,
-    isDuplicateAt: ((UnsafeRawPointer, UnsafeRawPointer) -> Bool)? = nil,
-    backlog: BacklogPolicy = .unbounded
-  ) {
-    state = .make(
-      RelayStateMachine(
-        current: current, keepsCurrentValue: keepsCurrentValue,
-        checksDuplicates: isDuplicateAt != nil, backlog: backlog))
-    checksDuplicates = isDuplicateAt != nil
-    // A `switch`, not `??`: the generic operator would wrap the closure in two reabstraction
-    // thunks, two allocations, and a call through both on every check.
-    switch isDuplicateAt {
-    case .some(let isDuplicateAt): self.isDuplicateAt = isDuplicateAt
-    case .none: self.isDuplicateAt = { _, _ in false }
+  static func make(
+    current: Output?, keepsCurrentValue: Bool, subscriptionName: RelaySubscriptionName,
+    duplicateCheck: RelayDuplicateCheck? = nil, backlog: BacklogPolicy = .unbounded
+  ) -> RelayStorage<Output> {
+    let storage = unsafeDowncast(
+      create(minimumCapacity: 1) { _ in
+        RelayStorageHeader(
+          duplicateCheck: duplicateCheck ?? RelayDuplicateCheck { _, _, _ in false },
+          subscriptionName: subscriptionName)
+      }, to: RelayStorage<Output>.self)
+    storage.withUnsafeMutablePointers { header, machine in
+      Lock<RelayStateMachine<Output>>.initializeMutex(&header.pointee.mutex)
+      machine.initialize(
+        to: RelayStateMachine(
+          current: current, keepsCurrentValue: keepsCurrentValue,
+          checksDuplicates: duplicateCheck != nil, backlog: backlog))
     }
-    self.subscriptionName = subscriptionName
+    return storage
   }
 
   /// The storage of a relay that keeps a current value: a `CurrentValueRelay`'s, or a `@Diff`
   /// property's, whose subscriptions print as Combine's `CurrentValueSubject`'s do.
   ///
-  /// - Parameter isDuplicateAt: Whether the value at the second address repeats the one at the
-  ///   first; both addresses hold an `Output`. `nil` delivers every value.
+  /// - Parameter duplicateCheck: How a round tells that a value repeats the one before it;
+  ///   `nil` delivers every value.
   @inlinable @inline(__always)
-  package convenience init(
-    currentValue: Output, isDuplicateAt: ((UnsafeRawPointer, UnsafeRawPointer) -> Bool)? = nil,
+  package static func make(
+    currentValue: Output, duplicateCheck: RelayDuplicateCheck? = nil,
     backlog: BacklogPolicy = .unbounded
-  ) {
-    self.init(
-      current: currentValue, keepsCurrentValue: true, subscriptionName: "CurrentValueSubject",
-      isDuplicateAt: isDuplicateAt, backlog: backlog)
+  ) -> RelayStorage<Output> {
+    make(
+      current: currentValue, keepsCurrentValue: true, subscriptionName: .currentValueSubject,
+      duplicateCheck: duplicateCheck, backlog: backlog)
+  }
+
+  deinit {
+    withUnsafeMutablePointers { header, machine in
+      _ = machine.move()
+      Lock<RelayStateMachine<Output>>.destroyMutex(&header.pointee.mutex)
+    }
+  }
+
+  /// What its subscriptions print as.
+  @inlinable
+  var subscriptionName: String {
+    withUnsafeMutablePointerToHeader { $0.pointee.subscriptionName.description }
   }
 
   /// How a round may end without the lock, and which subscriber it calls.
   @inlinable @inline(__always)
-  var ending: RelayRoundEnding { RelayRoundEnding(inStoredPropertiesOf: self) }
+  var ending: RelayRoundEnding {
+    withUnsafeMutablePointerToHeader { RelayRoundEnding(at: UnsafeMutableRawPointer($0)) }
+  }
 
   /// Runs one event of the state machine under the lock, keeping `ending` in step with it.
   ///
@@ -84,7 +105,10 @@ package final class RelayStorage<Output>: @unchecked Sendable {
   /// the state machine learns it here, as an event of its own, before the one at hand.
   @inlinable @inline(__always)
   func withMachine<Result>(_ event: (inout RelayStateMachine<Output>) -> Result) -> Result {
-    state.withLock { machine in run(event, on: &machine) }
+    withUnsafeMutablePointers { header, machine in
+      Lock.withLock(&header.pointee.mutex, guarding: machine) { machine in run(event, on: &machine)
+      }
+    }
   }
 
   /// Hands the state machine, under the lock, one event, after telling it of a round its runner
@@ -122,24 +146,27 @@ package final class RelayStorage<Output>: @unchecked Sendable {
   func withMachine<Result>(
     waitingFor wait: Wait, _ event: (inout RelayStateMachine<Output>) -> Result
   ) -> Result {
-    state.withLock(
-      waitingOn: { machine in machine.inPlaceWriteEndedMadeIfNeeded() },
-      until: { machine in
-        let holder: ThreadIdentity? =
-          switch wait {
-          case .value: machine.inPlaceWriterHoldingTheValue
-          case .inPlaceWrites: machine.inPlaceWriter
-          case .everyWrite: machine.writer
-          }
-        guard let holder else { return true }
-        precondition(
-          holder != ThreadIdentity.current,
-          "a @Diff or relay value was read or written while this thread was writing it "
-            + "(an overlapping access, such as a write through the property inside its modify, "
-            + "or on the thread where a part passed inout to an async function was suspended)")
-        return false
-      },
-      { machine in run(event, on: &machine) })
+    withUnsafeMutablePointers { header, machine in
+      Lock.withLock(
+        &header.pointee.mutex, guarding: machine,
+        waitingOn: { machine in machine.inPlaceWriteEndedMadeIfNeeded() },
+        until: { machine in
+          let holder: ThreadIdentity? =
+            switch wait {
+            case .value: machine.inPlaceWriterHoldingTheValue
+            case .inPlaceWrites: machine.inPlaceWriter
+            case .everyWrite: machine.writer
+            }
+          guard let holder else { return true }
+          precondition(
+            holder != ThreadIdentity.current,
+            "a @Diff or relay value was read or written while this thread was writing it "
+              + "(an overlapping access, such as a write through the property inside its modify, "
+              + "or on the thread where a part passed inout to an async function was suspended)")
+          return false
+        },
+        { machine in run(event, on: &machine) })
+    }
   }
 
   /// The last value sent, of a relay that keeps one; waits while an in-place write on another
@@ -340,9 +367,10 @@ package final class RelayStorage<Output>: @unchecked Sendable {
   /// Hands the sequence to a block on a global queue.
   @usableFromInline
   func scheduleDrainer() {
-    DispatchQueue.global().async { [self] in
+    nonisolated(unsafe) let storage = self  // thread-safe, though it cannot say `Sendable`
+    DispatchQueue.global().async {
       let thread = ThreadIdentity.current
-      carryOut(withMachine { $0.drainerStarts(on: thread) }, from: thread)
+      storage.carryOut(storage.withMachine { $0.drainerStarts(on: thread) }, from: thread)
     }
   }
 
@@ -431,7 +459,9 @@ package final class RelayStorage<Output>: @unchecked Sendable {
     withUnsafeMutablePointer(to: &previous) { old in
       withUnsafePointer(to: value) { new in
         // An optional's payload lies at its start (a single-payload enum's layout).
-        isDuplicateAt(UnsafeRawPointer(old), UnsafeRawPointer(new))
+        withUnsafeMutablePointerToHeader {
+          $0.pointee.duplicateCheck.isDuplicate(UnsafeRawPointer(old), UnsafeRawPointer(new))
+        }
       }
     }
   }
@@ -468,5 +498,60 @@ package final class RelayStorage<Output>: @unchecked Sendable {
       ending.willCall(order)
       if !target.markCancelled() { target.finish() }
     }
+  }
+}
+
+/// What a relay's storage keeps that depends on no value type.
+@usableFromInline
+package struct RelayStorageHeader {
+  /// `ending`'s two words, never accessed as a field after `init`: the first field, at the
+  /// header's start, where `ending` finds them.
+  @usableFromInline var endingStorage: (UInt64, UInt64)
+  /// The mutex guarding the state machine; reached through its address only.
+  @usableFromInline var mutex: pthread_mutex_t
+  @usableFromInline let duplicateCheck: RelayDuplicateCheck
+  @usableFromInline let subscriptionName: RelaySubscriptionName
+
+  @inlinable
+  init(duplicateCheck: RelayDuplicateCheck, subscriptionName: RelaySubscriptionName) {
+    endingStorage = (0, 0)
+    mutex = pthread_mutex_t()
+    self.duplicateCheck = duplicateCheck
+    self.subscriptionName = subscriptionName
+  }
+}
+
+/// How a relay tells that a value repeats the one before it: such a value is stored but not
+/// delivered.
+///
+/// It compares values where they lie, by address: the relay holds both in memory, and a check
+/// of values would be called through thunks that load and copy each one. The check may need
+/// memory of its own (a `@Diff` property's tells its observers through a word in its machinery):
+/// `context` is passed to it, and `keeper` keeps that memory alive. So one check, made once, can
+/// serve every relay that compares the same way, and a relay's making allocates no closure.
+@usableFromInline
+package struct RelayDuplicateCheck {
+  /// Whether the value at the second address repeats the one at the first; the third is
+  /// `context`.
+  @usableFromInline let check:
+    (UnsafeRawPointer, UnsafeRawPointer, UnsafeMutableRawPointer?) -> Bool
+  @usableFromInline let context: UnsafeMutableRawPointer?
+  @usableFromInline let keeper: AnyObject?
+
+  /// A check given `context`, whose memory `keeper` keeps alive.
+  @inlinable
+  package init(
+    context: UnsafeMutableRawPointer? = nil, keptAliveBy keeper: AnyObject? = nil,
+    _ check: @escaping (UnsafeRawPointer, UnsafeRawPointer, UnsafeMutableRawPointer?) -> Bool
+  ) {
+    self.check = check
+    self.context = context
+    self.keeper = keeper
+  }
+
+  /// Whether the value at `new` repeats the one at `old`.
+  @inlinable @inline(__always)
+  func isDuplicate(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool {
+    check(old, new, context)
   }
 }

@@ -52,6 +52,10 @@ final class RelaySubscriberList:
     return unsafeDowncast(buffer, to: RelaySubscriberList.self)
   }
 
+  /// The list of a relay with no subscriber, shared by every one: never changed (an edit that adds
+  /// to it makes a list of its own), so a relay allocates none until its first subscriber.
+  @usableFromInline nonisolated(unsafe) static let empty = make(capacity: 0)
+
   deinit {
     withUnsafeMutablePointers { header, slots in
       for index in 0..<header.pointee.count { slots[index].target?.release() }

@@ -95,7 +95,7 @@ struct RelaySubscribers {
   /// Whether the round in progress reads `list` unretained.
   @usableFromInline private(set) var isLent: Bool
   /// Each attached subscriber's account, in the order of `list`.
-  @usableFromInline private(set) var accounts: [Account]
+  @usableFromInline private(set) var accounts: Accounts
   /// Whether every account is unlimited, so that a round can borrow `list` as it is.
   @usableFromInline private(set) var allUnlimited: Bool
   /// Demand of subscriptions handed out but not attached yet: a subscriber may ask for values
@@ -107,9 +107,9 @@ struct RelaySubscribers {
   // function of this module, which an inlined initializer calls rather than inlines.
   @inlinable
   init() {
-    list = RelaySubscriberList.make(capacity: 1)
+    list = RelaySubscriberList.empty
     isLent = false
-    accounts = []
+    accounts = Accounts()
     allUnlimited = true
     unattached = Unattached()
     nextID = 1
@@ -181,9 +181,9 @@ struct RelaySubscribers {
   @usableFromInline
   mutating func removeAll() -> RelaySubscriberList {
     defer {
-      list = RelaySubscriberList.make(capacity: 0)
+      list = RelaySubscriberList.empty
       isLent = false
-      accounts = []
+      accounts = Accounts()
       allUnlimited = true
     }
     return list
@@ -272,7 +272,11 @@ struct RelaySubscribers {
       return lent
     }
     if list.count + extra > list.reservedCapacity {
-      list = list.moved(capacity: Swift.max(2 * list.count, list.count + extra))
+      // The shared empty list is never changed, not even to move its nothing out.
+      list =
+        list.count == 0
+        ? RelaySubscriberList.make(capacity: extra)
+        : list.moved(capacity: Swift.max(2 * list.count, list.count + extra))
     }
     return nil
   }
@@ -320,5 +324,62 @@ struct RelaySubscriberLoan {
   @inlinable @inline(__always)
   func forEachTarget(_ body: (_ order: UInt64, _ target: AnyRelayTarget) -> Void) {
     list._withUnsafeGuaranteedRef { $0.forEachTarget(body) }
+  }
+}
+
+extension RelaySubscribers {
+  /// Each attached subscriber's account, in subscription order: the first in place, the others
+  /// in an array, so that a relay with one subscriber allocates nothing for its account.
+  ///
+  /// - Complexity: Reading and writing an account is O(1); `insert` and `remove` are O(*n*).
+  @usableFromInline
+  struct Accounts: RandomAccessCollection {
+    /// The first account; `nil` when there is none, and then `others` is empty.
+    @usableFromInline var firstAccount: Account?
+    /// The accounts after the first.
+    @usableFromInline var others: [Account]
+
+    @inlinable
+    init() {
+      firstAccount = nil
+      others = []
+    }
+
+    @inlinable var startIndex: Int { 0 }
+    @inlinable var endIndex: Int { firstAccount == nil ? 0 : others.count + 1 }
+    @inlinable var isEmpty: Bool { firstAccount == nil }
+
+    @inlinable
+    subscript(index: Int) -> Account {
+      get {
+        guard index == 0 else { return others[index - 1] }
+        guard let firstAccount else {
+          preconditionFailure("no account at 0: the relay has no subscriber")
+        }
+        return firstAccount
+      }
+      set {
+        precondition(index < endIndex, "no account at \(index)")
+        if index == 0 { firstAccount = newValue } else { others[index - 1] = newValue }
+      }
+    }
+
+    /// Inserts an account at `index`, moving the ones from there on up by one.
+    @usableFromInline
+    mutating func insert(_ account: Account, at index: Int) {
+      precondition(index >= 0 && index <= endIndex, "no position \(index) for an account")
+      guard index == 0 else { return others.insert(account, at: index - 1) }
+      if let firstAccount { others.insert(firstAccount, at: 0) }
+      firstAccount = account
+    }
+
+    /// Removes the account at `index`, moving the ones after it down by one.
+    @usableFromInline
+    mutating func remove(at index: Int) -> Account {
+      guard index == 0 else { return others.remove(at: index - 1) }
+      let removed = self[0]
+      firstAccount = others.isEmpty ? nil : others.removeFirst()
+      return removed
+    }
   }
 }

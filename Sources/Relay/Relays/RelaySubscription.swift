@@ -2,7 +2,8 @@
 ///
 /// It holds no state of its own: its id names the subscriber in the relay's state machine.
 @usableFromInline
-final class RelaySubscription<Output>: Subscription, CustomStringConvertible, Sendable {
+final class RelaySubscription<Output>: Subscription, CustomStringConvertible, @unchecked Sendable {
+  // Immutable; the storage is thread-safe, though a `ManagedBuffer` cannot say `Sendable`.
   @usableFromInline let storage: RelayStorage<Output>
   @usableFromInline let id: UInt64
 
@@ -22,4 +23,20 @@ final class RelaySubscription<Output>: Subscription, CustomStringConvertible, Se
 
   @inlinable
   func cancel() { storage.cancel(id) }
+}
+
+/// What a relay's subscriptions print as: the Combine publisher the relay stands for, so that
+/// logs read alike.
+@usableFromInline
+enum RelaySubscriptionName: UInt8, CustomStringConvertible {
+  case currentValueSubject, passthroughSubject, singleReplay
+
+  @usableFromInline
+  var description: String {
+    switch self {
+    case .currentValueSubject: "CurrentValueSubject"
+    case .passthroughSubject: "PassthroughSubject"
+    case .singleReplay: "SingleReplay"
+    }
+  }
 }
