@@ -30,12 +30,11 @@ final class DiffSelection<Value>: @unchecked Sendable {
   /// Whether the selection is the whole value, compared with `==`.
   @usableFromInline let comparesWholeValue: Bool
   /// A relay's duplicate check: the comparison, specialized where the selection was made,
-  /// followed by the observers' tell when an observation is published in the word at the third
-  /// address (a property's machinery's, which the relay keeps alive).
+  /// followed by the observers' tell when an observation is published in the word at the
+  /// relay's context address (its property's machinery's, which the relay keeps alive).
   ///
-  /// One closure for every property sharing the selection: a relay passes its own word.
-  @usableFromInline let isDuplicateTellingObservers:
-    (UnsafeRawPointer, UnsafeRawPointer, UnsafeMutableRawPointer?) -> Bool
+  /// One for every property sharing the selection: each relay passes its own word.
+  @usableFromInline let isDuplicateTellingObservers: RelayDuplicateCheck
 
   /// The selection `parts` compares.
   @inlinable
@@ -52,7 +51,7 @@ final class DiffSelection<Value>: @unchecked Sendable {
       let old = slot.assumingMemoryBound(to: Parts.Snapshot.self).move()
       return parts.agrees(old, new)
     }
-    isDuplicateTellingObservers = { old, new, observationWord in
+    isDuplicateTellingObservers = RelayDuplicateCheck { old, new, observationWord in
       let isDuplicate = parts.agrees(old, new)
       DiffObservation.tellIfObserved(
         at: observationWord.unsafelyUnwrapped, old: old, new: new, published: !isDuplicate)

@@ -150,9 +150,8 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
       // A `CurrentValueRelay`'s storage, without the wrapper: the machinery is its one owner.
       let relay = RelayStorage.make(
         currentValue: element.move(),
-        duplicateCheck: RelayDuplicateCheck(
-          context: machinery.observationWord, keptAliveBy: machinery,
-          header.pointee.selection.isDuplicateTellingObservers))
+        duplicateCheck: header.pointee.selection.isDuplicateTellingObservers,
+        context: machinery.observationWord, keptAliveBy: machinery)
       makeSlots(header, machinery)
       machinery.state.pointee.relay = relay
       header.pointee.relay = Unmanaged.passUnretained(relay)

@@ -44,15 +44,18 @@ package final class RelayStorage<Output>:
   ///   - keepsCurrentValue: Whether the relay keeps the last value sent.
   ///   - subscriptionName: What its subscriptions print as.
   ///   - duplicateCheck: How a round tells a duplicate; `nil` delivers every value.
+  ///   - context: The address the check is given, in memory `keeper` keeps alive.
   @inlinable
   static func make(
     current: Output?, keepsCurrentValue: Bool, subscriptionName: RelaySubscriptionName,
-    duplicateCheck: RelayDuplicateCheck? = nil, backlog: BacklogPolicy = .unbounded
+    duplicateCheck: RelayDuplicateCheck? = nil, context: UnsafeMutableRawPointer? = nil,
+    keptAliveBy keeper: AnyObject? = nil, backlog: BacklogPolicy = .unbounded
   ) -> RelayStorage<Output> {
     let storage = unsafeDowncast(
       create(minimumCapacity: 1) { _ in
         RelayStorageHeader(
-          duplicateCheck: duplicateCheck ?? RelayDuplicateCheck { _, _, _ in false },
+          duplicateCheck: duplicateCheck.map { .passRetained($0) },
+          context: context, keeper: keeper.map { .passRetained($0) },
           subscriptionName: subscriptionName)
       }, to: RelayStorage<Output>.self)
     storage.withUnsafeMutablePointers { header, machine in
@@ -68,22 +71,27 @@ package final class RelayStorage<Output>:
   /// The storage of a relay that keeps a current value: a `CurrentValueRelay`'s, or a `@Diff`
   /// property's, whose subscriptions print as Combine's `CurrentValueSubject`'s do.
   ///
-  /// - Parameter duplicateCheck: How a round tells that a value repeats the one before it;
-  ///   `nil` delivers every value.
+  /// - Parameters:
+  ///   - duplicateCheck: How a round tells that a value repeats the one before it; `nil`
+  ///     delivers every value.
+  ///   - context: The address the check is given, in memory `keeper` keeps alive.
   @inlinable @inline(__always)
   package static func make(
     currentValue: Output, duplicateCheck: RelayDuplicateCheck? = nil,
+    context: UnsafeMutableRawPointer? = nil, keptAliveBy keeper: AnyObject? = nil,
     backlog: BacklogPolicy = .unbounded
   ) -> RelayStorage<Output> {
     make(
       current: currentValue, keepsCurrentValue: true, subscriptionName: .currentValueSubject,
-      duplicateCheck: duplicateCheck, backlog: backlog)
+      duplicateCheck: duplicateCheck, context: context, keptAliveBy: keeper, backlog: backlog)
   }
 
   deinit {
     withUnsafeMutablePointers { header, machine in
       _ = machine.move()
       Lock<RelayStateMachine<Output>>.destroyMutex(&header.pointee.mutex)
+      header.pointee.duplicateCheck?.release()
+      header.pointee.keeper?.release()
     }
   }
 
@@ -459,8 +467,11 @@ package final class RelayStorage<Output>:
     withUnsafeMutablePointer(to: &previous) { old in
       withUnsafePointer(to: value) { new in
         // An optional's payload lies at its start (a single-payload enum's layout).
-        withUnsafeMutablePointerToHeader {
-          $0.pointee.duplicateCheck.isDuplicate(UnsafeRawPointer(old), UnsafeRawPointer(new))
+        withUnsafeMutablePointerToHeader { header in
+          // Unretained: the header holds it, and a round checks only when there is one.
+          header.pointee.duplicateCheck.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+            $0.isDuplicateAt(UnsafeRawPointer(old), UnsafeRawPointer(new), header.pointee.context)
+          }
         }
       }
     }
@@ -502,6 +513,10 @@ package final class RelayStorage<Output>:
 }
 
 /// What a relay's storage keeps that depends on no value type.
+///
+/// Nothing in it is retained as Swift would retain it: the references are unmanaged (the
+/// storage retains them when it is made and releases them in `deinit`), so that a send reads
+/// them without a retain and release.
 @usableFromInline
 package struct RelayStorageHeader {
   /// `ending`'s two words, never accessed as a field after `init`: the first field, at the
@@ -509,14 +524,24 @@ package struct RelayStorageHeader {
   @usableFromInline var endingStorage: (UInt64, UInt64)
   /// The mutex guarding the state machine; reached through its address only.
   @usableFromInline var mutex: pthread_mutex_t
-  @usableFromInline let duplicateCheck: RelayDuplicateCheck
+  /// How a round tells a duplicate, when rounds check.
+  @usableFromInline let duplicateCheck: Unmanaged<RelayDuplicateCheck>?
+  /// The address the duplicate check is given.
+  @usableFromInline let context: UnsafeMutableRawPointer?
+  /// What keeps `context`'s memory alive.
+  @usableFromInline let keeper: Unmanaged<AnyObject>?
   @usableFromInline let subscriptionName: RelaySubscriptionName
 
   @inlinable
-  init(duplicateCheck: RelayDuplicateCheck, subscriptionName: RelaySubscriptionName) {
+  init(
+    duplicateCheck: Unmanaged<RelayDuplicateCheck>?, context: UnsafeMutableRawPointer?,
+    keeper: Unmanaged<AnyObject>?, subscriptionName: RelaySubscriptionName
+  ) {
     endingStorage = (0, 0)
     mutex = pthread_mutex_t()
     self.duplicateCheck = duplicateCheck
+    self.context = context
+    self.keeper = keeper
     self.subscriptionName = subscriptionName
   }
 }
@@ -526,32 +551,23 @@ package struct RelayStorageHeader {
 ///
 /// It compares values where they lie, by address: the relay holds both in memory, and a check
 /// of values would be called through thunks that load and copy each one. The check may need
-/// memory of its own (a `@Diff` property's tells its observers through a word in its machinery):
-/// `context` is passed to it, and `keeper` keeps that memory alive. So one check, made once, can
-/// serve every relay that compares the same way, and a relay's making allocates no closure.
+/// memory of its own (a `@Diff` property's tells its observers through a word in its
+/// machinery): each relay passes it the address it was made with. So one check, made once,
+/// serves every relay that compares the same way (every `@Diff` property sharing a selection).
 @usableFromInline
-package struct RelayDuplicateCheck {
-  /// Whether the value at the second address repeats the one at the first; the third is
-  /// `context`.
-  @usableFromInline let check:
+package final class RelayDuplicateCheck {
+  /// Whether the value at the second address repeats the one at the first; the third is the
+  /// relay's context address.
+  @usableFromInline let isDuplicateAt:
     (UnsafeRawPointer, UnsafeRawPointer, UnsafeMutableRawPointer?) -> Bool
-  @usableFromInline let context: UnsafeMutableRawPointer?
-  @usableFromInline let keeper: AnyObject?
 
-  /// A check given `context`, whose memory `keeper` keeps alive.
+  /// A check that calls `isDuplicateAt`.
   @inlinable
   package init(
-    context: UnsafeMutableRawPointer? = nil, keptAliveBy keeper: AnyObject? = nil,
-    _ check: @escaping (UnsafeRawPointer, UnsafeRawPointer, UnsafeMutableRawPointer?) -> Bool
+    _ isDuplicateAt:
+      @escaping (UnsafeRawPointer, UnsafeRawPointer, UnsafeMutableRawPointer?) ->
+      Bool
   ) {
-    self.check = check
-    self.context = context
-    self.keeper = keeper
-  }
-
-  /// Whether the value at `new` repeats the one at `old`.
-  @inlinable @inline(__always)
-  func isDuplicate(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool {
-    check(old, new, context)
+    self.isDuplicateAt = isDuplicateAt
   }
 }
