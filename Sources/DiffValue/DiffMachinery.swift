@@ -111,8 +111,8 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
   /// Makes the slots of in-place writes, under the property's mutex.
   ///
   /// One is where a write through the relay changes the value; the other is where an in-place
-  /// write that may tell observers copies the selected parts before it. Made with the relay or
-  /// with the first such write.
+  /// write that may tell observers copies the selected parts before it. Made with the first
+  /// in-place write through the relay, or the first one that may tell observers.
   @usableFromInline
   func makeSlots() -> (writing: UnsafeMutablePointer<Value>, snapshot: UnsafeMutableRawPointer) {
     // One allocation: the value, then the snapshot at the first offset its alignment allows.

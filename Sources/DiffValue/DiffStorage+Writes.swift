@@ -218,8 +218,11 @@ extension DiffStorage {
 
   @inlinable
   func beginRelayWrite(elementWrite: Bool) -> DiffWrite<Value> {
-    let (writing, slot) = slots
-    switch withRelay({ $0.beginInPlaceWrite() }) {
+    let inPlace = withRelay { $0.beginInPlaceWrite() }
+    // Read once the relay holds the property for this write: no other thread touches the
+    // slots meanwhile, and the first write to need them makes them.
+    let (writing, slot) = slotsMadeIfNeeded()
+    switch consume inPlace {
     case .movedOut(let value):
       writing.initialize(to: consume value)
       var snapshotTaken = false

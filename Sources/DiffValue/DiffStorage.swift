@@ -128,7 +128,7 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
     return installRelay()
   }
 
-  /// Installs the relay: the machinery, the relay holding the value, the slots of in-place writes.
+  /// Installs the relay: the machinery, and the relay holding the value.
   ///
   /// Specialized for the value type, though it runs once per property: unspecialized, its
   /// generic types' metadata lookups made a first subscription 0.3 µs slower (1.34 µs against
@@ -152,7 +152,6 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
         currentValue: element.move(),
         duplicateCheck: header.pointee.selection.isDuplicateTellingObservers,
         context: machinery.observationWord, keptAliveBy: machinery)
-      makeSlots(header, machinery)
       machinery.state.pointee.relay = relay
       header.pointee.relay = Unmanaged.passUnretained(relay)
       raise(DiffStorageFlags.relay, in: header)
@@ -167,6 +166,25 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
   ) {
     guard header.pointee.writing == nil else { return }
     (header.pointee.writing, header.pointee.snapshotSlot) = machinery.makeSlots()
+  }
+
+  /// The slots of in-place writes, made now if they do not exist yet, for a write the relay
+  /// holds the property for.
+  ///
+  /// Made with the first such write rather than with the relay: a property whose subscribers
+  /// see only whole writes never needs them.
+  @inlinable @inline(__always)
+  func slotsMadeIfNeeded() -> (
+    writing: UnsafeMutablePointer<Value>, snapshot: UnsafeMutableRawPointer
+  ) {
+    if withUnsafeMutablePointerToHeader({ $0.pointee.writing == nil }) { makeSlotsNow() }
+    return slots
+  }
+
+  /// Makes the slots of in-place writes, taking the mutex.
+  @inlinable @inline(never)
+  func makeSlotsNow() {
+    withLock { header, _ in makeSlots(header, machinery) }
   }
 
   /// The slots of in-place writes, once made.
