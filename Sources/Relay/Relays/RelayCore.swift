@@ -57,16 +57,10 @@ struct RelayCore {
     case finished
   }
 
-  /// Whether this relay has a current value (`CurrentValueRelay`) or only passes values on.
-  @usableFromInline let keepsCurrentValue: Bool
-  /// Whether rounds compare their value with the one it replaced.
-  @usableFromInline let checksDuplicates: Bool
-  /// The most values from other threads that may wait; `nil` for no limit.
-  @usableFromInline let backlogLimit: Int?
-
+  // In an order that leaves the least padding (Swift lays fields out in declaration order): the
+  // narrow ones after `delivery`, whose size is not a multiple of 8.
   @usableFromInline var phase: Phase
   @usableFromInline var subscribers: RelaySubscribers
-  @usableFromInline var delivery: SerialDelivery<RelayEvent>
   @usableFromInline var round: RoundInProgress
   /// The token of the next write to hold the relay.
   @usableFromInline var nextModifyToken: UInt64
@@ -75,6 +69,13 @@ struct RelayCore {
   /// What readers and `modify` wait on while an in-place write on another thread has the
   /// value; made the first time a thread waits (most relays never see one).
   @usableFromInline var inPlaceWriteEnded: LockCondition?
+  @usableFromInline var delivery: SerialDelivery<RelayEvent>
+  /// Whether this relay has a current value (`CurrentValueRelay`) or only passes values on.
+  @usableFromInline let keepsCurrentValue: Bool
+  /// Whether rounds compare their value with the one it replaced.
+  @usableFromInline let checksDuplicates: Bool
+  /// The most values from other threads that may wait; `nil` for no limit.
+  @usableFromInline let backlogLimit: Int?
 
   /// A core with no subscriber, open; out of line, as it depends on no value type.
   @usableFromInline

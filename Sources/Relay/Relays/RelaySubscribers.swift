@@ -90,12 +90,14 @@ struct RelaySubscribers {
     }
   }
 
+  // In an order that leaves the least padding: the flags after `accounts`, whose size is not a
+  // multiple of 8.
   /// The attached subscribers, in subscription order.
   @usableFromInline private(set) var list: RelaySubscriberList
-  /// Whether the round in progress reads `list` unretained.
-  @usableFromInline private(set) var isLent: Bool
   /// Each attached subscriber's account, in the order of `list`.
   @usableFromInline private(set) var accounts: Accounts
+  /// Whether the round in progress reads `list` unretained.
+  @usableFromInline private(set) var isLent: Bool
   /// Whether every account is unlimited, so that a round can borrow `list` as it is.
   @usableFromInline private(set) var allUnlimited: Bool
   /// Demand of subscriptions handed out but not attached yet: a subscriber may ask for values
@@ -334,10 +336,12 @@ extension RelaySubscribers {
   /// - Complexity: Reading and writing an account is O(1); `insert` and `remove` are O(*n*).
   @usableFromInline
   struct Accounts: RandomAccessCollection {
-    /// The first account; `nil` when there is none, and then `others` is empty.
-    @usableFromInline var firstAccount: Account?
     /// The accounts after the first.
     @usableFromInline var others: [Account]
+    /// The first account; `nil` when there is none, and then `others` is empty.
+    ///
+    /// Last, so that the fields after the collection fill its tail.
+    @usableFromInline var firstAccount: Account?
 
     @inlinable
     init() {
