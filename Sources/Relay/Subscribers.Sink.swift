@@ -3,6 +3,14 @@
   import Combine
 #endif
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension Publisher {
   /// Subscribes with closures for values and for the completion, asking for every value.
   ///
@@ -97,15 +105,40 @@ extension Subscribers {
     /// sends from inside the closure).
     @inlinable static var oneCall: Int { 4 }
 
-    /// `calls`' memory, never accessed as a property after `init`: the first stored property,
-    /// where `calls` finds it.
+    // `callsStorage`, `mutexStorage` and `stateStorage` are the first stored properties, in
+    // this order, and never accessed as properties after `init`: `calls`, `mutex` and `state`
+    // find them by address (`StoredLayout`). The lock lives in the sink's own allocation.
+    /// `calls`' memory.
     @usableFromInline var callsStorage = 0
+    /// The mutex guarding `stateStorage`.
+    @usableFromInline var mutexStorage = pthread_mutex_t()
+    @usableFromInline var stateStorage = State()
     @usableFromInline let handlers: Unmanaged<Handlers>
-    @usableFromInline let state = Lock<State>.make(State())
+
+    /// Where `init` put the mutex and the state, counted from the start of the stored
+    /// properties: each field at the first offset after the one before that its alignment
+    /// allows, as Swift lays out a class's stored properties.
+    @usableFromInline enum StoredLayout {
+      @inlinable static var mutex: Int { MemoryLayout<Int>.size }
+      @inlinable static var state: Int {
+        let end = mutex + MemoryLayout<pthread_mutex_t>.size
+        let alignment = MemoryLayout<State>.alignment
+        return (end + alignment - 1) / alignment * alignment
+      }
+    }
 
     /// Four times the number of closure calls in progress, plus `ended` and `released`.
     @inlinable @inline(__always)
     var calls: AtomicWord<Int> { AtomicWord(inStoredPropertiesOf: self) }
+
+    /// Runs `body` with the state, under the mutex.
+    @inlinable @inline(__always)
+    func withState<Result>(_ body: (inout State) -> Result) -> Result {
+      let properties = _getUnsafePointerToStoredProperties(self)
+      return Lock.withLock(
+        (properties + StoredLayout.mutex).assumingMemoryBound(to: pthread_mutex_t.self),
+        guarding: (properties + StoredLayout.state).assumingMemoryBound(to: State.self), body)
+    }
 
     /// The closure called with each value; a closure that does nothing once the sink has
     /// completed or was cancelled.
@@ -124,7 +157,7 @@ extension Subscribers {
     /// re-abstracted on every call).
     @inlinable
     var liveHandlers: Handlers? {
-      state.withLock { state in state.handlersReleased ? nil : handlers.takeUnretainedValue() }
+      withState { state in state.handlersReleased ? nil : handlers.takeUnretainedValue() }
     }
 
     /// Creates a sink from its two closures.
@@ -139,10 +172,20 @@ extension Subscribers {
     ) {
       handlers = .passRetained(
         Handlers(receiveValue: receiveValue, receiveCompletion: receiveCompletion))
+      let properties = _getUnsafePointerToStoredProperties(self)
+      assert(
+        withUnsafeMutablePointer(to: &stateStorage) { UnsafeMutableRawPointer($0) }
+          == properties + StoredLayout.state,
+        "Sink's stored properties are not where StoredLayout puts them")
+      Lock<State>.initializeMutex(
+        (properties + StoredLayout.mutex).assumingMemoryBound(to: pthread_mutex_t.self))
     }
 
     deinit {
       if calls.load(ordering: .acquiring) & Sink.released == 0 { handlers.release() }
+      Lock<State>.destroyMutex(
+        (_getUnsafePointerToStoredProperties(self) + StoredLayout.mutex)
+          .assumingMemoryBound(to: pthread_mutex_t.self))
     }
 
     /// `Sink`, as Combine names it in logs.
@@ -158,7 +201,7 @@ extension Subscribers {
     /// any that arrives after the sink completed or was cancelled.
     @inlinable
     public func receive(subscription: any Subscription) {
-      if state.withLock({ $0.status.accept(subscription) }) {
+      if withState({ $0.status.accept(subscription) }) {
         subscription.request(.unlimited)
       } else {
         subscription.cancel()
@@ -192,7 +235,7 @@ extension Subscribers {
       }
       // The old status may hold the last reference to the subscription, whose deinit must not
       // run under the lock: it is moved out and released after it.
-      let old = state.withLock { $0.status.end() }
+      let old = withState { $0.status.end() }
       _ = old
       handlers._withUnsafeGuaranteedRef { $0.receiveCompletion(completion) }
       endCall()
@@ -203,7 +246,7 @@ extension Subscribers {
     /// when it returns.
     @inlinable
     public func cancel() {
-      let subscription = state.withLock { $0.status.end() }.subscription
+      let subscription = withState { $0.status.end() }.subscription
       let before = calls.bitwiseOr(Sink.ended, ordering: .acquiringAndReleasing).oldValue
       if before == 0 { releaseHandlersIfIdle() }
       subscription?.cancel()
@@ -255,7 +298,7 @@ extension Subscribers {
         expected: Sink.ended, desired: Sink.ended | Sink.released,
         ordering: .acquiringAndReleasing)
       guard claimed else { return }
-      state.withLock { $0.handlersReleased = true }
+      withState { $0.handlersReleased = true }
       handlers.release()
     }
   }
