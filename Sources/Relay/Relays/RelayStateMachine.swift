@@ -37,7 +37,7 @@ package struct RelayStateMachine<Output> {
     backlog: BacklogPolicy = .unbounded
   ) {
     self.current = current
-    self.core = RelayCore(
+    self.core = RelayCore.make(
       keepsCurrentValue: keepsCurrentValue, checksDuplicates: checksDuplicates, backlog: backlog)
   }
 

@@ -48,7 +48,7 @@ struct RelaySubscribers {
     init() {
       firstID = 0
       firstDemand = .none
-      others = [:]
+      others = [UInt64: Subscribers.Demand]()
     }
 
     /// The demand of subscription `id`, or `nil` when it is not waiting to attach; setting
