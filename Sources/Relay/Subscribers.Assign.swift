@@ -20,7 +20,7 @@ extension Publisher where Failure == Never {
   {
     let assign = Subscribers.Assign(object: object, keyPath: keyPath)
     subscribe(assign)
-    return AnyCancellable(assign)
+    return assign.wrappedInAnyCancellable
   }
 }
 

@@ -30,7 +30,7 @@ extension Publisher {
   ) -> AnyCancellable {
     let sink = Subscribers.Sink(receiveCompletion: receiveCompletion, receiveValue: receiveValue)
     subscribe(sink)
-    return AnyCancellable(sink)
+    return sink.wrappedInAnyCancellable
   }
 }
 

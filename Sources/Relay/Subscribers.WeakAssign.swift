@@ -18,7 +18,7 @@ extension Publisher where Failure == Never {
   ) -> AnyCancellable {
     let assign = Subscribers.WeakAssign(object: object, keyPath: keyPath)
     subscribe(assign)
-    return AnyCancellable(assign)
+    return assign.wrappedInAnyCancellable
   }
 }
 

@@ -30,6 +30,24 @@ import Testing
     #expect(counting.fired, "AnyCancellable cancels on deinit")
   }
 
+  @Test func aWrappedValueCancellableIsCancelledOnceOnCancelAndOnDeinit() {
+    // Ours, beside OpenCombine's: a value type is kept in a closure, a class as the object
+    // itself, and both cancel alike.
+    final class Counter { var count = 0 }
+    struct Forwarding: Cancellable {
+      let counter: Counter
+      func cancel() { counter.count += 1 }
+    }
+    let counter = Counter()
+    let cancellable = AnyCancellable(Forwarding(counter: counter))
+    #expect(counter.count == 0)
+    cancellable.cancel()
+    cancellable.cancel()
+    #expect(counter.count == 1)
+    do { _ = AnyCancellable(Forwarding(counter: counter)) }
+    #expect(counter.count == 2, "AnyCancellable cancels on deinit")
+  }
+
   @Test func cancellingTwiceRunsTheActionOnce() {
     var count = 0
     let cancellable = AnyCancellable { count += 1 }
