@@ -29,7 +29,7 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
     let machinery = unsafeDowncast(
       create(minimumCapacity: 0) { _ in DiffMachineryState(selection: selection) },
       to: DiffMachinery<Value>.self)
-    _ = machinery.withUnsafeMutablePointerToHeader { pthread_mutex_init(&$0.pointee.mutex, nil) }
+    machinery.withUnsafeMutablePointerToHeader { MutexMemory.initialize(&$0.pointee.mutex) }
     return machinery
   }
 

@@ -59,7 +59,7 @@ final class DiffObservation: ManagedBuffer<DiffObservationState, UInt>, Observab
       to: DiffObservation.self)
     observation.withUnsafeMutablePointers { state, words in
       words.initialize(repeating: 0, count: Word.allCases.count)
-      pthread_mutex_init(&state.pointee.mutex, nil)
+      MutexMemory.initialize(&state.pointee.mutex)
     }
     return observation
   }

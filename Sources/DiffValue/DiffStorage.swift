@@ -39,7 +39,7 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
       create(minimumCapacity: 1) { _ in DiffStorageHeader(selection: selection) },
       to: DiffStorage<Value>.self)
     storage.withUnsafeMutablePointers { header, element in
-      pthread_mutex_init(&header.pointee.mutex, nil)
+      MutexMemory.initialize(&header.pointee.mutex)
       element.initialize(to: value)
     }
     return storage

@@ -177,13 +177,13 @@ extension Subscribers {
         withUnsafeMutablePointer(to: &stateStorage) { UnsafeMutableRawPointer($0) }
           == properties + StoredLayout.state,
         "Sink's stored properties are not where StoredLayout puts them")
-      Lock<State>.initializeMutex(
+      MutexMemory.initialize(
         (properties + StoredLayout.mutex).assumingMemoryBound(to: pthread_mutex_t.self))
     }
 
     deinit {
       if calls.load(ordering: .acquiring) & Sink.released == 0 { handlers.release() }
-      Lock<State>.destroyMutex(
+      MutexMemory.destroy(
         (_getUnsafePointerToStoredProperties(self) + StoredLayout.mutex)
           .assumingMemoryBound(to: pthread_mutex_t.self))
     }

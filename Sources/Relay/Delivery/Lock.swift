@@ -32,7 +32,7 @@ package struct Lock<State>: @unchecked Sendable {
   package static func make(_ initial: State) -> Lock<State> {
     let buffer = unsafeDowncast(
       LockBuffer<State>.create(minimumCapacity: 1) { _ in initial }, to: LockBuffer<State>.self)
-    buffer.withUnsafeMutablePointerToElements { Lock.initializeMutex($0) }
+    buffer.withUnsafeMutablePointerToElements { MutexMemory.initialize($0) }
     return Lock(buffer: buffer)
   }
 
@@ -62,23 +62,8 @@ package struct Lock<State>: @unchecked Sendable {
 
   // MARK: A mutex and state kept elsewhere
 
-  // For an object that keeps its mutex and state in its own allocation (`RelayStorage`), saving
-  // the lock's.
-
-  /// Initializes the mutex at `mutex`, whose memory is uninitialized.
-  @inlinable
-  package static func initializeMutex(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
-    mutex.initialize(to: pthread_mutex_t())
-    let result = pthread_mutex_init(mutex, nil)
-    precondition(result == 0, "pthread_mutex_init failed with \(result)")
-  }
-
-  /// Destroys the mutex at `mutex`, which nobody holds; its memory is left uninitialized.
-  @inlinable
-  package static func destroyMutex(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
-    pthread_mutex_destroy(mutex)
-    mutex.deinitialize(count: 1)
-  }
+  // For an object that keeps its mutex and state in its own allocation (`RelayStorage`, `Sink`),
+  // saving the lock's; `MutexMemory` makes and destroys the mutex.
 
   /// Runs `body` with exclusive access to the state at `state`, which `mutex` guards.
   @inlinable @inline(__always)
@@ -111,10 +96,38 @@ package struct Lock<State>: @unchecked Sendable {
   }
 }
 
+/// Making and destroying a mutex in memory its owner keeps: a lock's buffer, or an object's own
+/// fields (`RelayStorage`, `Sink`, DiffValue's storage).
+@usableFromInline
+package enum MutexMemory {
+  /// Initializes a mutex with the default attributes at `mutex`, whose memory is uninitialized.
+  ///
+  /// With glibc and musl the default mutex's static initializer is all zeros, so it stores that
+  /// and calls nothing (`pthread_mutex_init` cost some 50 instructions per mutex); elsewhere it
+  /// calls `pthread_mutex_init`.
+  @inlinable
+  package static func initialize(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
+    #if canImport(Glibc) || canImport(Musl)
+      mutex.initialize(to: pthread_mutex_t())
+    #else
+      mutex.initialize(to: pthread_mutex_t())
+      let result = pthread_mutex_init(mutex, nil)
+      precondition(result == 0, "pthread_mutex_init failed with \(result)")
+    #endif
+  }
+
+  /// Destroys the mutex at `mutex`, which nobody holds; its memory is left uninitialized.
+  @inlinable
+  package static func destroy(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
+    pthread_mutex_destroy(mutex)
+    mutex.deinitialize(count: 1)
+  }
+}
+
 /// A lock's one allocation: the state as the header, the mutex as the one element.
 @usableFromInline
 package final class LockBuffer<State>: ManagedBuffer<State, pthread_mutex_t> {
-  deinit { withUnsafeMutablePointerToElements { Lock<State>.destroyMutex($0) } }
+  deinit { withUnsafeMutablePointerToElements { MutexMemory.destroy($0) } }
 }
 
 /// A condition a thread holding a `Lock` waits on until another thread changes the state and

@@ -59,7 +59,7 @@ package final class RelayStorage<Output>:
           subscriptionName: subscriptionName)
       }, to: RelayStorage<Output>.self)
     storage.withUnsafeMutablePointers { header, machine in
-      Lock<RelayStateMachine<Output>>.initializeMutex(&header.pointee.mutex)
+      MutexMemory.initialize(&header.pointee.mutex)
       machine.initialize(
         to: RelayStateMachine(
           current: current, keepsCurrentValue: keepsCurrentValue,
@@ -89,7 +89,7 @@ package final class RelayStorage<Output>:
   deinit {
     withUnsafeMutablePointers { header, machine in
       _ = machine.move()
-      Lock<RelayStateMachine<Output>>.destroyMutex(&header.pointee.mutex)
+      MutexMemory.destroy(&header.pointee.mutex)
       header.pointee.duplicateCheck?.release()
       header.pointee.keeper?.release()
     }
