@@ -51,6 +51,7 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
       pthread_mutex_destroy(&header.pointee.mutex)
       header.pointee.machinery?.propertyWentAway()
       header.pointee.observation?.release()
+      header.pointee.selectionReference.release()
     }
   }
 
@@ -101,7 +102,9 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
 
   /// The selection the property compares.
   @inlinable
-  var selection: DiffSelection<Value> { withUnsafeMutablePointerToHeader { $0.pointee.selection } }
+  var selection: DiffSelection<Value> {
+    withUnsafeMutablePointerToHeader { $0.pointee.selectionReference.takeUnretainedValue() }
+  }
 
   /// The machinery, made now if it does not exist yet; the caller holds the mutex.
   @inlinable
@@ -109,7 +112,8 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
     Value
   > {
     if let machinery = header.pointee.machinery { return machinery }
-    let machinery = DiffMachinery.make(selection: header.pointee.selection)
+    let machinery = DiffMachinery.make(
+      selection: header.pointee.selectionReference.takeUnretainedValue())
     if let observation = header.pointee.observation {
       machinery.adopt(observation.takeUnretainedValue())
     }
@@ -150,7 +154,8 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
       // A `CurrentValueRelay`'s storage, without the wrapper: the machinery is its one owner.
       let relay = RelayStorage.make(
         currentValue: element.move(),
-        duplicateCheck: header.pointee.selection.isDuplicateTellingObservers,
+        duplicateCheck: header.pointee.selectionReference.takeUnretainedValue()
+          .isDuplicateTellingObservers,
         context: machinery.observationWord, keptAliveBy: machinery)
       machinery.state.pointee.relay = relay
       header.pointee.relay = Unmanaged.passUnretained(relay)
@@ -431,9 +436,8 @@ struct DiffStorageHeader<Value: Equatable> {
   // so the first field is the mutex, which only pthread touches.)
   @usableFromInline var mutex = pthread_mutex_t()
   @usableFromInline var flags: UInt = 0
-  @usableFromInline let selection: DiffSelection<Value>
-  /// The selection, unretained (`selection` keeps it), so that the paths that use it retain
-  /// nothing.
+  /// The selection, retained by `init` and released by the storage's `deinit`: unmanaged, so
+  /// that the paths that use it retain nothing, and kept once (8 bytes per property).
   @usableFromInline let selectionReference: Unmanaged<DiffSelection<Value>>
   @usableFromInline var machinery: DiffMachinery<Value>?
   /// The relay, once made, unretained: the machinery keeps it.
@@ -451,8 +455,7 @@ struct DiffStorageHeader<Value: Equatable> {
 
   @inlinable
   init(selection: DiffSelection<Value>) {
-    self.selection = selection
-    selectionReference = Unmanaged.passUnretained(selection)
+    selectionReference = Unmanaged.passRetained(selection)
     assert(
       MemoryLayout<Self>.offset(of: \.flags) == MemoryLayout<pthread_mutex_t>.stride,
       "DiffStorage.flagsAddress expects the flags right after the mutex")
