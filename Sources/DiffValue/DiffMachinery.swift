@@ -10,9 +10,9 @@ import Relay
 #endif
 
 /// What a `@Diff` property makes the first time it needs more than its value and its
-/// observation: the relay of its first subscriber, hook or `changes`; the slots an in-place
-/// write uses once observers may be told; hooks; objects shared per property (the
-/// list-change feed); the whole value a write stored while an in-place write held the property.
+/// observation: the relay of its first subscriber, hook or `changes`; hooks; objects shared per
+/// property (the list-change feed); the whole value a write stored while an in-place write held
+/// the property. (The slots of in-place writes belong to the property's storage.)
 ///
 /// One allocation (besides what it makes in turn): its fields are the buffer's header. It keeps
 /// the property's observation too (the relay's duplicate check tells it, and may outlive the
@@ -23,21 +23,18 @@ import Relay
 /// breaks that cycle when it goes (`propertyWentAway()`).
 @usableFromInline
 final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Value>, Void> {
-  /// Makes the machinery of a property comparing with `selection`.
+  /// Makes the machinery of a property.
   @inlinable
-  static func make(selection: DiffSelection<Value>) -> DiffMachinery<Value> {
+  static func make() -> DiffMachinery<Value> {
     let machinery = unsafeDowncast(
-      create(minimumCapacity: 0) { _ in DiffMachineryState(selection: selection) },
+      create(minimumCapacity: 0) { _ in DiffMachineryState() },
       to: DiffMachinery<Value>.self)
     machinery.withUnsafeMutablePointerToHeader { MutexMemory.initialize(&$0.pointee.mutex) }
     return machinery
   }
 
   deinit {
-    withUnsafeMutablePointerToHeader { state in
-      pthread_mutex_destroy(&state.pointee.mutex)
-      state.pointee.writing?.deallocate()  // the snapshot's slot with it
-    }
+    withUnsafeMutablePointerToHeader { state in _ = pthread_mutex_destroy(&state.pointee.mutex) }
   }
 
   /// The property went away: its hooks end (they subscribe to the relay, which holds them), its
@@ -81,10 +78,6 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
   @inlinable
   var relay: RelayStorage<Value> { state.pointee.relay.unsafelyUnwrapped }
 
-  /// The selection the property compares.
-  @inlinable
-  var selection: DiffSelection<Value> { state.pointee.selection }
-
   /// Keeps the property's observation, and publishes its address for the relay's duplicate
   /// check, which reads it with no lock; the property's mutex is held (it made the observation
   /// before the machinery, or the machinery before the observation).
@@ -104,27 +97,6 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
       // `observationWord` follows the mutex (DiffMachineryState).
       UnsafeMutableRawPointer(state) + MemoryLayout<pthread_mutex_t>.stride
     }
-  }
-
-  // MARK: Slots of in-place writes
-
-  /// Makes the slots of in-place writes, under the property's mutex.
-  ///
-  /// One is where a write through the relay changes the value; the other is where an in-place
-  /// write that may tell observers copies the selected parts before it. Made with the first
-  /// in-place write through the relay, or the first one that may tell observers.
-  @usableFromInline
-  func makeSlots() -> (writing: UnsafeMutablePointer<Value>, snapshot: UnsafeMutableRawPointer) {
-    // One allocation: the value, then the snapshot at the first offset its alignment allows.
-    let alignment = Swift.max(MemoryLayout<Value>.alignment, selection.snapshotAlignment)
-    let snapshotOffset =
-      (MemoryLayout<Value>.size + selection.snapshotAlignment - 1)
-      / selection.snapshotAlignment * selection.snapshotAlignment
-    let memory = UnsafeMutableRawPointer.allocate(
-      byteCount: Swift.max(1, snapshotOffset + selection.snapshotSize), alignment: alignment)
-    let writing = memory.bindMemory(to: Value.self, capacity: 1)
-    state.pointee.writing = writing
-    return (writing, memory + snapshotOffset)
   }
 
   /// What the threads behind an in-place write use; made, under the property's mutex, the first
@@ -171,20 +143,15 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
 struct DiffMachineryState<Value: Equatable> {
   // Guarded by `mutex` (the machinery's own): `observation`, `hooks`, `shared`, and `relay`'s
   // release when the property goes. Guarded by the property's mutex: `relay` (set once),
-  // `writing`, `contention` (and its fields), `elementIndex`, and
-  // `elementShadow` (which the in-place write holding the property also uses
-  // without the mutex: nothing else touches them while it holds). `selection` never changes;
-  // `observationWord` is atomic (the observation's address, set once it is made), and the second
+  // `contention` (and its fields), `elementIndex`, and `elementShadow` (which the in-place write
+  // holding the property also uses without the mutex: nothing else touches them while it
+  // holds). `observationWord` is atomic (the observation's address, set once it is made), and the second
   // field, right after the mutex: its address is computed from the state's, with no Swift access
   // to the field (see DiffStorageHeader).
   @usableFromInline var mutex = pthread_mutex_t()
   @usableFromInline var observationWord: UInt = 0
-  @usableFromInline let selection: DiffSelection<Value>
   @usableFromInline var relay: RelayStorage<Value>?
   @usableFromInline var observation: DiffObservation?
-  /// The slots of in-place writes (the snapshot's follows the value's), kept here to be freed
-  /// with the machinery; the property's header has their addresses.
-  @usableFromInline var writing: UnsafeMutablePointer<Value>?
   /// What the threads behind an in-place write use, once one waited or a whole write was kept.
   @usableFromInline var contention: DiffContention<Value>?
   @usableFromInline var hooks: HookRegistry?
@@ -201,8 +168,7 @@ struct DiffMachineryState<Value: Equatable> {
   @usableFromInline var elementShadow: DiffKeptValue<Value>?
 
   @inlinable
-  init(selection: DiffSelection<Value>) {
-    self.selection = selection
+  init() {
     assert(
       MemoryLayout<Self>.offset(of: \.observationWord) == MemoryLayout<pthread_mutex_t>.stride,
       "DiffMachinery.observationWord expects the word right after the mutex")

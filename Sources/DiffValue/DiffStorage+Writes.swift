@@ -33,7 +33,8 @@ extension DiffStorage {
       header.pointee.writer = ThreadIdentity.current.word
       header.pointee.version &+= 1
       guard mayTell(header) else { return DiffWrite(.inline, at: element) }
-      makeSlots(header, makeMachinery(in: header))
+      _ = makeMachinery(in: header)  // an observed write keeps what it compares with there
+      makeSlots(header)
       return observedWrite(
         .inline, at: element, elementWrite: elementWrite, version: header.pointee.version)
     }

@@ -52,6 +52,7 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
       header.pointee.machinery?.propertyWentAway()
       header.pointee.observation?.release()
       header.pointee.selectionReference.release()
+      header.pointee.writing?.deallocate()  // the snapshot's slot with it
     }
   }
 
@@ -112,8 +113,7 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
     Value
   > {
     if let machinery = header.pointee.machinery { return machinery }
-    let machinery = DiffMachinery.make(
-      selection: header.pointee.selectionReference.takeUnretainedValue())
+    let machinery = DiffMachinery<Value>.make()
     if let observation = header.pointee.observation {
       machinery.adopt(observation.takeUnretainedValue())
     }
@@ -165,12 +165,29 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
   }
 
   /// Makes the slots of in-place writes, with the mutex held, unless they exist.
+  ///
+  /// One allocation, freed with the storage: the value, where a write through the relay changes
+  /// it, then the snapshot, where an in-place write that may tell observers copies the selected
+  /// parts before it, at the first offset its alignment allows.
   @inlinable
-  func makeSlots(
-    _ header: UnsafeMutablePointer<DiffStorageHeader<Value>>, _ machinery: DiffMachinery<Value>
-  ) {
+  func makeSlots(_ header: UnsafeMutablePointer<DiffStorageHeader<Value>>) {
     guard header.pointee.writing == nil else { return }
-    (header.pointee.writing, header.pointee.snapshotSlot) = machinery.makeSlots()
+    (header.pointee.writing, header.pointee.snapshotSlot) = Self.allocateSlots(
+      for: header.pointee.selectionReference.takeUnretainedValue())
+  }
+
+  /// Allocates the slots of in-place writes for a property comparing with `selection`.
+  @usableFromInline
+  static func allocateSlots(for selection: DiffSelection<Value>) -> (
+    writing: UnsafeMutablePointer<Value>, snapshot: UnsafeMutableRawPointer
+  ) {
+    let alignment = Swift.max(MemoryLayout<Value>.alignment, selection.snapshotAlignment)
+    let snapshotOffset =
+      (MemoryLayout<Value>.size + selection.snapshotAlignment - 1)
+      / selection.snapshotAlignment * selection.snapshotAlignment
+    let memory = UnsafeMutableRawPointer.allocate(
+      byteCount: Swift.max(1, snapshotOffset + selection.snapshotSize), alignment: alignment)
+    return (memory.bindMemory(to: Value.self, capacity: 1), memory + snapshotOffset)
   }
 
   /// The slots of in-place writes, made now if they do not exist yet, for a write the relay
@@ -189,7 +206,7 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
   /// Makes the slots of in-place writes, taking the mutex.
   @inlinable @inline(never)
   func makeSlotsNow() {
-    withLock { header, _ in makeSlots(header, machinery) }
+    withLock { header, _ in makeSlots(header) }
   }
 
   /// The slots of in-place writes, once made.
