@@ -104,7 +104,7 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
   /// The selection the property compares.
   @inlinable
   var selection: DiffSelection<Value> {
-    withUnsafeMutablePointerToHeader { $0.pointee.selectionReference.takeUnretainedValue() }
+    withUnsafeMutablePointerToHeader { $0.pointee.selection }
   }
 
   /// The machinery, made now if it does not exist yet; the caller holds the mutex.
@@ -154,8 +154,7 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
       // A `CurrentValueRelay`'s storage, without the wrapper: the machinery is its one owner.
       let relay = RelayStorage.make(
         currentValue: element.move(),
-        duplicateCheck: header.pointee.selectionReference.takeUnretainedValue()
-          .isDuplicateTellingObservers,
+        duplicateCheck: header.pointee.selection.isDuplicateTellingObservers,
         context: machinery.observationWord, keptAliveBy: machinery)
       machinery.state.pointee.relay = relay
       header.pointee.relay = Unmanaged.passUnretained(relay)
@@ -173,7 +172,7 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
   func makeSlots(_ header: UnsafeMutablePointer<DiffStorageHeader<Value>>) {
     guard header.pointee.writing == nil else { return }
     (header.pointee.writing, header.pointee.snapshotSlot) = Self.allocateSlots(
-      for: header.pointee.selectionReference.takeUnretainedValue())
+      for: header.pointee.selection)
   }
 
   /// Allocates the slots of in-place writes for a property comparing with `selection`.
@@ -477,6 +476,9 @@ struct DiffStorageHeader<Value: Equatable> {
       MemoryLayout<Self>.offset(of: \.flags) == MemoryLayout<pthread_mutex_t>.stride,
       "DiffStorage.flagsAddress expects the flags right after the mutex")
   }
+
+  /// The selection, kept alive by `selectionReference`.
+  @inlinable var selection: DiffSelection<Value> { selectionReference.takeUnretainedValue() }
 }
 
 extension DiffStorage {

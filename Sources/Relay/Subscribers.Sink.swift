@@ -106,8 +106,8 @@ extension Subscribers {
     @inlinable static var oneCall: Int { 4 }
 
     // `callsStorage`, `mutexStorage` and `stateStorage` are the first stored properties, in
-    // this order, and never accessed as properties after `init`: `calls`, `mutex` and `state`
-    // find them by address (`StoredLayout`). The lock lives in the sink's own allocation.
+    // this order, and never accessed as properties after `init`: `calls` and `withState` find
+    // them by address (`StoredLayout`). The lock lives in the sink's own allocation.
     /// `calls`' memory.
     @usableFromInline var callsStorage = 0
     /// The mutex guarding `stateStorage`.

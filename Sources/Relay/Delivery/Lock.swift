@@ -107,10 +107,8 @@ package enum MutexMemory {
   /// calls `pthread_mutex_init`.
   @inlinable
   package static func initialize(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
-    #if canImport(Glibc) || canImport(Musl)
-      mutex.initialize(to: pthread_mutex_t())
-    #else
-      mutex.initialize(to: pthread_mutex_t())
+    mutex.initialize(to: pthread_mutex_t())
+    #if !canImport(Glibc) && !canImport(Musl)
       let result = pthread_mutex_init(mutex, nil)
       precondition(result == 0, "pthread_mutex_init failed with \(result)")
     #endif

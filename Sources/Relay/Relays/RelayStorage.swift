@@ -114,8 +114,7 @@ package final class RelayStorage<Output>:
   @inlinable @inline(__always)
   func withMachine<Result>(_ event: (inout RelayStateMachine<Output>) -> Result) -> Result {
     withUnsafeMutablePointers { header, machine in
-      Lock.withLock(&header.pointee.mutex, guarding: machine) { machine in run(event, on: &machine)
-      }
+      Lock.withLock(&header.pointee.mutex, guarding: machine) { run(event, on: &$0) }
     }
   }
 
