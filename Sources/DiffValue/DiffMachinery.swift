@@ -34,7 +34,7 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
   }
 
   deinit {
-    withUnsafeMutablePointerToHeader { state in _ = pthread_mutex_destroy(&state.pointee.mutex) }
+    withUnsafeMutablePointerToHeader { state in MutexMemory.destroy(&state.pointee.mutex) }
   }
 
   /// The property went away: its hooks end (they subscribe to the relay, which holds them), its
@@ -62,8 +62,8 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
     _ body: (UnsafeMutablePointer<DiffMachineryState<Value>>) throws -> Result
   ) rethrows -> Result {
     try withUnsafeMutablePointerToHeader { state in
-      pthread_mutex_lock(&state.pointee.mutex)
-      defer { pthread_mutex_unlock(&state.pointee.mutex) }
+      MutexMemory.lock(&state.pointee.mutex)
+      defer { MutexMemory.unlock(&state.pointee.mutex) }
       return try body(state)
     }
   }
@@ -95,7 +95,7 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
   var observationWord: UnsafeMutableRawPointer {
     withUnsafeMutablePointerToHeader { state in
       // `observationWord` follows the mutex (DiffMachineryState).
-      UnsafeMutableRawPointer(state) + MemoryLayout<pthread_mutex_t>.stride
+      UnsafeMutableRawPointer(state) + MemoryLayout<RelayMutex>.stride
     }
   }
 
@@ -148,7 +148,7 @@ struct DiffMachineryState<Value: Equatable> {
   // holds). `observationWord` is atomic (the observation's address, set once it is made), and the second
   // field, right after the mutex: its address is computed from the state's, with no Swift access
   // to the field (see DiffStorageHeader).
-  @usableFromInline var mutex = pthread_mutex_t()
+  @usableFromInline var mutex = RelayMutex()
   @usableFromInline var observationWord: UInt = 0
   @usableFromInline var relay: RelayStorage<Value>?
   @usableFromInline var observation: DiffObservation?
@@ -170,7 +170,7 @@ struct DiffMachineryState<Value: Equatable> {
   @inlinable
   init() {
     assert(
-      MemoryLayout<Self>.offset(of: \.observationWord) == MemoryLayout<pthread_mutex_t>.stride,
+      MemoryLayout<Self>.offset(of: \.observationWord) == MemoryLayout<RelayMutex>.stride,
       "DiffMachinery.observationWord expects the word right after the mutex")
   }
 }
@@ -185,20 +185,9 @@ struct DiffMachineryState<Value: Equatable> {
 final class DiffContention<Value> {
   /// A whole value written while an in-place write held the property: stored after it.
   @usableFromInline var held: Value?
-  /// How many threads wait on `condition`.
-  @usableFromInline var waiters = 0
-  /// What threads waiting for an in-place write to end wait on.
-  @usableFromInline let condition: UnsafeMutablePointer<pthread_cond_t>
+  /// What threads waiting for an in-place write to end wait on, with the property's mutex.
+  @usableFromInline let writeEnded = LockCondition()
 
   @usableFromInline
-  init() {
-    condition = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
-    condition.initialize(to: pthread_cond_t())
-    pthread_cond_init(condition, nil)
-  }
-
-  deinit {
-    pthread_cond_destroy(condition)
-    condition.deallocate()
-  }
+  init() {}
 }

@@ -66,7 +66,7 @@ final class DiffObservation: ManagedBuffer<DiffObservationState, UInt>, Observab
 
   deinit {
     withUnsafeMutablePointers { state, words in
-      pthread_mutex_destroy(&state.pointee.mutex)
+      MutexMemory.destroy(&state.pointee.mutex)
       words.deinitialize(count: Word.allCases.count)
     }
   }
@@ -121,8 +121,8 @@ final class DiffObservation: ManagedBuffer<DiffObservationState, UInt>, Observab
   @inlinable
   func withLock<Result>(_ body: (inout DiffObservationState) throws -> Result) rethrows -> Result {
     try withUnsafeMutablePointerToHeader { state in
-      pthread_mutex_lock(&state.pointee.mutex)
-      defer { pthread_mutex_unlock(&state.pointee.mutex) }
+      MutexMemory.lock(&state.pointee.mutex)
+      defer { MutexMemory.unlock(&state.pointee.mutex) }
       return try body(&state.pointee)
     }
   }
@@ -401,7 +401,7 @@ struct DiffElementChanges {
 @usableFromInline
 struct DiffObservationState {
   // Guarded by `mutex`, but `registrar`, which never changes (and is itself thread-safe).
-  @usableFromInline var mutex = pthread_mutex_t()
+  @usableFromInline var mutex = RelayMutex()
   @usableFromInline let registrar = ObservationRegistrar()
   /// The parts read through `$property[\.part]`, in the order they were first read.
   @usableFromInline var parts: [DiffObservedPart] = []

@@ -212,7 +212,7 @@ extension DiffStorage {
         header.pointee.version &+= 1
         if keepingFinal { final = element.pointee }
       }
-      if contention.waiters > 0 { pthread_cond_broadcast(contention.condition) }
+      contention.writeEnded.signalAllWaiting()
     }
     return (replaced, final)
   }

@@ -48,7 +48,7 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
   deinit {
     withUnsafeMutablePointers { header, element in
       if header.pointee.flags & DiffStorageFlags.relay == 0 { element.deinitialize(count: 1) }
-      pthread_mutex_destroy(&header.pointee.mutex)
+      MutexMemory.destroy(&header.pointee.mutex)
       header.pointee.machinery?.propertyWentAway()
       header.pointee.observation?.release()
       header.pointee.selectionReference.release()
@@ -65,8 +65,8 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
       -> Result
   ) rethrows -> Result {
     try withUnsafeMutablePointers { header, element in
-      pthread_mutex_lock(&header.pointee.mutex)
-      defer { pthread_mutex_unlock(&header.pointee.mutex) }
+      MutexMemory.lock(&header.pointee.mutex)
+      defer { MutexMemory.unlock(&header.pointee.mutex) }
       return try body(header, element)
     }
   }
@@ -84,7 +84,7 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
     -> UnsafeMutablePointer<UInt>
   {
     // `flags` follows the mutex (DiffStorageHeader).
-    (UnsafeMutableRawPointer(header) + MemoryLayout<pthread_mutex_t>.stride)
+    (UnsafeMutableRawPointer(header) + MemoryLayout<RelayMutex>.stride)
       .assumingMemoryBound(to: UInt.self)
   }
 
@@ -281,10 +281,7 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
         "a @Diff or relay value was read or written while this thread was writing it "
           + "(an overlapping access, such as a write through the property inside its modify, "
           + "or on the thread where a part passed inout to an async function was suspended)")
-      let contention = makeMachinery(in: header).contention()
-      contention.waiters += 1
-      pthread_cond_wait(contention.condition, &header.pointee.mutex)
-      contention.waiters -= 1
+      makeMachinery(in: header).contention().writeEnded.wait(releasing: &header.pointee.mutex)
     }
   }
 
@@ -449,8 +446,8 @@ struct DiffStorageHeader<Value: Equatable> {
   // right after the mutex: its address is computed from the header's, with no Swift access to
   // the field, which Thread Sanitizer would report as racing with the atomic operations on it.
   // (An access to any field through `header.pointee` counts as one to the header's first bytes,
-  // so the first field is the mutex, which only pthread touches.)
-  @usableFromInline var mutex = pthread_mutex_t()
+  // so the first field is the mutex, whose first half nothing touches: see `RelayMutex`.)
+  @usableFromInline var mutex = RelayMutex()
   @usableFromInline var flags: UInt = 0
   /// The selection, retained by `init` and released by the storage's `deinit`: unmanaged, so
   /// that the paths that use it retain nothing, and kept once (8 bytes per property).
@@ -473,7 +470,7 @@ struct DiffStorageHeader<Value: Equatable> {
   init(selection: DiffSelection<Value>) {
     selectionReference = Unmanaged.passRetained(selection)
     assert(
-      MemoryLayout<Self>.offset(of: \.flags) == MemoryLayout<pthread_mutex_t>.stride,
+      MemoryLayout<Self>.offset(of: \.flags) == MemoryLayout<RelayMutex>.stride,
       "DiffStorage.flagsAddress expects the flags right after the mutex")
   }
 

@@ -3,7 +3,7 @@ import Relay
 /// The hooks of one `@Diff` property, kept alive here for their targets' lifetimes.
 @usableFromInline
 final class HookRegistry: Sendable {
-  // All mutable state is in `state`, behind the package's pthread lock, which Thread
+  // All mutable state is in `state`, behind the package's lock, which Thread
   // Sanitizer understands under contention (see `Lock`).
   /// A weak reference that may cross threads: it is only read, and reading a weak reference
   /// is thread-safe.

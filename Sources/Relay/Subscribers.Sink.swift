@@ -111,7 +111,7 @@ extension Subscribers {
     /// `calls`' memory.
     @usableFromInline var callsStorage = 0
     /// The mutex guarding `stateStorage`.
-    @usableFromInline var mutexStorage = pthread_mutex_t()
+    @usableFromInline var mutexStorage = RelayMutex()
     @usableFromInline var stateStorage = State()
     @usableFromInline let handlers: Unmanaged<Handlers>
 
@@ -121,7 +121,7 @@ extension Subscribers {
     @usableFromInline enum StoredLayout {
       @inlinable static var mutex: Int { MemoryLayout<Int>.size }
       @inlinable static var state: Int {
-        let end = mutex + MemoryLayout<pthread_mutex_t>.size
+        let end = mutex + MemoryLayout<RelayMutex>.size
         let alignment = MemoryLayout<State>.alignment
         return (end + alignment - 1) / alignment * alignment
       }
@@ -136,7 +136,7 @@ extension Subscribers {
     func withState<Result>(_ body: (inout State) -> Result) -> Result {
       let properties = _getUnsafePointerToStoredProperties(self)
       return Lock.withLock(
-        (properties + StoredLayout.mutex).assumingMemoryBound(to: pthread_mutex_t.self),
+        (properties + StoredLayout.mutex).assumingMemoryBound(to: RelayMutex.self),
         guarding: (properties + StoredLayout.state).assumingMemoryBound(to: State.self), body)
     }
 
@@ -178,14 +178,14 @@ extension Subscribers {
           == properties + StoredLayout.state,
         "Sink's stored properties are not where StoredLayout puts them")
       MutexMemory.initialize(
-        (properties + StoredLayout.mutex).assumingMemoryBound(to: pthread_mutex_t.self))
+        (properties + StoredLayout.mutex).assumingMemoryBound(to: RelayMutex.self))
     }
 
     deinit {
       if calls.load(ordering: .acquiring) & Sink.released == 0 { handlers.release() }
       MutexMemory.destroy(
         (_getUnsafePointerToStoredProperties(self) + StoredLayout.mutex)
-          .assumingMemoryBound(to: pthread_mutex_t.self))
+          .assumingMemoryBound(to: RelayMutex.self))
     }
 
     /// `Sink`, as Combine names it in logs.

@@ -1,3 +1,52 @@
-// Every operation is a `static inline` function in the header, compiled into the code that
-// calls it; this file only gives the target a source to build.
+// The atomic operations are `static inline` functions in the header, compiled into the code
+// that calls them; this file holds the slow paths of the Linux mutex, which call the kernel.
 #include "RelayAtomics.h"
+
+#if defined(__linux__)
+#include <limits.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+// From <linux/futex.h>, which a musl SDK may not ship.
+#define RELAY_FUTEX_WAIT_PRIVATE 128
+#define RELAY_FUTEX_WAKE_PRIVATE 129
+
+static void relay_pause(void) {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__) || defined(__arm__)
+  __asm__ __volatile__("yield");
+#endif
+}
+
+void relay_mutex_lock_contended(void *_Nonnull word) {
+  _Atomic(uint32_t) *state = (_Atomic(uint32_t) *)word;
+  // A holder on another core usually lets go within a short critical section: spin first.
+  for (int spin = 0; spin < 100; spin++) {
+    uint32_t expected = 0;
+    if (atomic_load_explicit(state, memory_order_relaxed) == 0
+        && atomic_compare_exchange_weak_explicit(
+            state, &expected, 1, memory_order_acquire, memory_order_relaxed)) {
+      return;
+    }
+    relay_pause();
+  }
+  // Marked 2 while anyone may sleep, so that the unlock wakes one; the woken thread marks it 2
+  // again, for the others.
+  while (atomic_exchange_explicit(state, 2, memory_order_acquire) != 0) {
+    syscall(SYS_futex, word, RELAY_FUTEX_WAIT_PRIVATE, 2, NULL, NULL, 0);
+  }
+}
+
+void relay_mutex_wake(void *_Nonnull word) {
+  syscall(SYS_futex, word, RELAY_FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+}
+
+void relay_futex_wait(void *_Nonnull word, uint32_t expected) {
+  syscall(SYS_futex, word, RELAY_FUTEX_WAIT_PRIVATE, expected, NULL, NULL, 0);
+}
+
+void relay_futex_wake_all(void *_Nonnull word) {
+  syscall(SYS_futex, word, RELAY_FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+}
+#endif

@@ -1,3 +1,5 @@
+import RelayAtomics
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -8,21 +10,22 @@
 
 /// A value guarded by a mutex; the package's only lock.
 ///
-/// It wraps `pthread_mutex_t` rather than `Synchronization.Mutex`. On Linux a contended
-/// `Mutex` is handed to the next owner inside the kernel (a priority-inheritance futex), where
-/// Thread Sanitizer cannot see it, so the sanitizer reports races on state the lock does
-/// guard; it understands the pthread mutex. Uncontended, `Mutex` is a little cheaper here
-/// (the benchmark prints both floors), but a send that finds nobody delivering takes this
-/// lock only once. Never call user code inside `withLock`. DiffValue uses it too, hence
-/// `package`.
+/// The mutex is a `RelayMutex`: on Linux one futex word (a relay, a property and a sink each
+/// keep one, and `pthread_mutex_t` is 40 bytes there), elsewhere `pthread_mutex_t`. Neither is
+/// `Synchronization.Mutex`: on Linux a contended `Mutex` is handed to the next owner inside the
+/// kernel (a priority-inheritance futex), where Thread Sanitizer cannot see it, so the
+/// sanitizer reports races on state the lock does guard; the futex word is taken and released
+/// with atomic operations it understands, and it understands the pthread mutex. A send that
+/// finds nobody delivering takes this lock only once. Never call user code inside `withLock`.
+/// DiffValue uses it too, hence `package`.
 ///
 /// One allocation holds both (`LockBuffer`): the state is the buffer's header and the mutex its
 /// one element, so the mutex never moves and reaching the state through a pointer avoids the
 /// dynamic exclusivity checks that a class's `var` would pay. Copies share the one lock.
 @usableFromInline
 package struct Lock<State>: @unchecked Sendable {
-  // The buffer's header is only read or written between `pthread_mutex_lock` and
-  // `pthread_mutex_unlock` of its element.
+  // The buffer's header is only read or written between `MutexMemory.lock` and
+  // `MutexMemory.unlock` of its element.
   @usableFromInline let buffer: LockBuffer<State>
 
   @inlinable init(buffer: LockBuffer<State>) { self.buffer = buffer }
@@ -68,11 +71,11 @@ package struct Lock<State>: @unchecked Sendable {
   /// Runs `body` with exclusive access to the state at `state`, which `mutex` guards.
   @inlinable @inline(__always)
   package static func withLock<Result>(
-    _ mutex: UnsafeMutablePointer<pthread_mutex_t>, guarding state: UnsafeMutablePointer<State>,
+    _ mutex: UnsafeMutablePointer<RelayMutex>, guarding state: UnsafeMutablePointer<State>,
     _ body: (inout State) throws -> Result
   ) rethrows -> Result {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
+    MutexMemory.lock(mutex)
+    defer { MutexMemory.unlock(mutex) }
     return try body(&state.pointee)
   }
 
@@ -80,61 +83,141 @@ package struct Lock<State>: @unchecked Sendable {
   /// `isReady` holds; see the instance method.
   @inlinable @inline(__always)
   package static func withLock<Result>(
-    _ mutex: UnsafeMutablePointer<pthread_mutex_t>, guarding state: UnsafeMutablePointer<State>,
+    _ mutex: UnsafeMutablePointer<RelayMutex>, guarding state: UnsafeMutablePointer<State>,
     waitingOn condition: (inout State) -> LockCondition, until isReady: (inout State) -> Bool,
     _ body: (inout State) throws -> Result
   ) rethrows -> Result {
-    pthread_mutex_lock(mutex)
-    defer { pthread_mutex_unlock(mutex) }
-    while !isReady(&state.pointee) {
-      let condition = condition(&state.pointee)
-      condition.waiters += 1
-      pthread_cond_wait(condition.condition, mutex)
-      condition.waiters -= 1
-    }
+    MutexMemory.lock(mutex)
+    defer { MutexMemory.unlock(mutex) }
+    while !isReady(&state.pointee) { condition(&state.pointee).wait(releasing: mutex) }
     return try body(&state.pointee)
   }
 }
 
-/// Making and destroying a mutex in memory its owner keeps: a lock's buffer, or an object's own
-/// fields (`RelayStorage`, `Sink`, DiffValue's storage).
+#if canImport(Glibc) || canImport(Musl)
+  /// A mutex in memory its owner keeps (a lock's buffer, or an object's own fields), made,
+  /// taken and destroyed through `MutexMemory`.
+  ///
+  /// On Linux, one futex word (`relay_mutex_lock` in RelayAtomics): 0 unlocked, 1 locked, 2
+  /// locked and perhaps waited for. It takes 8 bytes, so that a word-aligned field after it
+  /// lies at its stride; `pthread_mutex_t` takes 40.
+  ///
+  /// The word is the second half, and the first is never touched. Where the mutex is the first
+  /// field of a struct reached through a pointer (DiffValue's headers), Thread Sanitizer counts
+  /// every Swift access to a field through `pointee` as a one-byte write to the struct's first
+  /// byte; those writes, made under the lock, would otherwise overlap the atomic operations of
+  /// threads taking it, and be reported as racing with them.
+  @usableFromInline
+  package struct RelayMutex {
+    @usableFromInline var unused: UInt32
+    @usableFromInline var word: UInt32
+
+    /// An unlocked mutex.
+    @inlinable
+    package init() {
+      unused = 0
+      word = 0
+    }
+  }
+#else
+  /// A mutex in memory its owner keeps (a lock's buffer, or an object's own fields), made,
+  /// taken and destroyed through `MutexMemory`: a `pthread_mutex_t`.
+  @usableFromInline
+  package struct RelayMutex {
+    @usableFromInline var mutex: pthread_mutex_t
+
+    /// A mutex's memory, which `MutexMemory.initialize` makes a mutex.
+    @inlinable
+    package init() { mutex = pthread_mutex_t() }
+  }
+#endif
+
+/// Making, taking and destroying a mutex in memory its owner keeps: a lock's buffer, or an
+/// object's own fields (`RelayStorage`, `Sink`, DiffValue's storage).
 @usableFromInline
 package enum MutexMemory {
-  /// Initializes a mutex with the default attributes at `mutex`, whose memory is uninitialized.
+  /// Initializes an unlocked mutex at `mutex`, whose memory is uninitialized.
   ///
-  /// With glibc and musl the default mutex's static initializer is all zeros, so it stores that
-  /// and calls nothing (`pthread_mutex_init` cost some 50 instructions per mutex); elsewhere it
-  /// calls `pthread_mutex_init`.
+  /// On Linux it stores a zero word; elsewhere it calls `pthread_mutex_init`.
   @inlinable
-  package static func initialize(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
-    mutex.initialize(to: pthread_mutex_t())
+  package static func initialize(_ mutex: UnsafeMutablePointer<RelayMutex>) {
+    mutex.initialize(to: RelayMutex())
     #if !canImport(Glibc) && !canImport(Musl)
-      let result = pthread_mutex_init(mutex, nil)
+      let result = pthread_mutex_init(pthreadMutex(mutex), nil)
       precondition(result == 0, "pthread_mutex_init failed with \(result)")
     #endif
   }
 
   /// Destroys the mutex at `mutex`, which nobody holds; its memory is left uninitialized.
   @inlinable
-  package static func destroy(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
-    pthread_mutex_destroy(mutex)
+  package static func destroy(_ mutex: UnsafeMutablePointer<RelayMutex>) {
+    #if !canImport(Glibc) && !canImport(Musl)
+      pthread_mutex_destroy(pthreadMutex(mutex))
+    #endif
     mutex.deinitialize(count: 1)
   }
+
+  /// Takes the mutex at `mutex`, waiting while another thread holds it.
+  @inlinable @inline(__always)
+  package static func lock(_ mutex: UnsafeMutablePointer<RelayMutex>) {
+    #if canImport(Glibc) || canImport(Musl)
+      relay_mutex_lock(word(mutex))
+    #else
+      pthread_mutex_lock(pthreadMutex(mutex))
+    #endif
+  }
+
+  /// Releases the mutex at `mutex`, which the calling thread holds.
+  @inlinable @inline(__always)
+  package static func unlock(_ mutex: UnsafeMutablePointer<RelayMutex>) {
+    #if canImport(Glibc) || canImport(Musl)
+      relay_mutex_unlock(word(mutex))
+    #else
+      pthread_mutex_unlock(pthreadMutex(mutex))
+    #endif
+  }
+
+  #if canImport(Glibc) || canImport(Musl)
+    /// The futex word of `mutex`, its second half, reached by address rather than by a Swift
+    /// access to the field.
+    @inlinable @inline(__always)
+    static func word(_ mutex: UnsafeMutablePointer<RelayMutex>) -> UnsafeMutableRawPointer {
+      UnsafeMutableRawPointer(mutex) + MemoryLayout<UInt32>.size
+    }
+  #else
+    /// The `pthread_mutex_t` of `mutex`, its one field, reached by address rather than by a
+    /// Swift access to the field.
+    @inlinable @inline(__always)
+    static func pthreadMutex(_ mutex: UnsafeMutablePointer<RelayMutex>)
+      -> UnsafeMutablePointer<pthread_mutex_t>
+    {
+      UnsafeMutableRawPointer(mutex).assumingMemoryBound(to: pthread_mutex_t.self)
+    }
+  #endif
 }
 
 /// A lock's one allocation: the state as the header, the mutex as the one element.
 @usableFromInline
-package final class LockBuffer<State>: ManagedBuffer<State, pthread_mutex_t> {
+package final class LockBuffer<State>: ManagedBuffer<State, RelayMutex> {
   deinit { withUnsafeMutablePointerToElements { MutexMemory.destroy($0) } }
 }
 
 /// A condition a thread holding a `Lock` waits on until another thread changes the state and
 /// signals it.
+///
+/// On Linux a futex word counting the signals: a waiter reads it with the mutex held, releases
+/// the mutex and sleeps unless it changed, so no signal between the two is lost. Elsewhere a
+/// `pthread_cond_t`.
 @usableFromInline
 package final class LockCondition: @unchecked Sendable {
-  // `condition` is only waited on, and `waiters` only read or written, with the mutex of the
-  // one `Lock` it is used with held.
-  @usableFromInline let condition: UnsafeMutablePointer<pthread_cond_t>
+  // `waiters` is only read or written, and the condition only waited on and signalled, with
+  // the mutex of the one lock it is used with held.
+  #if canImport(Glibc) || canImport(Musl)
+    /// How many times it was signalled, wrapping; the futex word waiters sleep on.
+    @usableFromInline let signals: UnsafeMutablePointer<UInt32>
+  #else
+    @usableFromInline let condition: UnsafeMutablePointer<pthread_cond_t>
+  #endif
   /// How many threads wait on it now.
   ///
   /// Guarded by the lock, so the dynamic exclusivity check a class's `var` pays on every access is
@@ -143,22 +226,55 @@ package final class LockCondition: @unchecked Sendable {
 
   @inlinable
   package init() {
-    condition = .allocate(capacity: 1)
-    condition.initialize(to: pthread_cond_t())
-    let result = pthread_cond_init(condition, nil)
-    precondition(result == 0, "pthread_cond_init failed with \(result)")
+    #if canImport(Glibc) || canImport(Musl)
+      signals = .allocate(capacity: 1)
+      signals.initialize(to: 0)
+    #else
+      condition = .allocate(capacity: 1)
+      condition.initialize(to: pthread_cond_t())
+      let result = pthread_cond_init(condition, nil)
+      precondition(result == 0, "pthread_cond_init failed with \(result)")
+    #endif
   }
 
   deinit {
-    pthread_cond_destroy(condition)
-    condition.deallocate()
+    #if canImport(Glibc) || canImport(Musl)
+      signals.deallocate()
+    #else
+      pthread_cond_destroy(condition)
+      condition.deallocate()
+    #endif
+  }
+
+  /// Releases `mutex`, which the caller holds, until a signal (or a spurious wake-up).
+  ///
+  /// It takes the mutex again before it returns; the caller checks its state again, in a loop.
+  @inlinable
+  package func wait(releasing mutex: UnsafeMutablePointer<RelayMutex>) {
+    waiters += 1
+    #if canImport(Glibc) || canImport(Musl)
+      let seen = relay_atomic_load_u32(UnsafeMutableRawPointer(signals), 0)
+      MutexMemory.unlock(mutex)
+      relay_futex_wait(UnsafeMutableRawPointer(signals), seen)
+      MutexMemory.lock(mutex)
+    #else
+      pthread_cond_wait(condition, MutexMemory.pthreadMutex(mutex))
+    #endif
+    waiters -= 1
   }
 
   /// With the lock held: wakes every thread waiting on the condition, if any, so that each
   /// checks its state again.
   @inlinable
   package func signalAllWaiting() {
-    if waiters > 0 { pthread_cond_broadcast(condition) }
+    guard waiters > 0 else { return }
+    #if canImport(Glibc) || canImport(Musl)
+      let address = UnsafeMutableRawPointer(signals)
+      relay_atomic_store_u32(address, relay_atomic_load_u32(address, 0) &+ 1, 0)
+      relay_futex_wake_all(address)
+    #else
+      pthread_cond_broadcast(condition)
+    #endif
   }
 }
 

@@ -522,7 +522,7 @@ package struct RelayStorageHeader {
   /// header's start, where `ending` finds them.
   @usableFromInline var endingStorage: (UInt64, UInt64)
   /// The mutex guarding the state machine; reached through its address only.
-  @usableFromInline var mutex: pthread_mutex_t
+  @usableFromInline var mutex: RelayMutex
   /// How a round tells a duplicate, when rounds check.
   @usableFromInline let duplicateCheck: Unmanaged<RelayDuplicateCheck>?
   /// The address the duplicate check is given.
@@ -537,7 +537,7 @@ package struct RelayStorageHeader {
     keeper: Unmanaged<AnyObject>?, subscriptionName: RelaySubscriptionName
   ) {
     endingStorage = (0, 0)
-    mutex = pthread_mutex_t()
+    mutex = RelayMutex()
     self.duplicateCheck = duplicateCheck
     self.context = context
     self.keeper = keeper
