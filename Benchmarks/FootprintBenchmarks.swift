@@ -3,6 +3,14 @@ import Dispatch
 import MallocCounter
 import Observation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 // What one observed object costs, the axis apps grow along (a model per row, per document, per
 // cell): heap allocations and bytes per object, and the time to create and to destroy one, for
 // N objects of a final class holding one four-field struct, each way of observing it next to a
@@ -104,7 +112,13 @@ func runFootprintBenchmarks() {
         + "x `@Observable` bytes |")
     print("|---|---|---|---|---|---|")
     var observableBytes = 1.0
-    func row(_ label: String, _ figures: FootprintFigures) {
+    // `BENCHMARK_FOOTPRINT_ROW=<text>` measures only the rows whose label contains it (and
+    // `@Observable`, the ratio's base), so that a row can run in a process of its own, on a heap
+    // no row before it has used.
+    let only = getenv("BENCHMARK_FOOTPRINT_ROW").map { String(cString: $0) }
+    func row(_ label: String, _ measure: @autoclosure () -> FootprintFigures) {
+      if let only, !label.contains(only) { return }
+      let figures = measure()
       let bytes = String(format: "%.0f", figures.bytes)
       print(
         "| \(label) | \(String(format: "%.1f", figures.allocations)) | \(bytes) | "

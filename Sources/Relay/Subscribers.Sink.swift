@@ -256,20 +256,20 @@ extension Subscribers {
     @inlinable
     var hasEnded: Bool { calls.load(ordering: .acquiring) & Sink.ended != 0 }
 
-    /// What a relay calls for each value while the sink's demand is unlimited, in place of
-    /// `receive(_:)`: `receiveValue` without the call counting, skipped once the sink has
-    /// ended, so that the two paths agree on the last value the sink takes; and the closures'
-    /// object, which the relay keeps alive for as long as it keeps the first (until the
-    /// subscription is cancelled).
+    /// What a relay calls for each value in place of `receive(_:)`: `receiveValue` without the
+    /// call counting, skipped once the sink has ended, answering no further demand (the sink
+    /// asked for everything); and the closures' object, which the relay keeps alive for as long as
+    /// it keeps the first (until the subscription is cancelled), so no call can outlive them.
     ///
     /// The first captures the sink alone, so making it allocates nothing; it reaches the
     /// closures unretained, through the object the relay keeps.
     @inlinable
-    func receiverForUnlimitedDemand() -> (receive: (Input) -> Void, keptAlive: AnyObject?) {
-      guard let handlers = liveHandlers else { return ({ _ in }, nil) }
+    func receiverForRelay() -> (receive: (Input) -> Subscribers.Demand, keptAlive: AnyObject?) {
+      guard let handlers = liveHandlers else { return ({ _ in .none }, nil) }
       return (
         { [self] value in
           if !hasEnded { self.handlers._withUnsafeGuaranteedRef { $0.receiveValue(value) } }
+          return .none
         }, handlers
       )
     }

@@ -279,10 +279,10 @@ package final class RelayStorage<Output>:
   where S.Input == Output, S.Failure == Never {
     let id = withMachine { $0.register() }
     subscriber.receive(subscription: RelaySubscription(storage: self, id: id))
-    let (receiveIgnoringDemand, keptAlive) = Self.receiveIgnoringDemand(of: subscriber)
+    let (receive, keptAlive) = Self.receiver(of: subscriber)
     let target = RelayTarget<Output>(
-      receive: { subscriber.receive($0) }, receiveIgnoringDemand: receiveIgnoringDemand,
-      keepingAlive: keptAlive, finish: { subscriber.receive(completion: .finished) })
+      receive: receive, keepingAlive: keptAlive,
+      finish: { subscriber.receive(completion: .finished) })
     let thread = ThreadIdentity.current
     switch withMachine({ $0.attach(id, target: target, from: thread) }) {
     case .attached(let step):
@@ -294,21 +294,18 @@ package final class RelayStorage<Output>:
     }
   }
 
-  /// What an unlimited round calls for `subscriber`, and what the target keeps alive for it:
-  /// for a `Sink`, its own closure behind a check that the sink has not ended, saving the call
-  /// counting of `Sink.receive(_:)` per value.
+  /// What a round calls for `subscriber`, and what the target keeps alive for it.
   ///
-  /// The check keeps the two paths in step: once a sink has ended, neither calls it, so a cancelled
-  /// sink's values are an unbroken stretch of the sequence. Resolved at compile time where `S` is
-  /// known.
+  /// For a `Sink`, its own closure behind a check that the sink has not ended, which saves the
+  /// call counting of `Sink.receive(_:)` per value. Resolved at compile time where `S` is known.
   @inlinable
-  static func receiveIgnoringDemand<S: Subscriber>(of subscriber: S) -> (
-    receive: (Output) -> Void, keptAlive: AnyObject?
+  static func receiver<S: Subscriber>(of subscriber: S) -> (
+    receive: (Output) -> Subscribers.Demand, keptAlive: AnyObject?
   ) where S.Input == Output {
     if let sink = subscriber as? Subscribers.Sink<Output, Never> {
-      return sink.receiverForUnlimitedDemand()
+      return sink.receiverForRelay()
     }
-    return ({ _ = subscriber.receive($0) }, nil)
+    return ({ subscriber.receive($0) }, nil)
   }
 
   @inlinable
@@ -483,7 +480,7 @@ package final class RelayStorage<Output>:
   func callUnlimited(_ targets: RelaySubscriberLoan, with value: Output) {
     targets.forEachTarget { order, target in
       ending.willCall(order)
-      if !target.wasCancelled { target.receiver(Output.self).receiveIgnoringDemand(value) }
+      if !target.wasCancelled { _ = target.receiver(Output.self).receive(value) }
     }
   }
 

@@ -55,21 +55,19 @@ class AnyRelayTarget: @unchecked Sendable {
 /// without retaining it; the list owns it.
 @usableFromInline
 final class RelayTarget<Output>: AnyRelayTarget, @unchecked Sendable {
-  @usableFromInline let receive: (Output) -> Subscribers.Demand
-  /// Delivers a value in a round whose subscribers all have unlimited demand, where the demand
-  /// a subscriber returns changes nothing.
+  /// Delivers a value, and answers the subscriber's further demand (which a round in which every
+  /// subscriber has unlimited demand ignores).
   ///
-  /// For a `Sink` it is the sink's own closure, which saves a call per subscriber per value.
-  @usableFromInline let receiveIgnoringDemand: (Output) -> Void
+  /// For a `Sink`, the sink's own closure (`Subscribers.Sink.receiverForRelay()`), which saves a
+  /// call per subscriber per value.
+  @usableFromInline let receive: (Output) -> Subscribers.Demand
 
   @inlinable
   init(
-    receive: @escaping (Output) -> Subscribers.Demand,
-    receiveIgnoringDemand: @escaping (Output) -> Void, keepingAlive keptAlive: AnyObject?,
+    receive: @escaping (Output) -> Subscribers.Demand, keepingAlive keptAlive: AnyObject?,
     finish: @escaping () -> Void
   ) {
     self.receive = receive
-    self.receiveIgnoringDemand = receiveIgnoringDemand
     super.init(keepingAlive: keptAlive, finish: finish)
   }
 }

@@ -18,8 +18,7 @@ import Testing
   #endif
 
   func target() -> RelayTarget<Int> {
-    RelayTarget(
-      receive: { _ in .none }, receiveIgnoringDemand: { _ in }, keepingAlive: nil, finish: {})
+    RelayTarget(receive: { _ in .none }, keepingAlive: nil, finish: {})
   }
 
   /// Registers and attaches a subscriber that asked for `demand`; returns its id.
