@@ -80,6 +80,9 @@ extension Subscribers {
     final class Handlers {
       @usableFromInline let receiveValue: (Input) -> Void
       @usableFromInline let receiveCompletion: (Subscribers.Completion<Failure>) -> Void
+      /// The address of the sink's `calls`, set by the sink's `init` once it has an address
+      /// and never changed: what a relay's closure for the sink reads (`receiverForRelay()`).
+      @usableFromInline @exclusivity(unchecked) var sinkCalls: UnsafeMutableRawPointer?
 
       @inlinable
       init(
@@ -88,6 +91,14 @@ extension Subscribers {
       ) {
         self.receiveValue = receiveValue
         self.receiveCompletion = receiveCompletion
+        sinkCalls = nil
+      }
+
+      /// Whether the sink completed or was cancelled; its memory must be alive.
+      @inlinable
+      var sinkHasEnded: Bool {
+        AtomicWord<Int>(atExisting: sinkCalls.unsafelyUnwrapped).load(ordering: .acquiring)
+          & Sink.ended != 0
       }
     }
 
@@ -179,6 +190,8 @@ extension Subscribers {
         "Sink's stored properties are not where StoredLayout puts them")
       MutexMemory.initialize(
         (properties + StoredLayout.mutex).assumingMemoryBound(to: RelayMutex.self))
+      // `calls` is the first stored property.
+      handlers.takeUnretainedValue().sinkCalls = properties
     }
 
     deinit {
@@ -258,20 +271,20 @@ extension Subscribers {
 
     /// What a relay calls for each value in place of `receive(_:)`: `receiveValue` without the
     /// call counting, skipped once the sink has ended, answering no further demand (the sink
-    /// asked for everything); and the closures' object, which the relay keeps alive for as long as
-    /// it keeps the first (until the subscription is cancelled), so no call can outlive them.
+    /// asked for everything).
     ///
-    /// The first captures the sink alone, so making it allocates nothing; it reaches the
-    /// closures unretained, through the object the relay keeps.
+    /// It captures the closures' object alone, so making it allocates nothing, and the relay's
+    /// reference to it keeps the closures alive for as long as the relay may call it (until the
+    /// subscription is cancelled), whatever the sink releases meanwhile. It reads whether the
+    /// sink has ended through the sink's memory, which the relay keeps alive as long: its
+    /// closure that finishes the sink holds the sink.
     @inlinable
-    func receiverForRelay() -> (receive: (Input) -> Subscribers.Demand, keptAlive: AnyObject?) {
-      guard let handlers = liveHandlers else { return ({ _ in .none }, nil) }
-      return (
-        { [self] value in
-          if !hasEnded { self.handlers._withUnsafeGuaranteedRef { $0.receiveValue(value) } }
-          return .none
-        }, handlers
-      )
+    func receiverForRelay() -> (Input) -> Subscribers.Demand {
+      guard let handlers = liveHandlers else { return { _ in .none } }
+      return { value in
+        if !handlers.sinkHasEnded { handlers.receiveValue(value) }
+        return .none
+      }
     }
 
     /// Counts a closure call, unless the sink has ended.

@@ -279,9 +279,9 @@ package final class RelayStorage<Output>:
   where S.Input == Output, S.Failure == Never {
     let id = withMachine { $0.register() }
     subscriber.receive(subscription: RelaySubscription(storage: self, id: id))
-    let (receive, keptAlive) = Self.receiver(of: subscriber)
+    // The finishing closure holds the subscriber for as long as the relay keeps the target.
     let target = RelayTarget<Output>(
-      receive: receive, keepingAlive: keptAlive,
+      receive: Self.receiver(of: subscriber),
       finish: { subscriber.receive(completion: .finished) })
     let thread = ThreadIdentity.current
     switch withMachine({ $0.attach(id, target: target, from: thread) }) {
@@ -294,18 +294,17 @@ package final class RelayStorage<Output>:
     }
   }
 
-  /// What a round calls for `subscriber`, and what the target keeps alive for it.
+  /// What a round calls for `subscriber`.
   ///
   /// For a `Sink`, its own closure behind a check that the sink has not ended, which saves the
   /// call counting of `Sink.receive(_:)` per value. Resolved at compile time where `S` is known.
   @inlinable
-  static func receiver<S: Subscriber>(of subscriber: S) -> (
-    receive: (Output) -> Subscribers.Demand, keptAlive: AnyObject?
-  ) where S.Input == Output {
+  static func receiver<S: Subscriber>(of subscriber: S) -> (Output) -> Subscribers.Demand
+  where S.Input == Output {
     if let sink = subscriber as? Subscribers.Sink<Output, Never> {
       return sink.receiverForRelay()
     }
-    return ({ subscriber.receive($0) }, nil)
+    return { subscriber.receive($0) }
   }
 
   @inlinable

@@ -1,6 +1,5 @@
 /// The subscriber behind one subscription, as the relay's registry keeps it: whether it was
-/// cancelled, how to finish it, and what it keeps alive, none of which depends on the value's
-/// type.
+/// cancelled and how to finish it, neither of which depends on the value's type.
 ///
 /// The registry (`RelaySubscribers`, `RelaySubscriberList`) holds targets of this type, so that
 /// it is compiled once for every relay rather than specialized for each value type; a round
@@ -13,15 +12,11 @@ class AnyRelayTarget: @unchecked Sendable {
   // as a property after `init`.
   @usableFromInline final var cancelledStorage: Int
   @usableFromInline final let finish: () -> Void
-  /// What the subclass's closures reach without retaining it (a sink's closures), kept alive
-  /// as long as the target.
-  @usableFromInline final let keptAlive: AnyObject?
 
   @inlinable
-  init(keepingAlive keptAlive: AnyObject?, finish: @escaping () -> Void) {
+  init(finish: @escaping () -> Void) {
     // Not a default value, which a class that is not generic would call as a function.
     self.cancelledStorage = 0
-    self.keptAlive = keptAlive
     self.finish = finish
   }
 
@@ -50,8 +45,9 @@ class AnyRelayTarget: @unchecked Sendable {
 /// The subscriber behind one subscription, as the delivery sequence calls it with a value.
 ///
 /// The closures are made where the subscriber's type is known, so they run specialized code;
-/// each captures one reference (the subscriber), which Swift keeps as the closure's context
-/// without allocating one. The deliverer reaches a target through the round's subscriber list
+/// each captures one reference (the subscriber, or a sink's closures' object), which Swift keeps
+/// as the closure's context without allocating one; the finishing closure's keeps the
+/// subscriber alive as long as the target. The deliverer reaches a target through the round's subscriber list
 /// without retaining it; the list owns it.
 @usableFromInline
 final class RelayTarget<Output>: AnyRelayTarget, @unchecked Sendable {
@@ -64,10 +60,9 @@ final class RelayTarget<Output>: AnyRelayTarget, @unchecked Sendable {
 
   @inlinable
   init(
-    receive: @escaping (Output) -> Subscribers.Demand, keepingAlive keptAlive: AnyObject?,
-    finish: @escaping () -> Void
+    receive: @escaping (Output) -> Subscribers.Demand, finish: @escaping () -> Void
   ) {
     self.receive = receive
-    super.init(keepingAlive: keptAlive, finish: finish)
+    super.init(finish: finish)
   }
 }

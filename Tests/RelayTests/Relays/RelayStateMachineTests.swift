@@ -18,7 +18,7 @@ import Testing
   #endif
 
   func target() -> RelayTarget<Int> {
-    RelayTarget(receive: { _ in .none }, keepingAlive: nil, finish: {})
+    RelayTarget(receive: { _ in .none }, finish: {})
   }
 
   /// Registers and attaches a subscriber that asked for `demand`; returns its id.
