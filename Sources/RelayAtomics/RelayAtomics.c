@@ -1,5 +1,5 @@
 // The atomic operations are `static inline` functions in the header, compiled into the code
-// that calls them; this file holds the slow paths of the Linux mutex, which call the kernel.
+// that calls them; this file holds the Linux mutex and condition, which call the kernel.
 #include "RelayAtomics.h"
 
 #if defined(__linux__)
@@ -19,17 +19,22 @@ static void relay_pause(void) {
 #endif
 }
 
-void relay_mutex_lock_contended(void *_Nonnull word) {
+void relay_mutex_lock(void *_Nonnull word) {
   _Atomic(uint32_t) *state = (_Atomic(uint32_t) *)word;
+  uint32_t expected = 0;
+  if (atomic_compare_exchange_strong_explicit(
+          state, &expected, 1, memory_order_acquire, memory_order_relaxed)) {
+    return;
+  }
   // A holder on another core usually lets go within a short critical section: spin first.
   for (int spin = 0; spin < 100; spin++) {
-    uint32_t expected = 0;
+    relay_pause();
+    expected = 0;
     if (atomic_load_explicit(state, memory_order_relaxed) == 0
         && atomic_compare_exchange_weak_explicit(
             state, &expected, 1, memory_order_acquire, memory_order_relaxed)) {
       return;
     }
-    relay_pause();
   }
   // Marked 2 while anyone may sleep, so that the unlock wakes one; the woken thread marks it 2
   // again, for the others.
@@ -38,8 +43,10 @@ void relay_mutex_lock_contended(void *_Nonnull word) {
   }
 }
 
-void relay_mutex_wake(void *_Nonnull word) {
-  syscall(SYS_futex, word, RELAY_FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+void relay_mutex_unlock(void *_Nonnull word) {
+  if (atomic_exchange_explicit((_Atomic(uint32_t) *)word, 0, memory_order_release) == 2) {
+    syscall(SYS_futex, word, RELAY_FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+  }
 }
 
 void relay_futex_wait(void *_Nonnull word, uint32_t expected) {

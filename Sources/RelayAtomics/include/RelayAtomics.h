@@ -70,38 +70,26 @@ RELAY_ATOMIC_INLINE intptr_t relay_atomic_fetch_or_word(void *_Nonnull address, 
 
 #if defined(__linux__)
 // A mutex in one 32-bit word, for Linux, where `pthread_mutex_t` takes 40 bytes and a relay or a
-// property keeps one each: 0 unlocked, 1 locked, 2 locked and perhaps waited for. The uncontended
-// lock is one compare-and-exchange (acquiring) and the unlock one exchange (releasing), inlined;
-// a contended lock spins briefly, then sleeps on the word with the kernel's futex, and an
-// unlock that finds 2 wakes one sleeper (the scheme of glibc's own low-level lock). Thread
-// Sanitizer sees the ordering through the atomic operations, which it understands.
+// property keeps one each: 0 unlocked, 1 locked, 2 locked and perhaps waited for. The
+// uncontended lock is one compare-and-exchange (acquiring) and the unlock one exchange
+// (releasing); a contended lock spins briefly, then sleeps on the word with the kernel's futex,
+// and an unlock that finds 2 wakes one sleeper (the scheme of glibc's own low-level lock).
+// Thread Sanitizer sees the ordering through the atomic operations, which it understands.
+// Called, not inlined, as `pthread_mutex_lock` is: a specialization takes many locks, and each
+// inlined pair would add its instructions to every value type's code.
 _Static_assert(
     sizeof(_Atomic(uint32_t)) == sizeof(uint32_t)
         && _Alignof(_Atomic(uint32_t)) == _Alignof(uint32_t),
     "an atomic 32-bit integer is laid out as one");
 
-/// Takes the mutex at `word` once the fast path found it held; in RelayAtomics.c.
-void relay_mutex_lock_contended(void *_Nonnull word);
-/// Wakes one thread sleeping on the mutex at `word`; in RelayAtomics.c.
-void relay_mutex_wake(void *_Nonnull word);
+/// Takes the mutex at `word`, waiting while another thread holds it; in RelayAtomics.c.
+void relay_mutex_lock(void *_Nonnull word);
+/// Releases the mutex at `word`, which the calling thread holds; in RelayAtomics.c.
+void relay_mutex_unlock(void *_Nonnull word);
 /// Sleeps until `word` is woken, unless it no longer holds `expected`; in RelayAtomics.c.
 void relay_futex_wait(void *_Nonnull word, uint32_t expected);
 /// Wakes every thread sleeping on `word`; in RelayAtomics.c.
 void relay_futex_wake_all(void *_Nonnull word);
-
-RELAY_ATOMIC_INLINE void relay_mutex_lock(void *_Nonnull word) {
-  uint32_t expected = 0;
-  if (!atomic_compare_exchange_strong_explicit(
-          (_Atomic(uint32_t) *)word, &expected, 1, memory_order_acquire, memory_order_relaxed)) {
-    relay_mutex_lock_contended(word);
-  }
-}
-
-RELAY_ATOMIC_INLINE void relay_mutex_unlock(void *_Nonnull word) {
-  if (atomic_exchange_explicit((_Atomic(uint32_t) *)word, 0, memory_order_release) == 2) {
-    relay_mutex_wake(word);
-  }
-}
 
 RELAY_ATOMIC_INLINE uint32_t relay_atomic_load_u32(void *_Nonnull address, int order) {
   return atomic_load_explicit((_Atomic(uint32_t) *)address, (memory_order)order);
