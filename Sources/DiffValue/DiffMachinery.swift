@@ -16,8 +16,8 @@ import Relay
 ///
 /// One allocation (besides what it makes in turn): its fields are the buffer's header. It keeps
 /// the property's observation too (the relay's duplicate check tells it, and may outlive the
-/// property). Its own mutex guards the observation field, the hooks and the shared objects; the
-/// property's mutex guards the rest (`DiffMachineryState` says which).
+/// property), retained in the word the check reads. Its own mutex guards the hooks and the
+/// shared objects; the property's mutex guards the rest (`DiffMachineryState` says which).
 ///
 /// The relay's duplicate check holds it (to tell observers), and it holds the relay: the property
 /// breaks that cycle when it goes (`propertyWentAway()`).
@@ -35,6 +35,11 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
 
   deinit {
     withUnsafeMutablePointerToHeader { state in MutexMemory.destroy(&state.pointee.mutex) }
+    // The observation the word holds, retained by `adopt(_:)`.
+    let address = AtomicWord<UInt>(atExisting: observationWord).load(ordering: .acquiring)
+    if let observation = UnsafeRawPointer(bitPattern: address) {
+      Unmanaged<DiffObservation>.fromOpaque(observation).release()
+    }
   }
 
   /// The property went away: its hooks end (they subscribe to the relay, which holds them), its
@@ -43,12 +48,12 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
   /// its last subscriber and the machinery with it.
   @usableFromInline
   func propertyWentAway() {
-    let (hooks, shared, relay) = withOwnLock { state in
+    let (shared, relay) = withOwnLock { state in
       let shared = state.pointee.shared
       state.pointee.shared = [:]
-      return (state.pointee.hooks.take(), shared, state.pointee.relay.take())
+      return (shared, state.pointee.relay.take())
     }
-    hooks?.removeAll()
+    (shared[ObjectIdentifier(HookRegistry.self)] as? HookRegistry)?.removeAll()
     _ = (shared, relay)  // released here, outside the lock: their deinits cancel subscriptions
   }
 
@@ -78,15 +83,18 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
   @inlinable
   var relay: RelayStorage<Value> { state.pointee.relay.unsafelyUnwrapped }
 
-  /// Keeps the property's observation, and publishes its address for the relay's duplicate
-  /// check, which reads it with no lock; the property's mutex is held (it made the observation
-  /// before the machinery, or the machinery before the observation).
+  /// Keeps the property's observation, retained, in the word the relay's duplicate check reads.
+  ///
+  /// The check reads the word with no lock. Called once, with the property's mutex held (it made
+  /// the observation before the machinery, or the machinery before the observation); `deinit`
+  /// releases the observation.
   @usableFromInline
   func adopt(_ observation: DiffObservation) {
-    withOwnLock { state in
-      state.pointee.observation = observation
-      let address = UInt(bitPattern: Unmanaged.passUnretained(observation).toOpaque())
-      AtomicWord<UInt>(atExisting: observationWord).store(address, ordering: .releasing)
+    withOwnLock { _ in
+      let word = AtomicWord<UInt>(atExisting: observationWord)
+      precondition(word.load(ordering: .relaxed) == 0, "a property's observation was made twice")
+      let address = UInt(bitPattern: Unmanaged.passRetained(observation).toOpaque())
+      word.store(address, ordering: .releasing)
     }
   }
 
@@ -111,16 +119,9 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
 
   // MARK: Hooks and shared objects
 
-  /// The property's hooks; made the first time.
+  /// The property's hooks; made the first time, and kept with the shared objects.
   @usableFromInline
-  func hooks() -> HookRegistry {
-    withOwnLock { state in
-      if let hooks = state.pointee.hooks { return hooks }
-      let hooks = HookRegistry()
-      state.pointee.hooks = hooks
-      return hooks
-    }
-  }
+  func hooks() -> HookRegistry { shared(HookRegistry.self) { HookRegistry() } }
 
   /// The property's one instance of `type`, made by `make` the first time.
   func shared<Object: AnyObject>(_ type: Object.Type, make: () -> Object) -> Object {
@@ -141,20 +142,20 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
 /// The fields of a property's machinery.
 @usableFromInline
 struct DiffMachineryState<Value: Equatable> {
-  // Guarded by `mutex` (the machinery's own): `observation`, `hooks`, `shared`, and `relay`'s
-  // release when the property goes. Guarded by the property's mutex: `relay` (set once),
-  // `contention` (and its fields), `elementIndex`, and `elementShadow` (which the in-place write
-  // holding the property also uses without the mutex: nothing else touches them while it
-  // holds). `observationWord` is atomic (the observation's address, set once it is made), and the second
-  // field, right after the mutex: its address is computed from the state's, with no Swift access
-  // to the field (see DiffStorageHeader).
+  // Guarded by `mutex` (the machinery's own): `shared`, and `relay`'s release when the property
+  // goes. Guarded by the property's mutex: `relay` (set once), `contention` (and its fields),
+  // `elementIndex`, and `elementShadow` (which the in-place write holding the property also uses
+  // without the mutex: nothing else touches them while it holds). `observationWord` is atomic
+  // (the observation's address, retained, set once it is made), and the second field, right
+  // after the mutex: its address is computed from the state's, with no Swift access to the
+  // field (see DiffStorageHeader). Seven words, so that the machinery is 72 bytes, 80 of heap.
   @usableFromInline var mutex = RelayMutex()
   @usableFromInline var observationWord: UInt = 0
   @usableFromInline var relay: RelayStorage<Value>?
-  @usableFromInline var observation: DiffObservation?
   /// What the threads behind an in-place write use, once one waited or a whole write was kept.
   @usableFromInline var contention: DiffContention<Value>?
-  @usableFromInline var hooks: HookRegistry?
+  /// The objects made once per property, by type: its hooks (`HookRegistry`), a list's change
+  /// feed.
   var shared: [ObjectIdentifier: AnyObject] = [:]
   /// Where each identifier of an array value is, for `$items[id:]`, `ids` and `update(id:)`.
   @usableFromInline var elementIndex: AnyObject?
