@@ -93,8 +93,13 @@ swiftc "${common[@]}" -warnings-as-errors -emit-module -module-name ListDiffTest
   $(swift_files Tests/ListDiffTestSupport)
 echo "Relay type-checks with Combine (its Cancellable, AnyCancellable and Scheduler are Combine's)"
 
+# RelayAtomics' own functions (the Linux lock), which Relay calls, built with the toolchain's clang.
+clang="$(dirname "$(command -v swiftc)")/clang"
+"$clang" -c -O2 -Werror -I Sources/RelayAtomics/include Sources/RelayAtomics/RelayAtomics.c \
+  -o "$work/RelayAtomics.o"
+ar rcs "$work/libRelayAtomics.a" "$work/RelayAtomics.o"
 swiftc -swift-version 6 "${cache[@]}" -warnings-as-errors -I "$work" -L "$work" -lRelay \
-  -lCombine -o "$work/bridge-checks" "$standins/BridgeChecks/main.swift" \
+  -lRelayAtomics -lCombine -o "$work/bridge-checks" "$standins/BridgeChecks/main.swift" \
   Tests/DiffValueAppleTests/Support/CombineBridgeChecks.swift
 "$work/bridge-checks"
 
