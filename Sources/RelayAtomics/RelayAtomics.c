@@ -3,6 +3,7 @@
 #include "RelayAtomics.h"
 
 #if defined(__linux__)
+#include <errno.h>
 #include <limits.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -10,6 +11,14 @@
 // From <linux/futex.h>, which a musl SDK may not ship.
 #define RELAY_FUTEX_WAIT_PRIVATE 128
 #define RELAY_FUTEX_WAKE_PRIVATE 129
+
+// A futex call, leaving `errno` as it found it: a wait that finds the word changed fails with
+// EAGAIN, and a lock, like `pthread_mutex_lock`, must not change what its caller reads there.
+static void relay_futex(void *_Nonnull word, int operation, uint32_t value) {
+  int saved = errno;
+  syscall(SYS_futex, word, operation, value, NULL, NULL, 0);
+  errno = saved;
+}
 
 static void relay_pause(void) {
 #if defined(__x86_64__) || defined(__i386__)
@@ -39,21 +48,21 @@ void relay_mutex_lock(void *_Nonnull word) {
   // Marked 2 while anyone may sleep, so that the unlock wakes one; the woken thread marks it 2
   // again, for the others.
   while (atomic_exchange_explicit(state, 2, memory_order_acquire) != 0) {
-    syscall(SYS_futex, word, RELAY_FUTEX_WAIT_PRIVATE, 2, NULL, NULL, 0);
+    relay_futex(word, RELAY_FUTEX_WAIT_PRIVATE, 2);
   }
 }
 
 void relay_mutex_unlock(void *_Nonnull word) {
   if (atomic_exchange_explicit((_Atomic(uint32_t) *)word, 0, memory_order_release) == 2) {
-    syscall(SYS_futex, word, RELAY_FUTEX_WAKE_PRIVATE, 1, NULL, NULL, 0);
+    relay_futex(word, RELAY_FUTEX_WAKE_PRIVATE, 1);
   }
 }
 
 void relay_futex_wait(void *_Nonnull word, uint32_t expected) {
-  syscall(SYS_futex, word, RELAY_FUTEX_WAIT_PRIVATE, expected, NULL, NULL, 0);
+  relay_futex(word, RELAY_FUTEX_WAIT_PRIVATE, expected);
 }
 
 void relay_futex_wake_all(void *_Nonnull word) {
-  syscall(SYS_futex, word, RELAY_FUTEX_WAKE_PRIVATE, INT_MAX, NULL, NULL, 0);
+  relay_futex(word, RELAY_FUTEX_WAKE_PRIVATE, INT_MAX);
 }
 #endif

@@ -94,7 +94,7 @@ package struct Lock<State>: @unchecked Sendable {
   }
 }
 
-#if canImport(Glibc) || canImport(Musl)
+#if os(Linux)
   /// A mutex in memory its owner keeps (a lock's buffer, or an object's own fields), made,
   /// taken and destroyed through `MutexMemory`.
   ///
@@ -142,7 +142,7 @@ package enum MutexMemory {
   @inlinable
   package static func initialize(_ mutex: UnsafeMutablePointer<RelayMutex>) {
     mutex.initialize(to: RelayMutex())
-    #if !canImport(Glibc) && !canImport(Musl)
+    #if !os(Linux)
       let result = pthread_mutex_init(pthreadMutex(mutex), nil)
       precondition(result == 0, "pthread_mutex_init failed with \(result)")
     #endif
@@ -151,7 +151,7 @@ package enum MutexMemory {
   /// Destroys the mutex at `mutex`, which nobody holds; its memory is left uninitialized.
   @inlinable
   package static func destroy(_ mutex: UnsafeMutablePointer<RelayMutex>) {
-    #if !canImport(Glibc) && !canImport(Musl)
+    #if !os(Linux)
       pthread_mutex_destroy(pthreadMutex(mutex))
     #endif
     mutex.deinitialize(count: 1)
@@ -160,7 +160,7 @@ package enum MutexMemory {
   /// Takes the mutex at `mutex`, waiting while another thread holds it.
   @inlinable @inline(__always)
   package static func lock(_ mutex: UnsafeMutablePointer<RelayMutex>) {
-    #if canImport(Glibc) || canImport(Musl)
+    #if os(Linux)
       relay_mutex_lock(word(mutex))
     #else
       pthread_mutex_lock(pthreadMutex(mutex))
@@ -170,14 +170,14 @@ package enum MutexMemory {
   /// Releases the mutex at `mutex`, which the calling thread holds.
   @inlinable @inline(__always)
   package static func unlock(_ mutex: UnsafeMutablePointer<RelayMutex>) {
-    #if canImport(Glibc) || canImport(Musl)
+    #if os(Linux)
       relay_mutex_unlock(word(mutex))
     #else
       pthread_mutex_unlock(pthreadMutex(mutex))
     #endif
   }
 
-  #if canImport(Glibc) || canImport(Musl)
+  #if os(Linux)
     /// The futex word of `mutex`, its second half, reached by address rather than by a Swift
     /// access to the field.
     @inlinable @inline(__always)
@@ -212,7 +212,7 @@ package final class LockBuffer<State>: ManagedBuffer<State, RelayMutex> {
 package final class LockCondition: @unchecked Sendable {
   // `waiters` is only read or written, and the condition only waited on and signalled, with
   // the mutex of the one lock it is used with held.
-  #if canImport(Glibc) || canImport(Musl)
+  #if os(Linux)
     /// How many times it was signalled, wrapping; the futex word waiters sleep on.
     @usableFromInline let signals: UnsafeMutablePointer<UInt32>
   #else
@@ -226,7 +226,7 @@ package final class LockCondition: @unchecked Sendable {
 
   @inlinable
   package init() {
-    #if canImport(Glibc) || canImport(Musl)
+    #if os(Linux)
       signals = .allocate(capacity: 1)
       signals.initialize(to: 0)
     #else
@@ -238,7 +238,7 @@ package final class LockCondition: @unchecked Sendable {
   }
 
   deinit {
-    #if canImport(Glibc) || canImport(Musl)
+    #if os(Linux)
       signals.deallocate()
     #else
       pthread_cond_destroy(condition)
@@ -252,7 +252,7 @@ package final class LockCondition: @unchecked Sendable {
   @inlinable
   package func wait(releasing mutex: UnsafeMutablePointer<RelayMutex>) {
     waiters += 1
-    #if canImport(Glibc) || canImport(Musl)
+    #if os(Linux)
       let seen = relay_atomic_load_u32(UnsafeMutableRawPointer(signals), 0)
       MutexMemory.unlock(mutex)
       relay_futex_wait(UnsafeMutableRawPointer(signals), seen)
@@ -268,7 +268,7 @@ package final class LockCondition: @unchecked Sendable {
   @inlinable
   package func signalAllWaiting() {
     guard waiters > 0 else { return }
-    #if canImport(Glibc) || canImport(Musl)
+    #if os(Linux)
       let address = UnsafeMutableRawPointer(signals)
       relay_atomic_store_u32(address, relay_atomic_load_u32(address, 0) &+ 1, 0)
       relay_futex_wake_all(address)

@@ -3,6 +3,10 @@ import Testing
 
 @testable import Relay
 
+#if os(Linux)
+  import RelayAtomics
+#endif
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -52,13 +56,26 @@ import Testing
     #expect(state.pointee.1 == Self.threads * Self.perThread)
   }
 
-  #if canImport(Glibc) || canImport(Musl)
+  #if os(Linux)
     @Test func onLinuxTheMutexTakesOneWordNotAPthreadMutex() {
       #expect(MemoryLayout<RelayMutex>.size == 8)
       #expect(MemoryLayout<RelayMutex>.size < MemoryLayout<pthread_mutex_t>.size)
       // The word is the second half: Thread Sanitizer's accesses through a header's `pointee`
       // land on its first byte (see `RelayMutex`).
       #expect(MemoryLayout<RelayMutex>.offset(of: \.word) == 4)
+    }
+
+    /// A futex wait that finds the word changed fails with EAGAIN; the lock's callers, as
+    /// `pthread_mutex_lock`'s, read `errno` as they left it.
+    @Test func theFutexCallsLeaveErrnoAsTheyFoundIt() {
+      let word = UnsafeMutablePointer<UInt32>.allocate(capacity: 1)
+      defer { word.deallocate() }
+      word.initialize(to: 1)
+      errno = 1234
+      relay_futex_wait(UnsafeMutableRawPointer(word), 0)  // the word is 1: EAGAIN at once
+      #expect(errno == 1234)
+      relay_futex_wake_all(UnsafeMutableRawPointer(word))
+      #expect(errno == 1234)
     }
   #endif
 
