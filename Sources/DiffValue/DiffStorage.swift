@@ -288,14 +288,18 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
   // MARK: Reading
 
   /// The last value written.
+  ///
+  /// A relay that arrived while it waited for the mutex is read once the mutex is released:
+  /// the relay's read may wait for an in-place write, which may in turn need this mutex (the
+  /// first in-place write through the relay makes its slots under it).
   @inlinable
   func read() -> Value {
     if flags & DiffStorageFlags.relay != 0 { return readThroughRelay() }
-    return withLock { header, element in
+    let stored: Value? = withLock { header, element in
       waitWhileHeld(header)
-      if header.pointee.flags & DiffStorageFlags.relay != 0 { return readThroughRelay() }
-      return element.pointee
+      return header.pointee.flags & DiffStorageFlags.relay != 0 ? nil : element.pointee
     }
+    return stored ?? readThroughRelay()
   }
 
   /// The relay's latest value, once the relay exists.
@@ -490,13 +494,13 @@ extension DiffStorage {
         observation.part(ObjectIdentifier(keyPath)) { DiffObservedPart(.shared(keyPath)) })
     }
     if flags & DiffStorageFlags.relay != 0 { return readThroughRelay()[keyPath: keyPath] }
-    return withLock { header, element in
+    // A relay that arrived meanwhile is read with the mutex released, as `read()` does.
+    let stored: Part? = withLock { header, element in
       waitWhileHeld(header)
-      if header.pointee.flags & DiffStorageFlags.relay != 0 {
-        return readThroughRelay()[keyPath: keyPath]
-      }
-      return element.pointee[keyPath: keyPath]
+      return header.pointee.flags & DiffStorageFlags.relay != 0
+        ? nil : element.pointee[keyPath: keyPath]
     }
+    return stored ?? readThroughRelay()[keyPath: keyPath]
   }
 
   // MARK: What the machinery holds
