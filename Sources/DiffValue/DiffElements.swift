@@ -403,9 +403,9 @@ extension DiffStorage where Value: _DiffableArray, Value.Element: Equatable {
   /// one element written.
   @inlinable
   func patchElementShadow(_ write: DiffWrite<Value>, at position: Int) {
-    // The write holds the property: nothing else reads or writes the copy until it ends.
-    let state = machinery.state
-    guard let shadow = state.pointee.elementShadow,
+    // The write holds the property: nothing else reads or writes the copy until it ends. (Its
+    // extras were made before it began: `beginWrite(elementWrite:)`.)
+    guard let shadow = machinery.state.pointee.extras?.elementShadow,
       shadow.version == write.version &- 1
     else { return }
     shadow.value[_diffableItem: position] = write.address.pointee[_diffableItem: position]

@@ -40,6 +40,8 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
     if let observation = UnsafeRawPointer(bitPattern: address) {
       Unmanaged<DiffObservation>.fromOpaque(observation).release()
     }
+    // Let go of by `propertyWentAway()` already: the relay keeps the machinery until then.
+    state.pointee.relayReference?.release()
   }
 
   /// The property went away: its hooks end (they subscribe to the relay, which holds them), its
@@ -51,7 +53,7 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
     let (shared, relay) = withOwnLock { state in
       let shared = state.pointee.shared
       state.pointee.shared = [:]
-      return (shared, state.pointee.relay.take())
+      return (shared, state.pointee.relayReference.take()?.takeRetainedValue())
     }
     (shared[ObjectIdentifier(HookRegistry.self)] as? HookRegistry)?.removeAll()
     _ = (shared, relay)  // released here, outside the lock: their deinits cancel subscriptions
@@ -81,7 +83,9 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
 
   /// The relay, once installed (the property's flags say so).
   @inlinable
-  var relay: RelayStorage<Value> { state.pointee.relay.unsafelyUnwrapped }
+  var relay: RelayStorage<Value> {
+    state.pointee.relayReference.unsafelyUnwrapped.takeUnretainedValue()
+  }
 
   /// Keeps the property's observation, retained, in the word the relay's duplicate check reads.
   ///
@@ -111,9 +115,10 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
   /// time one waits or a whole write is kept behind it.
   @usableFromInline
   func contention() -> DiffContention<Value> {
-    if let contention = state.pointee.contention { return contention }
+    let extras = state.pointee.madeExtras()
+    if let contention = extras.contention { return contention }
     let contention = DiffContention<Value>()
-    state.pointee.contention = contention
+    extras.contention = contention
     return contention
   }
 
@@ -142,21 +147,71 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
 /// The fields of a property's machinery.
 @usableFromInline
 struct DiffMachineryState<Value: Equatable> {
-  // Guarded by `mutex` (the machinery's own): `shared`, and `relay`'s release when the property
-  // goes. Guarded by the property's mutex: `relay` (set once), `contention` (and its fields),
-  // `elementIndex`, and `elementShadow` (which the in-place write holding the property also uses
-  // without the mutex: nothing else touches them while it holds). `observationWord` is atomic
-  // (the observation's address, retained, set once it is made), and the second field, right
-  // after the mutex: its address is computed from the state's, with no Swift access to the
-  // field (see DiffStorageHeader). Seven words, so that the machinery is 72 bytes, 80 of heap.
+  // Guarded by `mutex` (the machinery's own): `shared`, and `relayReference`'s release when the
+  // property goes. Guarded by the property's mutex: `relayReference` (set once) and `extras`
+  // (and their fields). `observationWord` is atomic (the observation's address, retained, set
+  // once it is made), and the second field, right after the mutex: its address is computed from
+  // the state's, with no Swift access to the field (see DiffStorageHeader). Five words, so that
+  // the machinery is 56 bytes, 64 of heap: what few properties need waits in `extras`.
   @usableFromInline var mutex = RelayMutex()
   @usableFromInline var observationWord: UInt = 0
-  @usableFromInline var relay: RelayStorage<Value>?
-  /// What the threads behind an in-place write use, once one waited or a whole write was kept.
-  @usableFromInline var contention: DiffContention<Value>?
+  /// The relay, retained (and released when the property goes): unmanaged, so that the paths
+  /// through it retain nothing.
+  @usableFromInline var relayReference: Unmanaged<RelayStorage<Value>>?
   /// The objects made once per property, by type: its hooks (`HookRegistry`), a list's change
   /// feed.
   var shared: [ObjectIdentifier: AnyObject] = [:]
+  /// What an array's observed elements and contended in-place writes keep, once one needed it.
+  @usableFromInline var extras: DiffMachineryExtras<Value>?
+
+  @inlinable
+  init() {
+    assert(
+      MemoryLayout<Self>.offset(of: \.observationWord) == MemoryLayout<RelayMutex>.stride,
+      "DiffMachinery.observationWord expects the word right after the mutex")
+  }
+
+  /// The extras, made now if they do not exist yet; the caller holds the property's mutex.
+  @inlinable
+  mutating func madeExtras() -> DiffMachineryExtras<Value> {
+    if let extras { return extras }
+    let made = DiffMachineryExtras<Value>()
+    extras = made
+    return made
+  }
+
+  /// Where each identifier of an array value is (`DiffMachineryExtras.elementIndex`); setting
+  /// `nil` makes no extras.
+  @inlinable
+  var elementIndex: AnyObject? {
+    get { extras?.elementIndex }
+    set {
+      if newValue == nil, extras == nil { return }
+      madeExtras().elementIndex = newValue
+    }
+  }
+
+  /// The copy of an array value whose elements are observed
+  /// (`DiffMachineryExtras.elementShadow`); setting `nil` makes no extras.
+  @inlinable
+  var elementShadow: DiffKeptValue<Value>? {
+    get { extras?.elementShadow }
+    set {
+      if newValue == nil, extras == nil { return }
+      madeExtras().elementShadow = newValue
+    }
+  }
+}
+
+/// What a property's machinery keeps for the few properties that need it.
+///
+/// Arrays whose elements are observed, and in-place writes that other threads waited for: made
+/// the first time one does, so that the machinery of every other property is two words smaller.
+/// Its fields are guarded by the property's mutex.
+@usableFromInline
+final class DiffMachineryExtras<Value: Equatable> {
+  /// What the threads behind an in-place write use, once one waited or a whole write was kept.
+  @usableFromInline var contention: DiffContention<Value>?
   /// Where each identifier of an array value is, for `$items[id:]`, `ids` and `update(id:)`.
   @usableFromInline var elementIndex: AnyObject?
   /// A copy of an array value whose elements are observed, in a buffer of its own.
@@ -168,12 +223,8 @@ struct DiffMachineryState<Value: Equatable> {
   /// property, and by whole writes with the property's mutex held when none holds it.
   @usableFromInline var elementShadow: DiffKeptValue<Value>?
 
-  @inlinable
-  init() {
-    assert(
-      MemoryLayout<Self>.offset(of: \.observationWord) == MemoryLayout<RelayMutex>.stride,
-      "DiffMachinery.observationWord expects the word right after the mutex")
-  }
+  @usableFromInline
+  init() {}
 }
 
 /// What the threads behind an in-place write holding a property use: the whole value written

@@ -17,6 +17,9 @@ final class DiffSelection<Value>: @unchecked Sendable {
   /// The size and alignment of a copy of the selected parts, for an in-place write's check.
   @usableFromInline let snapshotSize: Int
   @usableFromInline let snapshotAlignment: Int
+  /// Where that copy lies in a property's slots of in-place writes, after the value's slot: the
+  /// first offset past the value that its alignment allows (`DiffStorage.allocateSlots(for:)`).
+  @usableFromInline let snapshotOffset: Int
   /// Copies the selected parts of the value at the first address into the uninitialized slot at
   /// the second.
   @usableFromInline let takeSnapshot: (UnsafeRawPointer, UnsafeMutableRawPointer) -> Void
@@ -42,6 +45,8 @@ final class DiffSelection<Value>: @unchecked Sendable {
     agrees = { parts.agrees($0, $1) }
     snapshotSize = MemoryLayout<Parts.Snapshot>.size
     snapshotAlignment = MemoryLayout<Parts.Snapshot>.alignment
+    snapshotOffset =
+      (MemoryLayout<Value>.size + snapshotAlignment - 1) / snapshotAlignment * snapshotAlignment
     takeSnapshot = { value, slot in
       slot.assumingMemoryBound(to: Parts.Snapshot.self).initialize(to: parts.snapshot(value))
     }

@@ -33,7 +33,10 @@ extension DiffStorage {
       header.pointee.writer = ThreadIdentity.current.word
       header.pointee.version &+= 1
       guard mayTell(header) else { return DiffWrite(.inline, at: element) }
-      _ = makeMachinery(in: header)  // an observed write keeps what it compares with there
+      // An observed write keeps what it compares with there; an element write may patch the
+      // elements' copy once it let go of the mutex, so the extras it reads are made now.
+      let machinery = makeMachinery(in: header)
+      if elementWrite { _ = machinery.state.pointee.madeExtras() }
       makeSlots(header)
       return observedWrite(
         .inline, at: element, elementWrite: elementWrite, version: header.pointee.version)
@@ -56,8 +59,9 @@ extension DiffStorage {
   func keepForElements(
     _ copies: DiffObservedCopies, of address: UnsafeMutablePointer<Value>, version: UInt
   ) {
-    let state = machinery.state
-    if let shadow = state.pointee.elementShadow.take() {
+    // Made here, with the mutex held: the write reads them once it let go of the mutex.
+    let extras = machinery.state.pointee.madeExtras()
+    if let shadow = extras.elementShadow.take() {
       if shadow.version == version &- 1 {
         copies.kept = shadow
       } else {
@@ -66,7 +70,7 @@ extension DiffStorage {
     }
     if copies.kept == nil { copies.kept = DiffKeptValue(address.pointee) }
     // Taken out detached: the index keeps its array, which the write would then copy.
-    copies.releasedIndex = state.pointee.elementIndex.take()
+    copies.releasedIndex = extras.elementIndex.take()
     copies.index = (copies.releasedIndex as? DiffElementIndexing)?.detached()
   }
 
@@ -77,11 +81,12 @@ extension DiffStorage {
   func endInPlaceElementsWrite(_ write: borrowing DiffWrite<Value>) {
     let copies = write.observed.unsafelyUnwrapped.copiesIfMade.unsafelyUnwrapped
     guard copies.synced, let kept = write.kept else { return }
-    let machinery = machinery
-    machinery.state.pointee.elementShadow = kept
+    // Made by `keepForElements`, with the mutex held, before the write began.
+    let extras = machinery.state.pointee.extras.unsafelyUnwrapped
+    extras.elementShadow = kept
     kept.version = write.version
     if let index = copies.index.take() {
-      withLock { _, _ in machinery.state.pointee.elementIndex = index }
+      withLock { _, _ in extras.elementIndex = index }
     }
   }
 
@@ -205,7 +210,9 @@ extension DiffStorage {
     var final: Value?
     withLock { header, element in
       header.pointee.writer = 0
-      guard let contention = header.pointee.machinery?.state.pointee.contention else { return }
+      guard let contention = header.pointee.machinery?.state.pointee.extras?.contention else {
+        return
+      }
       if let held = contention.held.take() {
         replaced = held
         swap(&element.pointee, &replaced!)

@@ -49,7 +49,10 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
     withUnsafeMutablePointers { header, element in
       if header.pointee.flags & DiffStorageFlags.relay == 0 { element.deinitialize(count: 1) }
       MutexMemory.destroy(&header.pointee.mutex)
-      header.pointee.machinery?.propertyWentAway()
+      if let machinery = header.pointee.machineryReference {
+        machinery._withUnsafeGuaranteedRef { $0.propertyWentAway() }
+        machinery.release()
+      }
       header.pointee.observation?.release()
       header.pointee.selectionReference.release()
       header.pointee.writing?.deallocate()  // the snapshot's slot with it
@@ -117,7 +120,7 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
     if let observation = header.pointee.observation {
       machinery.adopt(observation.takeUnretainedValue())
     }
-    header.pointee.machinery = machinery
+    header.pointee.machineryReference = Unmanaged.passRetained(machinery)
     raise(DiffStorageFlags.machinery, in: header)
     return machinery
   }
@@ -156,8 +159,7 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
         currentValue: element.move(),
         duplicateCheck: header.pointee.selection.isDuplicateTellingObservers,
         context: machinery.observationWord, keptAliveBy: machinery)
-      machinery.state.pointee.relay = relay
-      header.pointee.relay = Unmanaged.passUnretained(relay)
+      machinery.state.pointee.relayReference = Unmanaged.passRetained(relay)
       raise(DiffStorageFlags.relay, in: header)
       return relay
     }
@@ -171,22 +173,17 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
   @inlinable
   func makeSlots(_ header: UnsafeMutablePointer<DiffStorageHeader<Value>>) {
     guard header.pointee.writing == nil else { return }
-    (header.pointee.writing, header.pointee.snapshotSlot) = Self.allocateSlots(
-      for: header.pointee.selection)
+    header.pointee.writing = Self.allocateSlots(for: header.pointee.selection)
   }
 
   /// Allocates the slots of in-place writes for a property comparing with `selection`.
   @usableFromInline
-  static func allocateSlots(for selection: DiffSelection<Value>) -> (
-    writing: UnsafeMutablePointer<Value>, snapshot: UnsafeMutableRawPointer
-  ) {
+  static func allocateSlots(for selection: DiffSelection<Value>) -> UnsafeMutablePointer<Value> {
     let alignment = Swift.max(MemoryLayout<Value>.alignment, selection.snapshotAlignment)
-    let snapshotOffset =
-      (MemoryLayout<Value>.size + selection.snapshotAlignment - 1)
-      / selection.snapshotAlignment * selection.snapshotAlignment
     let memory = UnsafeMutableRawPointer.allocate(
-      byteCount: Swift.max(1, snapshotOffset + selection.snapshotSize), alignment: alignment)
-    return (memory.bindMemory(to: Value.self, capacity: 1), memory + snapshotOffset)
+      byteCount: Swift.max(1, selection.snapshotOffset + selection.snapshotSize),
+      alignment: alignment)
+    return memory.bindMemory(to: Value.self, capacity: 1)
   }
 
   /// The slots of in-place writes, made now if they do not exist yet, for a write the relay
@@ -211,8 +208,10 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
   /// The slots of in-place writes, once made.
   @inlinable
   var slots: (writing: UnsafeMutablePointer<Value>, snapshot: UnsafeMutableRawPointer) {
-    withUnsafeMutablePointerToHeader {
-      ($0.pointee.writing.unsafelyUnwrapped, $0.pointee.snapshotSlot.unsafelyUnwrapped)
+    withUnsafeMutablePointerToHeader { header in
+      let writing = header.pointee.writing.unsafelyUnwrapped
+      let offset = header.pointee.selectionReference._withUnsafeGuaranteedRef { $0.snapshotOffset }
+      return (writing, UnsafeMutableRawPointer(writing) + offset)
     }
   }
 
@@ -225,11 +224,13 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
   }
 
   /// Runs `body` on the relay, once the flags say it exists, without retaining it: the
-  /// machinery keeps it.
+  /// property keeps the machinery, which keeps the relay.
   @inlinable @inline(__always)
   func withRelay<Result>(_ body: (RelayStorage<Value>) throws -> Result) rethrows -> Result {
     try withUnsafeMutablePointerToHeader { header in
-      try header.pointee.relay.unsafelyUnwrapped._withUnsafeGuaranteedRef(body)
+      try header.pointee.machineryReference.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+        try $0.state.pointee.relayReference.unsafelyUnwrapped._withUnsafeGuaranteedRef(body)
+      }
     }
   }
 
@@ -397,11 +398,11 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
     }
     swap(&element.pointee, &value)
     header.pointee.version &+= 1
-    if let machinery = header.pointee.machinery,
-      machinery.state.pointee.elementShadow != nil || machinery.state.pointee.elementIndex != nil
+    if let extras = header.pointee.machinery?.state.pointee.extras,
+      extras.elementShadow != nil || extras.elementIndex != nil
     {
-      discarded.shadow = machinery.state.pointee.elementShadow.take()
-      discarded.index = machinery.state.pointee.elementIndex.take()
+      discarded.shadow = extras.elementShadow.take()
+      discarded.index = extras.elementIndex.take()
     }
     if mayTell(header) { new = element.pointee }
     return .stored
@@ -456,15 +457,15 @@ struct DiffStorageHeader<Value: Equatable> {
   /// The selection, retained by `init` and released by the storage's `deinit`: unmanaged, so
   /// that the paths that use it retain nothing, and kept once (8 bytes per property).
   @usableFromInline let selectionReference: Unmanaged<DiffSelection<Value>>
-  @usableFromInline var machinery: DiffMachinery<Value>?
-  /// The relay, once made, unretained: the machinery keeps it.
-  @usableFromInline var relay: Unmanaged<RelayStorage<Value>>?
+  /// The machinery, once made, retained (and released when the property goes): unmanaged, so
+  /// that a write or read through the relay, which the machinery keeps, retains neither.
+  @usableFromInline var machineryReference: Unmanaged<DiffMachinery<Value>>?
   /// The observation, once made, retained (and released when the property goes); the
   /// machinery keeps it too.
   @usableFromInline var observation: Unmanaged<DiffObservation>?
-  /// The machinery's slots of in-place writes, once made (it keeps them).
+  /// The slots of in-place writes, once made: the value's, then the snapshot's at the
+  /// selection's `snapshotOffset` (one allocation, freed with the storage).
   @usableFromInline var writing: UnsafeMutablePointer<Value>?
-  @usableFromInline var snapshotSlot: UnsafeMutableRawPointer?
   /// The thread of the in-place write holding the property, or 0.
   @usableFromInline var writer: UInt = 0
   /// How many values were stored here, for the index of an array's elements.
@@ -480,6 +481,9 @@ struct DiffStorageHeader<Value: Equatable> {
 
   /// The selection, kept alive by `selectionReference`.
   @inlinable var selection: DiffSelection<Value> { selectionReference.takeUnretainedValue() }
+
+  /// The machinery, once made, kept alive by `machineryReference`.
+  @inlinable var machinery: DiffMachinery<Value>? { machineryReference?.takeUnretainedValue() }
 }
 
 extension DiffStorage {
