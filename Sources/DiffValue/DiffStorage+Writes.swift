@@ -35,8 +35,8 @@ extension DiffStorage {
       guard mayTell(header) else { return DiffWrite(.inline, at: element) }
       // An observed write keeps what it compares with there; an element write may patch the
       // elements' copy once it let go of the mutex, so the extras it reads are made now.
-      let machinery = makeMachinery(in: header)
-      if elementWrite { _ = machinery.state.pointee.madeExtras() }
+      _ = makeMachinery(in: header)
+      if elementWrite { _ = header.pointee.machinery.unsafelyUnwrapped.state.pointee.madeExtras() }
       makeSlots(header)
       return observedWrite(
         .inline, at: element, elementWrite: elementWrite, version: header.pointee.version)

@@ -111,11 +111,19 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
   }
 
   /// The machinery, made now if it does not exist yet; the caller holds the mutex.
-  @inlinable
+  @inlinable @inline(__always)
   func makeMachinery(in header: UnsafeMutablePointer<DiffStorageHeader<Value>>) -> DiffMachinery<
     Value
   > {
     if let machinery = header.pointee.machinery { return machinery }
+    return makeMachineryNow(in: header)
+  }
+
+  /// Makes the machinery, with the mutex held.
+  @inlinable @inline(never)
+  func makeMachineryNow(in header: UnsafeMutablePointer<DiffStorageHeader<Value>>)
+    -> DiffMachinery<Value>
+  {
     let machinery = DiffMachinery<Value>.make()
     if let observation = header.pointee.observation {
       machinery.adopt(observation.takeUnretainedValue())
