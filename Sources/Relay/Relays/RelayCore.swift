@@ -58,8 +58,15 @@ struct RelayCore {
   }
 
   // In an order that leaves the least padding (Swift lays fields out in declaration order): the
-  // narrow ones after `delivery`, whose size is not a multiple of 8.
+  // narrow ones in the last word of `phase`, which is 25 bytes. 192 bytes in all, which makes
+  // the storage of a relay of a 40-byte value 296 bytes, a 304-byte heap chunk, not 320.
   @usableFromInline var phase: Phase
+  /// Whether this relay has a current value (`CurrentValueRelay`) or only passes values on.
+  @usableFromInline let keepsCurrentValue: Bool
+  /// Whether rounds compare their value with the one it replaced.
+  @usableFromInline let checksDuplicates: Bool
+  /// What its subscriptions print as.
+  @usableFromInline let subscriptionName: RelaySubscriptionName
   @usableFromInline var subscribers: RelaySubscribers
   @usableFromInline var round: RoundInProgress
   /// The token of the next write to hold the relay.
@@ -69,16 +76,11 @@ struct RelayCore {
   /// What readers and `modify` wait on while an in-place write on another thread has the
   /// value; made the first time a thread waits (most relays never see one).
   @usableFromInline var inPlaceWriteEnded: LockCondition?
-  @usableFromInline var delivery: SerialDelivery<RelayEvent>
-  /// Whether this relay has a current value (`CurrentValueRelay`) or only passes values on.
-  @usableFromInline let keepsCurrentValue: Bool
-  /// Whether rounds compare their value with the one it replaced.
-  @usableFromInline let checksDuplicates: Bool
   /// The most values from other threads that may wait; `Int.max` for no limit.
   ///
-  /// Not an optional: its tag byte would make the core 201 bytes, and a relay of a 40-byte
-  /// value a 336-byte allocation where 320 do.
+  /// Not an optional: its tag byte would cost the core a word.
   @usableFromInline let backlogLimit: Int
+  @usableFromInline var delivery: SerialDelivery<RelayEvent>
 
   /// A core with no subscriber, open; out of line, as it depends on no value type.
   ///
@@ -86,14 +88,15 @@ struct RelayCore {
   /// fields one by one had the optimizer copy the whole core (a retain of each reference in
   /// it) and then destroy the original, some 500 instructions per relay.
   @usableFromInline
-  static func make(keepsCurrentValue: Bool, checksDuplicates: Bool, backlog: BacklogPolicy)
-    -> RelayCore
-  {
+  static func make(
+    keepsCurrentValue: Bool, checksDuplicates: Bool, subscriptionName: RelaySubscriptionName,
+    backlog: BacklogPolicy
+  ) -> RelayCore {
     RelayCore(
-      phase: .open, subscribers: RelaySubscribers(), round: RoundInProgress(),
-      nextModifyToken: 1, sendCount: 0, inPlaceWriteEnded: nil, delivery: SerialDelivery(),
-      keepsCurrentValue: keepsCurrentValue, checksDuplicates: checksDuplicates,
-      backlogLimit: backlog.limit ?? .max)
+      phase: .open, keepsCurrentValue: keepsCurrentValue, checksDuplicates: checksDuplicates,
+      subscriptionName: subscriptionName, subscribers: RelaySubscribers(),
+      round: RoundInProgress(), nextModifyToken: 1, sendCount: 0, inPlaceWriteEnded: nil,
+      backlogLimit: backlog.limit ?? .max, delivery: SerialDelivery())
   }
 
   // MARK: What the storage reads

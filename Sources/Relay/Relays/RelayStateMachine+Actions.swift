@@ -294,10 +294,13 @@ struct RelayReservation {
   /// The thread that began the write (an in-place write whose access spans a suspension may
   /// end on another).
   @usableFromInline let holder: ThreadIdentity
+  @usableFromInline var held: [Held]
   /// Whether it is an in-place write, whose value may have left the relay; a `modify`
   /// changes a copy.
+  ///
+  /// Last: a relay's phase is then 25 bytes, and the core's narrow fields fill the rest of its
+  /// last word (`RelayCore`).
   @usableFromInline let isInPlace: Bool
-  @usableFromInline var held: [Held]
 
   @inlinable
   init(token: UInt64, holder: ThreadIdentity, isInPlace: Bool) {

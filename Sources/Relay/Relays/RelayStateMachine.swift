@@ -34,11 +34,13 @@ package struct RelayStateMachine<Output> {
   @inlinable
   init(
     current: Output?, keepsCurrentValue: Bool, checksDuplicates: Bool,
+    subscriptionName: RelaySubscriptionName = .currentValueSubject,
     backlog: BacklogPolicy = .unbounded
   ) {
     self.current = current
     self.core = RelayCore.make(
-      keepsCurrentValue: keepsCurrentValue, checksDuplicates: checksDuplicates, backlog: backlog)
+      keepsCurrentValue: keepsCurrentValue, checksDuplicates: checksDuplicates,
+      subscriptionName: subscriptionName, backlog: backlog)
   }
 
   // MARK: What the storage reads

@@ -55,15 +55,15 @@ package final class RelayStorage<Output>:
       create(minimumCapacity: 1) { _ in
         RelayStorageHeader(
           duplicateCheck: duplicateCheck.map { .passRetained($0) },
-          context: context, keeper: keeper.map { .passRetained($0) },
-          subscriptionName: subscriptionName)
+          context: context, keeper: keeper.map { .passRetained($0) })
       }, to: RelayStorage<Output>.self)
     storage.withUnsafeMutablePointers { header, machine in
       MutexMemory.initialize(&header.pointee.mutex)
       machine.initialize(
         to: RelayStateMachine(
           current: current, keepsCurrentValue: keepsCurrentValue,
-          checksDuplicates: duplicateCheck != nil, backlog: backlog))
+          checksDuplicates: duplicateCheck != nil, subscriptionName: subscriptionName,
+          backlog: backlog))
     }
     return storage
   }
@@ -95,10 +95,11 @@ package final class RelayStorage<Output>:
     }
   }
 
-  /// What its subscriptions print as.
+  /// What its subscriptions print as (read under the lock: it lies beside the state the lock
+  /// guards).
   @inlinable
   var subscriptionName: String {
-    withUnsafeMutablePointerToHeader { $0.pointee.subscriptionName.description }
+    withMachine { $0.core.subscriptionName.description }
   }
 
   /// How a round may end without the lock, and which subscriber it calls.
@@ -525,19 +526,17 @@ package struct RelayStorageHeader {
   @usableFromInline let context: UnsafeMutableRawPointer?
   /// What keeps `context`'s memory alive.
   @usableFromInline let keeper: Unmanaged<AnyObject>?
-  @usableFromInline let subscriptionName: RelaySubscriptionName
 
   @inlinable
   init(
     duplicateCheck: Unmanaged<RelayDuplicateCheck>?, context: UnsafeMutableRawPointer?,
-    keeper: Unmanaged<AnyObject>?, subscriptionName: RelaySubscriptionName
+    keeper: Unmanaged<AnyObject>?
   ) {
     endingStorage = (0, 0)
     mutex = RelayMutex()
     self.duplicateCheck = duplicateCheck
     self.context = context
     self.keeper = keeper
-    self.subscriptionName = subscriptionName
   }
 }
 

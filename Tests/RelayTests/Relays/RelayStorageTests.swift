@@ -1,0 +1,48 @@
+import Testing
+
+@testable import Relay
+
+// The layout a relay's footprint depends on (DiffValue's README, "Footprint"): the allocator
+// rounds a request up to a multiple of 16 with 8 bytes of its own, so a field that adds a word,
+// or a byte that costs a word of padding, can make every relay a chunk larger. These pin the
+// sizes the figures were measured with.
+
+/// A value of four fields, 40 bytes: the footprint group's.
+private struct FourFields {
+  var a = 0
+  var b = 0
+  var c = ""
+  var d = 0.0
+}
+
+@Suite("RelayStorage")
+struct RelayStorageTests {
+  @Test("the header is six words: the ending's two, the mutex, the check, its context, its keeper")
+  func headerIsSixWords() {
+    #expect(MemoryLayout<RelayStorageHeader>.stride == 6 * MemoryLayout<UInt>.size)
+  }
+
+  @Test("the core is 192 bytes: the narrow fields fill the phase's last word")
+  func coreIsPacked() {
+    #expect(MemoryLayout<RelayCore.Phase>.size == 25)
+    #expect(MemoryLayout<RelayCore>.offset(of: \.subscriptionName)! < 32)
+    #expect(MemoryLayout<SerialDelivery<RelayEvent>>.size == 32)
+    #expect(MemoryLayout<RelayCore>.size == 192)
+  }
+
+  @Test("a relay of a 40-byte value asks for 296 bytes, a 304-byte heap chunk")
+  func storageOfAFortyByteValue() {
+    let size =
+      16 + MemoryLayout<RelayStorageHeader>.stride
+      + MemoryLayout<RelayStateMachine<FourFields>>.size
+    #expect(size == 296)
+  }
+
+  @Test("its subscriptions print as the kind of relay they come from")
+  func subscriptionNames() {
+    #expect(RelayStorage<Int>.make(currentValue: 1).subscriptionName == "CurrentValueSubject")
+    let passthrough = RelayStorage<Int>.make(
+      current: nil, keepsCurrentValue: false, subscriptionName: .passthroughSubject)
+    #expect(passthrough.subscriptionName == "PassthroughSubject")
+  }
+}
