@@ -53,7 +53,9 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
     let (shared, relay) = withOwnLock { state in
       let shared = state.pointee.shared
       state.pointee.shared = [:]
-      return (shared, state.pointee.relayReference.take()?.takeRetainedValue())
+      let relay = state.pointee.relayReference
+      state.pointee.relayReference = nil
+      return (shared, relay?.takeRetainedValue())
     }
     (shared[ObjectIdentifier(HookRegistry.self)] as? HookRegistry)?.removeAll()
     _ = (shared, relay)  // released here, outside the lock: their deinits cancel subscriptions
@@ -84,7 +86,9 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
   /// The relay, once installed (the property's flags say so).
   @inlinable
   var relay: RelayStorage<Value> {
-    state.pointee.relayReference.unsafelyUnwrapped.takeUnretainedValue()
+    unsafeDowncast(
+      state.pointee.relayReference.unsafelyUnwrapped.takeUnretainedValue(),
+      to: RelayStorage<Value>.self)
   }
 
   /// Keeps the property's observation, retained, in the word the relay's duplicate check reads.
@@ -155,9 +159,11 @@ struct DiffMachineryState<Value: Equatable> {
   // the machinery is 56 bytes, 64 of heap: what few properties need waits in `extras`.
   @usableFromInline var mutex = RelayMutex()
   @usableFromInline var observationWord: UInt = 0
-  /// The relay, retained (and released when the property goes): unmanaged, so that the paths
-  /// through it retain nothing.
-  @usableFromInline var relayReference: Unmanaged<RelayStorage<Value>>?
+  /// The relay (a `RelayStorage<Value>`), retained, and released when the property goes:
+  /// unmanaged, so that the paths through it retain nothing, and of a type that depends on no
+  /// value type, so that `propertyWentAway()`, which runs unspecialized, looks up no type's
+  /// metadata to let go of it (that lookup cost about 330 instructions per property).
+  @usableFromInline var relayReference: Unmanaged<AnyObject>?
   /// The objects made once per property, by type: its hooks (`HookRegistry`), a list's change
   /// feed.
   var shared: [ObjectIdentifier: AnyObject] = [:]

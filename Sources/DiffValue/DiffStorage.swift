@@ -167,7 +167,7 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
         currentValue: element.move(),
         duplicateCheck: header.pointee.selection.isDuplicateTellingObservers,
         context: machinery.observationWord, keptAliveBy: machinery)
-      machinery.state.pointee.relayReference = Unmanaged.passRetained(relay)
+      machinery.state.pointee.relayReference = Unmanaged.passRetained(relay as AnyObject)
       raise(DiffStorageFlags.relay, in: header)
       return relay
     }
@@ -237,7 +237,9 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
   func withRelay<Result>(_ body: (RelayStorage<Value>) throws -> Result) rethrows -> Result {
     try withUnsafeMutablePointerToHeader { header in
       try header.pointee.machineryReference.unsafelyUnwrapped._withUnsafeGuaranteedRef {
-        try $0.state.pointee.relayReference.unsafelyUnwrapped._withUnsafeGuaranteedRef(body)
+        try $0.state.pointee.relayReference.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+          try body(unsafeDowncast($0, to: RelayStorage<Value>.self))
+        }
       }
     }
   }

@@ -102,11 +102,10 @@ extension Subscribers {
       }
     }
 
-    @usableFromInline struct State {
-      @usableFromInline var status = SubscriberStatus.awaiting
-      @usableFromInline var handlersReleased = false
-      @inlinable init() {}
-    }
+    /// What the mutex guards: `SinkState`, which depends on neither `Input` nor `Failure`, so
+    /// that the unspecialized `deinit` finds its type's metadata without a lookup (one cost about
+    /// 330 instructions per sink).
+    @usableFromInline typealias State = SinkState
 
     /// Set in `calls` once the sink completed or was cancelled: no new call starts.
     @inlinable static var ended: Int { 1 }
@@ -315,4 +314,13 @@ extension Subscribers {
       handlers.release()
     }
   }
+}
+
+/// What a sink's mutex guards: where its subscription stands, and whether its closures were
+/// released.
+@usableFromInline
+struct SinkState {
+  @usableFromInline var status = SubscriberStatus.awaiting
+  @usableFromInline var handlersReleased = false
+  @inlinable init() {}
 }
