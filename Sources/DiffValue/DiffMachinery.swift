@@ -40,8 +40,9 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
     if let observation = UnsafeRawPointer(bitPattern: address) {
       Unmanaged<DiffObservation>.fromOpaque(observation).release()
     }
-    // Let go of by `propertyWentAway()` already: the relay keeps the machinery until then.
-    state.pointee.relayReference?.release()
+    // Let go of by `propertyWentAway()` already: the relay keeps the machinery (its duplicate
+    // check's keeper) until then.
+    assert(state.pointee.relayReference == nil, "a machinery went away before its property")
   }
 
   /// The property went away: its hooks end (they subscribe to the relay, which holds them), its
@@ -119,7 +120,7 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
   /// time one waits or a whole write is kept behind it.
   @usableFromInline
   func contention() -> DiffContention<Value> {
-    let extras = state.pointee.madeExtras()
+    let extras = state.pointee.extras ?? state.pointee.madeExtras()
     if let contention = extras.contention { return contention }
     let contention = DiffContention<Value>()
     extras.contention = contention
@@ -152,11 +153,15 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
 @usableFromInline
 struct DiffMachineryState<Value: Equatable> {
   // Guarded by `mutex` (the machinery's own): `shared`, and `relayReference`'s release when the
-  // property goes. Guarded by the property's mutex: `relayReference` (set once) and `extras`
-  // (and their fields). `observationWord` is atomic (the observation's address, retained, set
-  // once it is made), and the second field, right after the mutex: its address is computed from
-  // the state's, with no Swift access to the field (see DiffStorageHeader). Five words, so that
-  // the machinery is 56 bytes, 64 of heap: what few properties need waits in `extras`.
+  // property goes. Guarded by the property's mutex: `relayReference` (set once, before the
+  // property's flag says the relay exists; read with no lock after the flag's acquiring load)
+  // and `extras` (made once, never replaced), and the extras' fields, but the elements' copy,
+  // which the in-place write holding the property also uses once it let go of the mutex (the
+  // extras are made before it does, so nothing writes this field meanwhile). `observationWord`
+  // is atomic (the observation's address, retained, set once it is made), and the second field,
+  // right after the mutex: its address is computed from the state's, with no Swift access to
+  // the field (see DiffStorageHeader). Five words, so that the machinery is 56 bytes, 64 of
+  // heap: what few properties need waits in `extras`.
   @usableFromInline var mutex = RelayMutex()
   @usableFromInline var observationWord: UInt = 0
   /// The relay (a `RelayStorage<Value>`), retained, and released when the property goes:
@@ -213,7 +218,9 @@ struct DiffMachineryState<Value: Equatable> {
 ///
 /// Arrays whose elements are observed, and in-place writes that other threads waited for: made
 /// the first time one does, so that the machinery of every other property is two words smaller.
-/// Its fields are guarded by the property's mutex.
+/// Its fields are guarded by the property's mutex, but `elementShadow`, which the in-place write
+/// holding the property also reads and writes once it let go of the mutex (nothing else touches
+/// it while a write holds the property).
 @usableFromInline
 final class DiffMachineryExtras<Value: Equatable> {
   /// What the threads behind an in-place write use, once one waited or a whole write was kept.

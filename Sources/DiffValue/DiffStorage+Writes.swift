@@ -18,8 +18,8 @@ extension DiffStorage {
   /// thread (reads and other in-place writes on other threads wait, a whole write is kept until
   /// the end), and the change is made where the value lies, with no lock held. Once the relay
   /// exists, its reservation holds the property instead, and the value moves out of the relay
-  /// into the machinery's slot when nothing waits to be delivered (otherwise a copy of the latest
-  /// value does).
+  /// into the storage's slot of in-place writes when nothing waits to be delivered (otherwise a
+  /// copy of the latest value does).
   ///
   /// - Parameter elementWrite: Whether this is an element write (`update(id:)`), which compares
   ///   its element alone: no copy of the whole value is kept for the observers of an array's
@@ -91,9 +91,9 @@ extension DiffStorage {
   }
 
   /// A write whose observers compare the value before it: copies of the parts they read, of the
-  /// selected parts (in the machinery's slot, which the write holding the property alone uses)
-  /// when the whole property was read and the relay does not compare them, and the value when
-  /// an array's elements were read.
+  /// selected parts (in the storage's snapshot slot, which the write holding the property alone
+  /// uses) when the whole property was read and the relay does not compare them, and the value
+  /// when an array's elements were read.
   ///
   /// - Parameter version: The property's version, for an in-place write of its own value.
   @inlinable
@@ -342,7 +342,7 @@ struct DiffWrite<Value: Equatable> {
   @usableFromInline let address: UnsafeMutablePointer<Value>
   /// Copies of the parts observers read, when some were.
   @usableFromInline let observed: DiffObservedWrite?
-  /// Whether the selected parts were copied into the machinery's slot, to compare for the
+  /// Whether the selected parts were copied into the storage's snapshot slot, to compare for the
   /// whole property's observers.
   @usableFromInline var snapshotTaken = false
   /// The property's version while an observed in-place write holds it.

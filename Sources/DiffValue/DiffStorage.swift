@@ -457,7 +457,7 @@ enum DiffStorageFlags {
 @usableFromInline
 struct DiffStorageHeader<Value: Equatable> {
   // `mutex` guards every field but `flags` (atomic, written under it) and `selection` (never
-  // changes); `machinery` is set once, under it, before its flag. `flags` is the second field,
+  // changes); `machineryReference` is set once, under it, before its flag. `flags` is the second field,
   // right after the mutex: its address is computed from the header's, with no Swift access to
   // the field, which Thread Sanitizer would report as racing with the atomic operations on it.
   // (An access to any field through `header.pointee` counts as one to the header's first bytes,

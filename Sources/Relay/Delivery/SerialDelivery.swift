@@ -82,8 +82,6 @@ package struct SerialDelivery<Event> {
     case stop
   }
 
-  /// How many events a drainer delivers before it hands on to a new block, in the
-  /// `producersDeliver` mode.
   @usableFromInline private(set) var waiting = DeliveryQueue<Waiting>()
   @usableFromInline private(set) var runner: Runner?
   /// A drainer is scheduled and has not started yet.
@@ -91,6 +89,8 @@ package struct SerialDelivery<Event> {
   // Last, with the flag above: the narrow fields together leave the least padding (32 bytes in
   // all, where an `Int` of turns made it 35, and a relay's core 8 bytes larger).
   @usableFromInline let mode: Mode
+  /// How many events a drainer delivers before it hands on to a new block, in the
+  /// `producersDeliver` mode.
   @usableFromInline let drainerTurns: Int32
 
   /// Creates an idle delivery.
