@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import DiffValue
@@ -6,35 +7,28 @@ import Testing
 // storage's header or to the machinery makes every property, or every subscribed one, a heap
 // chunk larger. These pin the word counts the figures were measured with.
 
-/// A value of four fields, 40 bytes: the footprint group's.
-private struct FourFields: Equatable {
-  var a = 0
-  var b = 0
-  var c = ""
-  var d = 0.0
-}
-
 @Suite("DiffStorage")
 struct DiffStorageTests {
   @Test("the storage's header is eight words: with a 40-byte value, the storage is 120 bytes")
   func headerIsEightWords() {
-    #expect(MemoryLayout<DiffStorageHeader<FourFields>>.size == 8 * MemoryLayout<UInt>.size)
+    #expect(MemoryLayout<DiffStorageHeader<FootprintValue>>.size == 8 * MemoryLayout<UInt>.size)
     // ManagedBuffer's object header (16), the fields, then the value.
-    let header = MemoryLayout<DiffStorageHeader<FourFields>>.stride
-    #expect(16 + header + MemoryLayout<FourFields>.size == 120)
+    let header = MemoryLayout<DiffStorageHeader<FootprintValue>>.stride
+    #expect(16 + header + MemoryLayout<FootprintValue>.size == 120)
   }
 
   @Test("the machinery is five words, 56 bytes: what few properties need waits in its extras")
   func machineryIsFiveWords() {
-    #expect(MemoryLayout<DiffMachineryState<FourFields>>.size == 5 * MemoryLayout<UInt>.size)
+    #expect(MemoryLayout<DiffMachineryState<FootprintValue>>.size == 5 * MemoryLayout<UInt>.size)
   }
 
   @Test("the snapshot's slot lies after the value's, at the first offset its alignment allows")
   func snapshotOffsetFollowsTheValue() {
-    let diff = Diff(wrappedValue: FourFields(), \.a)
+    let diff = Diff(wrappedValue: FootprintValue(), \.a)
     let selection = diff.projectedValue.storage.selection
-    #expect(selection.snapshotOffset >= MemoryLayout<FourFields>.size)
+    #expect(selection.snapshotOffset >= MemoryLayout<FootprintValue>.size)
     #expect(selection.snapshotOffset % selection.snapshotAlignment == 0)
-    #expect(selection.snapshotOffset - MemoryLayout<FourFields>.size < selection.snapshotAlignment)
+    #expect(
+      selection.snapshotOffset - MemoryLayout<FootprintValue>.size < selection.snapshotAlignment)
   }
 }

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 
 @testable import Relay
@@ -6,14 +7,6 @@ import Testing
 // rounds a request up to a multiple of 16 with 8 bytes of its own, so a field that adds a word,
 // or a byte that costs a word of padding, can make every relay a chunk larger. These pin the
 // sizes the figures were measured with.
-
-/// A value of four fields, 40 bytes: the footprint group's.
-private struct FourFields {
-  var a = 0
-  var b = 0
-  var c = ""
-  var d = 0.0
-}
 
 @Suite("RelayStorage")
 struct RelayStorageTests {
@@ -34,7 +27,7 @@ struct RelayStorageTests {
   func storageOfAFortyByteValue() {
     let size =
       16 + MemoryLayout<RelayStorageHeader>.stride
-      + MemoryLayout<RelayStateMachine<FourFields>>.size
+      + MemoryLayout<RelayStateMachine<FootprintValue>>.size
     #expect(size == 296)
   }
 
