@@ -298,7 +298,8 @@ extension DiffStorage where Value: _DiffableArray {
     // Compared under the mutex: `update(id:)` changes the kept index's array around its write.
     let (kept, current) = withLock { header, _ -> (DiffElementIndex<Value.Element>?, Bool) in
       let kept =
-        header.pointee.machinery?.state.pointee.elementIndex as? DiffElementIndex<Value.Element>
+        header.pointee.machinery?.state.pointee.extras?.elementIndex
+        as? DiffElementIndex<Value.Element>
       return (kept, kept?.indexes(storage) == true)
     }
     if let kept, current { return kept }
@@ -309,7 +310,7 @@ extension DiffStorage where Value: _DiffableArray {
         DiffElementIndex(array)
       }
     var replaced: AnyObject? = made  // then the one it replaces, released with no lock held
-    withLock { header, _ in swap(&makeMachinery(in: header).state.pointee.elementIndex, &replaced) }
+    withLock { header, _ in swap(&makeMachinery(in: header).madeExtras().elementIndex, &replaced) }
     return made
   }
 }

@@ -120,11 +120,23 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
   /// time one waits or a whole write is kept behind it.
   @usableFromInline
   func contention() -> DiffContention<Value> {
-    let extras = state.pointee.extras ?? state.pointee.madeExtras()
+    let extras = madeExtras()
     if let contention = extras.contention { return contention }
     let contention = DiffContention<Value>()
     extras.contention = contention
     return contention
+  }
+
+  /// The extras, made now if they do not exist yet; the caller holds the property's mutex.
+  ///
+  /// The only place that makes them, and the field is written only then: reading it first, a
+  /// call that finds them writes nothing.
+  @inlinable
+  func madeExtras() -> DiffMachineryExtras<Value> {
+    if let extras = state.pointee.extras { return extras }
+    let made = DiffMachineryExtras<Value>()
+    state.pointee.extras = made
+    return made
   }
 
   // MARK: Hooks and shared objects
@@ -182,36 +194,6 @@ struct DiffMachineryState<Value: Equatable> {
       "DiffMachinery.observationWord expects the word right after the mutex")
   }
 
-  /// The extras, made now if they do not exist yet; the caller holds the property's mutex.
-  @inlinable
-  mutating func madeExtras() -> DiffMachineryExtras<Value> {
-    if let extras { return extras }
-    let made = DiffMachineryExtras<Value>()
-    extras = made
-    return made
-  }
-
-  /// Where each identifier of an array value is (`DiffMachineryExtras.elementIndex`); setting
-  /// `nil` makes no extras.
-  @inlinable
-  var elementIndex: AnyObject? {
-    get { extras?.elementIndex }
-    set {
-      if newValue == nil, extras == nil { return }
-      madeExtras().elementIndex = newValue
-    }
-  }
-
-  /// The copy of an array value whose elements are observed
-  /// (`DiffMachineryExtras.elementShadow`); setting `nil` makes no extras.
-  @inlinable
-  var elementShadow: DiffKeptValue<Value>? {
-    get { extras?.elementShadow }
-    set {
-      if newValue == nil, extras == nil { return }
-      madeExtras().elementShadow = newValue
-    }
-  }
 }
 
 /// What a property's machinery keeps for the few properties that need it.

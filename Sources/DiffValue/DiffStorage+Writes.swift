@@ -35,8 +35,10 @@ extension DiffStorage {
       guard mayTell(header) else { return DiffWrite(.inline, at: element) }
       // An observed write keeps what it compares with there; an element write may patch the
       // elements' copy once it let go of the mutex, so the extras it reads are made now.
+      // (The machinery is not kept in a local: that would retain and release it on every
+      // observed write.)
       _ = makeMachinery(in: header)
-      if elementWrite { _ = header.pointee.machinery.unsafelyUnwrapped.state.pointee.madeExtras() }
+      if elementWrite { _ = header.pointee.machinery.unsafelyUnwrapped.madeExtras() }
       makeSlots(header)
       return observedWrite(
         .inline, at: element, elementWrite: elementWrite, version: header.pointee.version)
@@ -60,7 +62,7 @@ extension DiffStorage {
     _ copies: DiffObservedCopies, of address: UnsafeMutablePointer<Value>, version: UInt
   ) {
     // Made here, with the mutex held: the write reads them once it let go of the mutex.
-    let extras = machinery.state.pointee.madeExtras()
+    let extras = machinery.madeExtras()
     if let shadow = extras.elementShadow.take() {
       if shadow.version == version &- 1 {
         copies.kept = shadow

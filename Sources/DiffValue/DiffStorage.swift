@@ -159,9 +159,7 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
       waitWhileHeld(header)
       let machinery = makeMachinery(in: header)
       if header.pointee.flags & DiffStorageFlags.relay != 0 { return machinery.relay }
-      if machinery.state.pointee.elementShadow != nil {
-        shadow = machinery.state.pointee.elementShadow.take()
-      }
+      shadow = machinery.state.pointee.extras?.elementShadow.take()
       // A `CurrentValueRelay`'s storage, without the wrapper: the machinery is its one owner.
       let relay = RelayStorage.make(
         currentValue: element.move(),
@@ -359,9 +357,9 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
     guard let detached = (index as? DiffElementIndexing)?.detached() else { return }
     withLock { header, _ in
       guard let machinery = header.pointee.machinery,
-        machinery.state.pointee.elementIndex == nil
+        machinery.state.pointee.extras?.elementIndex == nil
       else { return }
-      machinery.state.pointee.elementIndex = detached
+      machinery.madeExtras().elementIndex = detached
     }
   }
 
@@ -457,9 +455,10 @@ enum DiffStorageFlags {
 @usableFromInline
 struct DiffStorageHeader<Value: Equatable> {
   // `mutex` guards every field but `flags` (atomic, written under it) and `selection` (never
-  // changes); `machineryReference` is set once, under it, before its flag. `flags` is the second field,
-  // right after the mutex: its address is computed from the header's, with no Swift access to
-  // the field, which Thread Sanitizer would report as racing with the atomic operations on it.
+  // changes); `machineryReference` is set once, under it, before its flag. `flags` is the
+  // second field, right after the mutex: its address is computed from the header's, with no
+  // Swift access to the field, which Thread Sanitizer would report as racing with the atomic
+  // operations on it.
   // (An access to any field through `header.pointee` counts as one to the header's first bytes,
   // so the first field is the mutex, whose first half nothing touches: see `RelayMutex`.)
   @usableFromInline var mutex = RelayMutex()
