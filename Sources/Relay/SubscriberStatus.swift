@@ -1,9 +1,12 @@
 /// Where a subscriber that takes one subscription for its whole life stands: `Sink`,
 /// `Assign` and `WeakAssign` keep it under their lock.
+///
+/// Two words: the subscription is kept as a class instance (`_subscriptionObject`), so that a
+/// sink is a 64-byte heap chunk rather than a 96-byte one.
 @usableFromInline
 enum SubscriberStatus {
   case awaiting
-  case subscribed(any Subscription)
+  case subscribed(any Subscription & AnyObject)
   case terminated
 
   /// Keeps the first subscription; returns false for any later one, and for one that
@@ -11,7 +14,7 @@ enum SubscriberStatus {
   @inlinable
   mutating func accept(_ subscription: any Subscription) -> Bool {
     guard case .awaiting = self else { return false }
-    self = .subscribed(subscription)
+    self = .subscribed(subscription._subscriptionObject)
     return true
   }
 
@@ -25,7 +28,7 @@ enum SubscriberStatus {
 
   /// The subscription, while it lasts.
   @inlinable
-  var subscription: (any Subscription)? {
+  var subscription: (any Subscription & AnyObject)? {
     if case .subscribed(let subscription) = self { subscription } else { nil }
   }
 }

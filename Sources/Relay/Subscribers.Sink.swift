@@ -70,10 +70,12 @@ extension Subscribers {
     CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible,
     @unchecked Sendable
   {
-    // `status` is guarded by its lock. `handlers` is a constant reference, owned (+1) until it
-    // is released exactly once, by whoever claims `released` in `calls` once the sink has
-    // ended and no closure call is in progress. The lock orders that release with the
-    // getters, which read `handlers` under it.
+    // The subscription's status (`stateStorage`) is guarded by the lock. `handlers` is a
+    // constant reference, owned (+1) until it is released exactly once, by whoever claims
+    // `released` in `calls` once the sink has ended and no closure call is in progress. The lock
+    // orders that release with the getters: they read `released` and retain `handlers` under
+    // it, and whoever claims `released` takes the lock once before releasing, so a getter that
+    // found it clear has retained the closures by then.
 
     /// The two closures, in one object so that a call reaches them without retaining them.
     @usableFromInline
@@ -102,10 +104,11 @@ extension Subscribers {
       }
     }
 
-    /// What the mutex guards: `SinkState`, which depends on neither `Input` nor `Failure`, so
-    /// that the unspecialized `deinit` finds its type's metadata without a lookup (one cost about
-    /// 330 instructions per sink).
-    @usableFromInline typealias State = SinkState
+    /// What the mutex guards: where the subscription stands. A type that depends on neither
+    /// `Input` nor `Failure`, so that the unspecialized `deinit` finds its metadata without a
+    /// lookup (one cost about 330 instructions per sink); two words, so that a sink's fields
+    /// take 56 bytes, a 64-byte heap chunk.
+    @usableFromInline typealias State = SubscriberStatus
 
     /// Set in `calls` once the sink completed or was cancelled: no new call starts.
     @inlinable static var ended: Int { 1 }
@@ -122,7 +125,7 @@ extension Subscribers {
     @usableFromInline var callsStorage = 0
     /// The mutex guarding `stateStorage`.
     @usableFromInline var mutexStorage = RelayMutex()
-    @usableFromInline var stateStorage = State()
+    @usableFromInline var stateStorage = State.awaiting
     @usableFromInline let handlers: Unmanaged<Handlers>
 
     /// Where `init` put the mutex and the state, counted from the start of the stored
@@ -167,7 +170,10 @@ extension Subscribers {
     /// re-abstracted on every call).
     @inlinable
     var liveHandlers: Handlers? {
-      withState { state in state.handlersReleased ? nil : handlers.takeUnretainedValue() }
+      withState { _ in
+        calls.load(ordering: .acquiring) & Sink.released != 0
+          ? nil : handlers.takeUnretainedValue()
+      }
     }
 
     /// Creates a sink from its two closures.
@@ -213,7 +219,7 @@ extension Subscribers {
     /// any that arrives after the sink completed or was cancelled.
     @inlinable
     public func receive(subscription: any Subscription) {
-      if withState({ $0.status.accept(subscription) }) {
+      if withState({ $0.accept(subscription) }) {
         subscription.request(.unlimited)
       } else {
         subscription.cancel()
@@ -247,7 +253,7 @@ extension Subscribers {
       }
       // The old status may hold the last reference to the subscription, whose deinit must not
       // run under the lock: it is moved out and released after it.
-      let old = withState { $0.status.end() }
+      let old = withState { $0.end() }
       _ = old
       handlers._withUnsafeGuaranteedRef { $0.receiveCompletion(completion) }
       endCall()
@@ -258,7 +264,7 @@ extension Subscribers {
     /// when it returns.
     @inlinable
     public func cancel() {
-      let subscription = withState { $0.status.end() }.subscription
+      let subscription = withState { $0.end() }.subscription
       let before = calls.bitwiseOr(Sink.ended, ordering: .acquiringAndReleasing).oldValue
       if before == 0 { releaseHandlersIfIdle() }
       subscription?.cancel()
@@ -310,17 +316,10 @@ extension Subscribers {
         expected: Sink.ended, desired: Sink.ended | Sink.released,
         ordering: .acquiringAndReleasing)
       guard claimed else { return }
-      withState { $0.handlersReleased = true }
+      // A getter holding the lock may have found `released` clear: it has retained the
+      // closures once the lock is free.
+      withState { _ in }
       handlers.release()
     }
   }
-}
-
-/// What a sink's mutex guards: where its subscription stands, and whether its closures were
-/// released.
-@usableFromInline
-struct SinkState {
-  @usableFromInline var status = SubscriberStatus.awaiting
-  @usableFromInline var handlersReleased = false
-  @inlinable init() {}
 }

@@ -14,6 +14,38 @@ public protocol Subscription: Cancellable, Sendable {
   /// `Cancellable` asks for it already; it is restated here so that Relay's own code (and its
   /// inlinable operators) reaches it through Relay where `Cancellable` is Combine's.
   func cancel()
+
+  /// The subscription as a class instance: itself, for a class; a box that forwards to it,
+  /// for a value type.
+  ///
+  /// What a subscriber that keeps its subscription stores (`Sink`, `Assign`, the operators): a
+  /// reference and a witness table, 16 bytes, where `any Subscription` takes 40. Supplied for
+  /// every subscription; not for users to implement or call.
+  var _subscriptionObject: any Subscription & AnyObject { get }
+}
+
+extension Subscription {
+  /// A box that forwards to this subscription, which is a value.
+  public var _subscriptionObject: any Subscription & AnyObject {
+    SubscriptionBox(boxing: self)
+  }
+}
+
+extension Subscription where Self: AnyObject {
+  /// This subscription itself: it is already a class instance.
+  @inlinable
+  public var _subscriptionObject: any Subscription & AnyObject { self }
+}
+
+/// A subscription of a value type, kept as a class instance: asking and cancelling go to it.
+final class SubscriptionBox: Subscription, CustomStringConvertible {
+  let boxed: any Subscription
+
+  init(boxing boxed: any Subscription) { self.boxed = boxed }
+
+  func request(_ demand: Subscribers.Demand) { boxed.request(demand) }
+  func cancel() { boxed.cancel() }
+  var description: String { String(describing: boxed) }
 }
 
 /// Stops the program when a subscriber requests no values, which Combine's contract forbids.

@@ -47,6 +47,34 @@ import Testing
     #expect(third.history == [.cancelled])
   }
 
+  /// A subscription of a value type: Combine's protocol is not class-bound.
+  struct ValueSubscription: Subscription {
+    let log: Locked<[TestSubscription.Event]>
+    func request(_ demand: Subscribers.Demand) { log.withLock { $0.append(.requested(demand)) } }
+    func cancel() { log.withLock { $0.append(.cancelled) } }
+  }
+
+  /// A sink keeps its subscription as a class instance (two words): a subscription that is a
+  /// value is boxed, and asking and cancelling still reach it.
+  @Test func aSubscriptionThatIsAValueIsStillAskedAndCancelled() {
+    let log = Locked<[TestSubscription.Event]>([])
+    let subscription = ValueSubscription(log: log)
+    #expect(!(subscription._subscriptionObject is TestSubscription))
+    let sink = Sut(receiveCompletion: { _ in }, receiveValue: { _ in })
+    sink.receive(subscription: subscription)
+    #expect(log.withLock { $0 } == [.requested(.unlimited)])
+    sink.cancel()
+    #expect(log.withLock { $0 } == [.requested(.unlimited), .cancelled])
+    sink.cancel()
+    #expect(log.withLock { $0 } == [.requested(.unlimited), .cancelled])
+  }
+
+  /// A subscription that is a class instance is kept as itself, with no box.
+  @Test func aSubscriptionThatIsAClassInstanceIsKeptAsItself() {
+    let subscription = TestSubscription()
+    #expect(subscription._subscriptionObject === subscription)
+  }
+
   @Test func receivesValuesUntilItCompletes() {
     var value = 0
     var completion: Subscribers.Completion<Never>?
@@ -310,6 +338,36 @@ import Testing
     proceed.signal()
     #expect(returned.wait(timeout: .now() + 10) == .success)
     #expect(released.withLock { $0 })
+  }
+
+  /// The getters and the release of the closures race safely: a getter that reads them before
+  /// the release holds them, one after gets a closure that does nothing. Run under the
+  /// sanitizers in CI, where a use after release would stop the run.
+  @Test func readingTheClosuresWhileAnotherThreadCancelsIsSafe() {
+    for _ in 0..<200 {
+      let calls = Locked(0)
+      let sink: Sut
+      do {
+        let witness = Witness()
+        sink = Sut(receiveCompletion: { _ in }, receiveValue: { _ in _ = witness })
+      }
+      sink.receive(subscription: TestSubscription())
+      let started = DispatchSemaphore(value: 0)
+      let done = DispatchSemaphore(value: 0)
+      Thread.detachNewThread {
+        started.signal()
+        for value in 0..<50 {
+          let receiveValue = sink.receiveValue
+          receiveValue(value)
+          calls.withLock { $0 += 1 }
+        }
+        done.signal()
+      }
+      started.wait()
+      sink.cancel()
+      #expect(done.wait(timeout: .now() + 10) == .success)
+      #expect(calls.withLock { $0 } == 50)
+    }
   }
 
   /// No lock is held while the closures go away: their captures' deinits may call the sink.

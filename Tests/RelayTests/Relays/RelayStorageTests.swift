@@ -31,6 +31,14 @@ struct RelayStorageTests {
     #expect(size == 296)
   }
 
+  @Test("a sink's fields take 56 bytes, a 64-byte heap chunk: its subscription is two words")
+  func sinkIsFiftySixBytes() {
+    typealias Sink = Subscribers.Sink<FootprintValue, Never>
+    #expect(MemoryLayout<SubscriberStatus>.size == 2 * MemoryLayout<UInt>.size)
+    let handlers = Sink.StoredLayout.state + MemoryLayout<Sink.State>.stride
+    #expect(16 + handlers + MemoryLayout<Unmanaged<Sink.Handlers>>.size == 56)
+  }
+
   @Test("its subscriptions print as the kind of relay they come from")
   func subscriptionNames() {
     #expect(RelayStorage<Int>.make(currentValue: 1).subscriptionName == "CurrentValueSubject")
