@@ -104,10 +104,11 @@ extension Subscribers {
       }
     }
 
-    /// What the mutex guards: where the subscription stands. A type that depends on neither
-    /// `Input` nor `Failure`, so that the unspecialized `deinit` finds its metadata without a
-    /// lookup (one cost about 330 instructions per sink); two words, so that a sink's fields
-    /// take 56 bytes, a 64-byte heap chunk.
+    /// What the mutex guards: where the subscription stands.
+    ///
+    /// A type that depends on neither `Input` nor `Failure`, so that the unspecialized `deinit`
+    /// finds its metadata without a lookup (one cost about 330 instructions per sink); two
+    /// words, so that a sink's fields take 56 bytes, a 64-byte heap chunk.
     @usableFromInline typealias State = SubscriberStatus
 
     /// Set in `calls` once the sink completed or was cancelled: no new call starts.

@@ -340,9 +340,10 @@ import Testing
     #expect(released.withLock { $0 })
   }
 
-  /// The getters and the release of the closures race safely: a getter that reads them before
-  /// the release holds them, one after gets a closure that does nothing. Run under the
-  /// sanitizers in CI, where a use after release would stop the run.
+  /// The getters and the release of the closures race safely.
+  ///
+  /// A getter that reads them before the release holds them, one after gets a closure that does
+  /// nothing. Run under the sanitizers in CI, where a use after release would stop the run.
   @Test func readingTheClosuresWhileAnotherThreadCancelsIsSafe() {
     for _ in 0..<200 {
       let calls = Locked(0)
