@@ -21,6 +21,9 @@ public enum BacklogPolicy: Hashable, Sendable {
   case unbounded
   /// Keep at most this many values from other threads waiting; when another arrives, the
   /// oldest of them is dropped.
+  ///
+  /// A count of `UInt32.max` (4,294,967,295) or more keeps every value, as `unbounded` does:
+  /// that many values waiting would take more memory than a process has.
   case keepingNewest(Int)
 
   /// The most values that may wait, or `nil` for no limit.
@@ -32,5 +35,12 @@ public enum BacklogPolicy: Hashable, Sendable {
       precondition(count >= 1, "BacklogPolicy.keepingNewest(\(count)): keep at least one value")
       return count
     }
+  }
+
+  /// The limit as a relay keeps it: four bytes, `UInt32.max` for no limit.
+  @inlinable
+  var storedLimit: UInt32 {
+    guard let limit else { return .max }
+    return limit >= Int(UInt32.max) ? .max : UInt32(limit)
   }
 }

@@ -58,8 +58,8 @@ struct RelayCore {
   }
 
   // In an order that leaves the least padding (Swift lays fields out in declaration order): the
-  // narrow ones in the last word of `phase`, which is 25 bytes. 192 bytes in all, which makes
-  // the storage of a relay of a 40-byte value 296 bytes, a 304-byte heap chunk, not 320.
+  // narrow ones in the last word of `phase`, which is 25 bytes. 176 bytes in all, which makes
+  // the storage of a relay of a 40-byte value 280 bytes, a 288-byte heap chunk.
   @usableFromInline var phase: Phase
   /// Whether this relay has a current value (`CurrentValueRelay`) or only passes values on.
   @usableFromInline let keepsCurrentValue: Bool
@@ -67,19 +67,25 @@ struct RelayCore {
   @usableFromInline let checksDuplicates: Bool
   /// What its subscriptions print as.
   @usableFromInline let subscriptionName: RelaySubscriptionName
+  /// The most values from other threads that may wait; `UInt32.max` for no limit.
+  ///
+  /// Four bytes, in the last word of `phase`: a limit that large holds more values than any
+  /// process keeps (`BacklogPolicy.keepingNewest` says so), and a word would cost the core 8.
+  @usableFromInline let backlogLimit: UInt32
   @usableFromInline var subscribers: RelaySubscribers
   @usableFromInline var round: RoundInProgress
-  /// The token of the next write to hold the relay.
-  @usableFromInline var nextModifyToken: UInt64
   /// How many values were sent, so that an optimistic `modify` can tell whether one landed.
+  ///
+  /// It also names each write that holds the relay (`RelayReservation.token`): a reservation
+  /// takes the count when it begins. A reservation ends by another's hand in two ways: an
+  /// optimistic `modify` overtaking it, which counts a send, so every later reservation has
+  /// another count; or the end of the relay, after which none begins. Otherwise its own write
+  /// ends it, and a write that does not count a send (an abandoned `modify`) holds no ticket
+  /// afterwards that a later reservation with the same count could be taken for.
   @usableFromInline var sendCount: UInt64
   /// What readers and `modify` wait on while an in-place write on another thread has the
   /// value; made the first time a thread waits (most relays never see one).
   @usableFromInline var inPlaceWriteEnded: LockCondition?
-  /// The most values from other threads that may wait; `Int.max` for no limit.
-  ///
-  /// Not an optional: its tag byte would cost the core a word.
-  @usableFromInline let backlogLimit: Int
   @usableFromInline var delivery: SerialDelivery<RelayEvent>
 
   /// A core with no subscriber, open; out of line, as it depends on no value type.
@@ -94,9 +100,9 @@ struct RelayCore {
   ) -> RelayCore {
     RelayCore(
       phase: .open, keepsCurrentValue: keepsCurrentValue, checksDuplicates: checksDuplicates,
-      subscriptionName: subscriptionName, subscribers: RelaySubscribers(),
-      round: RoundInProgress(), nextModifyToken: 1, sendCount: 0, inPlaceWriteEnded: nil,
-      backlogLimit: backlog.limit ?? .max, delivery: SerialDelivery())
+      subscriptionName: subscriptionName, backlogLimit: backlog.storedLimit,
+      subscribers: RelaySubscribers(),
+      round: RoundInProgress(), sendCount: 0, inPlaceWriteEnded: nil, delivery: SerialDelivery())
   }
 
   // MARK: What the storage reads
@@ -193,7 +199,7 @@ struct RelayCore {
   mutating func queue(_ value: AnyRelayValue, from thread: ThreadIdentity) {
     let isRunners = delivery.isRunning(on: thread)
     if backlogLimit != .max, !isRunners,
-      delivery.waiting.count(where: { $0.event.isDroppable }) >= backlogLimit,
+      delivery.waiting.count(where: { $0.event.isDroppable }) >= Int(backlogLimit),
       let oldest = delivery.waiting.firstIndex(where: { $0.event.isDroppable })
     {
       round.released.append(.event(delivery.removeWaiting(at: oldest)))
@@ -461,8 +467,7 @@ struct RelayCore {
   @inlinable
   mutating func beginModify(from thread: ThreadIdentity) -> RelayModifyTicket {
     guard case .open = phase else { return .optimistic(sendsAtRead: sendCount) }
-    let token = nextModifyToken
-    nextModifyToken += 1
+    let token = sendCount
     phase.reserve(RelayReservation(token: token, holder: thread, isInPlace: false))
     return .reserved(token: token)
   }
@@ -498,8 +503,7 @@ struct RelayCore {
   /// An in-place write takes the reservation; the state machine has its value.
   @inlinable
   mutating func reserveForInPlaceWrite(from thread: ThreadIdentity) {
-    phase.reserve(RelayReservation(token: nextModifyToken, holder: thread, isInPlace: true))
-    nextModifyToken += 1
+    phase.reserve(RelayReservation(token: sendCount, holder: thread, isInPlace: true))
   }
 
   /// Ends the reservation of the in-place write, counting its write: the events held behind it.

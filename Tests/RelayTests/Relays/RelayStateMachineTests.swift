@@ -526,6 +526,23 @@ import Testing
     #expect(machine.reservation == nil)
   }
 
+  /// A reservation's token is the send count when it begins: one an optimistic `modify` ended
+  /// counted a send, so the next reservation's token differs, and the overtaken `modify` does
+  /// not take that reservation for its own.
+  @Test func anOvertakenModifyRetriesWhileALaterWriteHoldsTheRelay() {
+    var machine = Machine(current: 1, keepsCurrentValue: true, checksDuplicates: false)
+    let (_, overtaken) = machine.beginModify(from: here)
+    let (_, optimistic) = machine.beginModify(from: here)
+    #expect(wrote(machine.commitModify(4, ticket: optimistic, from: elsewhere)))
+    let (_, later) = machine.beginModify(from: elsewhere)
+    #expect(later != overtaken)
+    let tookTheLaterReservation = wrote(machine.commitModify(2, ticket: overtaken, from: here))
+    #expect(!tookTheLaterReservation)
+    #expect(machine.reservation != nil, "the later write lost its reservation")
+    #expect(wrote(machine.commitModify(5, ticket: later, from: elsewhere)))
+    #expect(machine.latestValue == 5)
+  }
+
   /// The defect of issue 35: an optimistic `modify` that ends a reservation holding values
   /// puts them in the sequence first; its own value must go behind them, not be delivered at
   /// once ahead of them while nobody delivers.

@@ -15,20 +15,30 @@ struct RelayStorageTests {
     #expect(MemoryLayout<RelayStorageHeader>.stride == 6 * MemoryLayout<UInt>.size)
   }
 
-  @Test("the core is 192 bytes: the narrow fields fill the phase's last word")
+  @Test("the core is 176 bytes: the narrow fields and the backlog limit fill the phase's last word")
   func coreIsPacked() {
     #expect(MemoryLayout<RelayCore.Phase>.size == 25)
     #expect(MemoryLayout<RelayCore>.offset(of: \.subscriptionName)! < 32)
+    #expect(MemoryLayout<RelayCore>.offset(of: \.backlogLimit)! == 28)
     #expect(MemoryLayout<SerialDelivery<RelayEvent>>.size == 32)
-    #expect(MemoryLayout<RelayCore>.size == 192)
+    #expect(MemoryLayout<RelayCore>.size == 176)
   }
 
-  @Test("a relay of a 40-byte value asks for 296 bytes, a 304-byte heap chunk")
+  @Test("a relay of a 40-byte value asks for 280 bytes, a 288-byte heap chunk")
   func storageOfAFortyByteValue() {
     let size =
       16 + MemoryLayout<RelayStorageHeader>.stride
       + MemoryLayout<RelayStateMachine<FootprintValue>>.size
-    #expect(size == 296)
+    #expect(size == 280)
+  }
+
+  @Test("a backlog limit is kept in four bytes; one too large for them keeps every value")
+  func backlogLimitInFourBytes() {
+    #expect(BacklogPolicy.unbounded.storedLimit == .max)
+    #expect(BacklogPolicy.keepingNewest(1).storedLimit == 1)
+    #expect(BacklogPolicy.keepingNewest(Int(UInt32.max) - 1).storedLimit == UInt32.max - 1)
+    #expect(BacklogPolicy.keepingNewest(Int(UInt32.max)).storedLimit == .max)
+    #expect(BacklogPolicy.keepingNewest(.max).storedLimit == .max)
   }
 
   @Test("a sink's fields take 56 bytes, a 64-byte heap chunk: its subscription is two words")
