@@ -55,11 +55,10 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-      let (keyPath0, keyPath1) = (self.keyPath0, self.keyPath1)
       upstream.receive(
-        subscriber: KeyPathReader(downstream: subscriber, name: "ValueForKeys") {
-          ($0[keyPath: keyPath0], $0[keyPath: keyPath1])
-        })
+        subscriber: KeyPathReader(
+          downstream: subscriber, reading: KeyPathReadPair(keyPath0, keyPath1),
+          name: "ValueForKeys"))
     }
   }
 }

@@ -62,11 +62,10 @@ extension Publishers {
     @inlinable
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
-      let (keyPath0, keyPath1, keyPath2) = (self.keyPath0, self.keyPath1, self.keyPath2)
       upstream.receive(
-        subscriber: KeyPathReader(downstream: subscriber, name: "ValueForKeys") {
-          ($0[keyPath: keyPath0], $0[keyPath: keyPath1], $0[keyPath: keyPath2])
-        })
+        subscriber: KeyPathReader(
+          downstream: subscriber, reading: KeyPathReadTriple(keyPath0, keyPath1, keyPath2),
+          name: "ValueForKeys"))
     }
   }
 }
