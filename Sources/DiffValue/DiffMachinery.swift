@@ -30,6 +30,10 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
       create(minimumCapacity: 0) { _ in DiffMachineryState() },
       to: DiffMachinery<Value>.self)
     machinery.withUnsafeMutablePointerToHeader { MutexMemory.initialize(&$0.pointee.mutex) }
+    assert(
+      diffObservationWord(inMachineryAt: Unmanaged.passUnretained(machinery).toOpaque())
+        == machinery.observationWord,
+      "DiffMachinery.observationWord(at:) does not find the word where the machinery keeps it")
     return machinery
   }
 
@@ -159,6 +163,21 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
       return made
     }
   }
+}
+
+/// The observation word of the machinery at `machinery`: what a relay's duplicate check finds
+/// from the address of its keeper, the machinery, so that the relay keeps no word for it.
+///
+/// A buffer's header follows the object's two words (its type and its reference counts), at the
+/// first offset the header's alignment allows; the header's alignment is the same for every
+/// value type (its fields are words and references). `DiffMachinery.make()` checks the sum.
+@inlinable @inline(__always)
+func diffObservationWord(inMachineryAt machinery: UnsafeMutableRawPointer)
+  -> UnsafeMutableRawPointer
+{
+  let alignment = MemoryLayout<DiffMachineryState<Int>>.alignment
+  let header = (2 * MemoryLayout<UnsafeRawPointer>.size + alignment - 1) / alignment * alignment
+  return machinery + header + MemoryLayout<RelayMutex>.stride
 }
 
 /// The fields of a property's machinery.

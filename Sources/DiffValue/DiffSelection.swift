@@ -56,10 +56,11 @@ final class DiffSelection<Value>: @unchecked Sendable {
       let old = slot.assumingMemoryBound(to: Parts.Snapshot.self).move()
       return parts.agrees(old, new)
     }
-    isDuplicateTellingObservers = RelayDuplicateCheck { old, new, observationWord in
+    isDuplicateTellingObservers = RelayDuplicateCheck { old, new, machinery in
       let isDuplicate = parts.agrees(old, new)
       DiffObservation.tellIfObserved(
-        at: observationWord.unsafelyUnwrapped, old: old, new: new, published: !isDuplicate)
+        at: diffObservationWord(inMachineryAt: machinery.unsafelyUnwrapped), old: old, new: new,
+        published: !isDuplicate)
       return isDuplicate
     }
     var description = DiffSelectionDescription<Value>()

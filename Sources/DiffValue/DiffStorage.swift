@@ -164,7 +164,7 @@ final class DiffStorage<Value: Equatable>: ManagedBuffer<DiffStorageHeader<Value
       let relay = RelayStorage.make(
         currentValue: element.move(),
         duplicateCheck: header.pointee.selection.isDuplicateTellingObservers,
-        context: machinery.observationWord, keptAliveBy: machinery)
+        keptAliveBy: machinery)
       machinery.state.pointee.relayReference = Unmanaged.passRetained(relay as AnyObject)
       raise(DiffStorageFlags.relay, in: header)
       return relay

@@ -31,4 +31,16 @@ struct DiffStorageTests {
     #expect(
       selection.snapshotOffset - MemoryLayout<FootprintValue>.size < selection.snapshotAlignment)
   }
+
+  @Test("the relay's duplicate check finds the observation word from the machinery's address")
+  func observationWordFromTheMachinerysAddress() {
+    func expectFound<Value: Equatable>(_: Value.Type) {
+      let machinery = DiffMachinery<Value>.make()
+      let address = Unmanaged.passUnretained(machinery).toOpaque()
+      #expect(diffObservationWord(inMachineryAt: address) == machinery.observationWord)
+    }
+    expectFound(FootprintValue.self)
+    expectFound([String].self)
+    expectFound(Int8.self)
+  }
 }

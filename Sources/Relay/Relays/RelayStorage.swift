@@ -44,18 +44,18 @@ package final class RelayStorage<Output>:
   ///   - keepsCurrentValue: Whether the relay keeps the last value sent.
   ///   - subscriptionName: What its subscriptions print as.
   ///   - duplicateCheck: How a round tells a duplicate; `nil` delivers every value.
-  ///   - context: The address the check is given, in memory `keeper` keeps alive.
+  ///   - keeper: An object the relay keeps alive, whose address the check is given.
   @inlinable
   static func make(
     current: Output?, keepsCurrentValue: Bool, subscriptionName: RelaySubscriptionName,
-    duplicateCheck: RelayDuplicateCheck? = nil, context: UnsafeMutableRawPointer? = nil,
-    keptAliveBy keeper: AnyObject? = nil, backlog: BacklogPolicy = .unbounded
+    duplicateCheck: RelayDuplicateCheck? = nil, keptAliveBy keeper: AnyObject? = nil,
+    backlog: BacklogPolicy = .unbounded
   ) -> RelayStorage<Output> {
     let storage = unsafeDowncast(
       create(minimumCapacity: 1) { _ in
         RelayStorageHeader(
           duplicateCheck: duplicateCheck.map { .passRetained($0) },
-          context: context, keeper: keeper.map { .passRetained($0) })
+          keeper: keeper.map { .passRetained($0) })
       }, to: RelayStorage<Output>.self)
     storage.withUnsafeMutablePointers { header, machine in
       MutexMemory.initialize(&header.pointee.mutex)
@@ -74,16 +74,15 @@ package final class RelayStorage<Output>:
   /// - Parameters:
   ///   - duplicateCheck: How a round tells that a value repeats the one before it; `nil`
   ///     delivers every value.
-  ///   - context: The address the check is given, in memory `keeper` keeps alive.
+  ///   - keeper: An object the relay keeps alive, whose address the check is given.
   @inlinable @inline(__always)
   package static func make(
     currentValue: Output, duplicateCheck: RelayDuplicateCheck? = nil,
-    context: UnsafeMutableRawPointer? = nil, keptAliveBy keeper: AnyObject? = nil,
-    backlog: BacklogPolicy = .unbounded
+    keptAliveBy keeper: AnyObject? = nil, backlog: BacklogPolicy = .unbounded
   ) -> RelayStorage<Output> {
     make(
       current: currentValue, keepsCurrentValue: true, subscriptionName: .currentValueSubject,
-      duplicateCheck: duplicateCheck, context: context, keptAliveBy: keeper, backlog: backlog)
+      duplicateCheck: duplicateCheck, keptAliveBy: keeper, backlog: backlog)
   }
 
   deinit {
@@ -466,7 +465,8 @@ package final class RelayStorage<Output>:
         withUnsafeMutablePointerToHeader { header in
           // Unretained: the header holds it, and a round checks only when there is one.
           header.pointee.duplicateCheck.unsafelyUnwrapped._withUnsafeGuaranteedRef {
-            $0.isDuplicateAt(UnsafeRawPointer(old), UnsafeRawPointer(new), header.pointee.context)
+            $0.isDuplicateAt(
+              UnsafeRawPointer(old), UnsafeRawPointer(new), header.pointee.keeper?.toOpaque())
           }
         }
       }
@@ -522,20 +522,14 @@ package struct RelayStorageHeader {
   @usableFromInline var mutex: RelayMutex
   /// How a round tells a duplicate, when rounds check.
   @usableFromInline let duplicateCheck: Unmanaged<RelayDuplicateCheck>?
-  /// The address the duplicate check is given.
-  @usableFromInline let context: UnsafeMutableRawPointer?
-  /// What keeps `context`'s memory alive.
+  /// What the relay keeps alive for the duplicate check, which is given its address.
   @usableFromInline let keeper: Unmanaged<AnyObject>?
 
   @inlinable
-  init(
-    duplicateCheck: Unmanaged<RelayDuplicateCheck>?, context: UnsafeMutableRawPointer?,
-    keeper: Unmanaged<AnyObject>?
-  ) {
+  init(duplicateCheck: Unmanaged<RelayDuplicateCheck>?, keeper: Unmanaged<AnyObject>?) {
     endingStorage = (0, 0)
     mutex = RelayMutex()
     self.duplicateCheck = duplicateCheck
-    self.context = context
     self.keeper = keeper
   }
 }
@@ -546,12 +540,13 @@ package struct RelayStorageHeader {
 /// It compares values where they lie, by address: the relay holds both in memory, and a check
 /// of values would be called through thunks that load and copy each one. The check may need
 /// memory of its own (a `@Diff` property's tells its observers through a word in its
-/// machinery): each relay passes it the address it was made with. So one check, made once,
-/// serves every relay that compares the same way (every `@Diff` property sharing a selection).
+/// machinery): each relay passes it the address of the object it keeps alive for it (its
+/// keeper), where it finds that memory. So one check, made once, serves every relay that
+/// compares the same way (every `@Diff` property sharing a selection).
 @usableFromInline
 package final class RelayDuplicateCheck {
   /// Whether the value at the second address repeats the one at the first; the third is the
-  /// relay's context address.
+  /// address of the relay's keeper, if it has one.
   @usableFromInline let isDuplicateAt:
     (UnsafeRawPointer, UnsafeRawPointer, UnsafeMutableRawPointer?) -> Bool
 
