@@ -105,6 +105,13 @@ func runFootprintBenchmarks() {
     print("footprint: allocations cannot be counted on this platform")
     return
   }
+  // Freed memory stays with the allocator, so that each of a row's three runs creates its
+  // objects in memory the run before freed, as an app that keeps making rows does. Otherwise
+  // glibc may hand the freed pages back to the system between runs, or not, depending on how the
+  // freed chunks coalesce: the same code measured 350 or 700 ns to create a relay and its sink
+  // from one build to the next, as its chunks changed sizes (the page faults of fresh memory are
+  // the difference). Every row, and the baselines, run this way.
+  malloc_counter_keep_freed_memory()
   for count in [100_000, 1_000_000] {
     print("")
     print(

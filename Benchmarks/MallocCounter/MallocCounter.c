@@ -6,6 +6,7 @@
 
 #if defined(__linux__) && defined(__GLIBC__)
 #include <errno.h>
+#include <limits.h>
 #include <malloc.h>
 
 extern void *__libc_malloc(size_t size);
@@ -76,6 +77,7 @@ void malloc_counter_stop(void) { atomic_store(&counting, false); }
 long malloc_counter_allocations(void) { return atomic_load(&allocations); }
 long malloc_counter_frees(void) { return atomic_load(&frees); }
 size_t malloc_counter_bytes_in_use(void) { return mallinfo2().uordblks; }
+void malloc_counter_keep_freed_memory(void) { mallopt(M_TRIM_THRESHOLD, INT_MAX); }
 
 #elif defined(__APPLE__)
 #include <malloc/malloc.h>
@@ -96,6 +98,7 @@ void malloc_counter_stop(void) {}
 long malloc_counter_allocations(void) { return (long)(statistics().blocks_in_use - blocks_at_start); }
 long malloc_counter_frees(void) { return 0; }
 size_t malloc_counter_bytes_in_use(void) { return statistics().size_in_use; }
+void malloc_counter_keep_freed_memory(void) {}
 
 #else
 bool malloc_counter_is_available(void) { return false; }
@@ -104,4 +107,5 @@ void malloc_counter_stop(void) {}
 long malloc_counter_allocations(void) { return 0; }
 long malloc_counter_frees(void) { return 0; }
 size_t malloc_counter_bytes_in_use(void) { return 0; }
+void malloc_counter_keep_freed_memory(void) {}
 #endif

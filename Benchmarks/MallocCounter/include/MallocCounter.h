@@ -19,5 +19,9 @@ long malloc_counter_frees(void);
 /// The bytes the allocator holds for the process's live allocations (its statistics, chunk
 /// headers and rounding included).
 size_t malloc_counter_bytes_in_use(void);
+/// Keeps freed memory in the allocator rather than handing it back to the system (glibc's trim
+/// threshold raised to its largest; elsewhere nothing), so that objects made after others were
+/// freed reuse their memory, as in an app that keeps making and dropping them.
+void malloc_counter_keep_freed_memory(void);
 
 #endif
