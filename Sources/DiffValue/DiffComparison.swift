@@ -64,16 +64,15 @@ extension DiffComparison {
 /// through the key path otherwise.
 @usableFromInline
 struct DiffPart<Root, Property: Equatable>: DiffComparison {
-  @usableFromInline let keyPath: KeyPath<Root, Property>
-  /// The byte offset of the stored property in `Root`, or -1 when the key path is not a
-  /// stored property of a struct (computed, optional-chained, through a class).
-  @usableFromInline let offset: Int
+  /// The key path, and the byte offset of the stored property it names in `Root`, or -1 when
+  /// it names none (computed, optional-chained, through a class).
+  @usableFromInline let part: KeyPathRead<Root, Property>
+
+  @inlinable var keyPath: KeyPath<Root, Property> { part.keyPath }
+  @inlinable var offset: Int { part.offset }
 
   @inlinable
-  init(_ keyPath: KeyPath<Root, Property>) {
-    self.keyPath = keyPath
-    offset = MemoryLayout<Root>.offset(of: keyPath) ?? -1
-  }
+  init(_ keyPath: KeyPath<Root, Property>) { part = KeyPathRead(keyPath) }
 
   @inlinable @inline(__always)
   func agrees(_ old: UnsafeRawPointer, _ new: UnsafeRawPointer) -> Bool {

@@ -89,7 +89,7 @@ where Downstream.Input == Reading.Value {
 
 /// How a key-path `map` reads each value: one key path, or two or three into a tuple.
 @usableFromInline
-protocol KeyPathReading {
+package protocol KeyPathReading {
   /// The values read.
   associatedtype Root
   /// What is read from each.
@@ -105,20 +105,23 @@ protocol KeyPathReading {
 /// its offset is a few. Key paths that name no stored property of `Root` (a computed property,
 /// optional chaining, a step through a class reference) are read through the key path.
 @usableFromInline
-struct KeyPathRead<Root, Value>: KeyPathReading {
-  @usableFromInline let keyPath: KeyPath<Root, Value>
+package struct KeyPathRead<Root, Value>: KeyPathReading {
+  /// The key path.
+  @usableFromInline package let keyPath: KeyPath<Root, Value>
   /// The stored property's byte offset in `Root`, or -1 when the key path names none.
-  @usableFromInline let offset: Int
+  @usableFromInline package let offset: Int
 
-  /// Finds the key path's offset, once: when the `map` is subscribed.
+  /// Finds the key path's offset, once (a `map`'s when it is subscribed, a `@Diff` part's when
+  /// its selection is made).
   @inlinable
-  init(_ keyPath: KeyPath<Root, Value>) {
+  package init(_ keyPath: KeyPath<Root, Value>) {
     self.keyPath = keyPath
     offset = MemoryLayout<Root>.offset(of: keyPath) ?? -1
   }
 
+  /// The value at the key path of `root`.
   @inlinable @inline(__always)
-  func read(_ root: Root) -> Value {
+  package func read(_ root: Root) -> Value {
     guard offset >= 0 else { return root[keyPath: keyPath] }
     return withUnsafePointer(to: root) {
       (UnsafeRawPointer($0) + offset).assumingMemoryBound(to: Value.self).pointee
