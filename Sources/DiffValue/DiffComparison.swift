@@ -1,3 +1,5 @@
+import Relay
+
 // The building blocks of a `@Diff` selection's comparison. `Diff`'s initializers are
 // `@inlinable` and name each part's type, so at the user's call site a selection becomes one
 // nested value of these types, such as `DiffBoth<DiffPart<S, String>, DiffPart<S, Int>>`, and

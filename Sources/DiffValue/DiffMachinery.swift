@@ -33,7 +33,7 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
     assert(
       diffObservationWord(inMachineryAt: Unmanaged.passUnretained(machinery).toOpaque())
         == machinery.observationWord,
-      "DiffMachinery.observationWord(at:) does not find the word where the machinery keeps it")
+      "diffObservationWord(inMachineryAt:) does not find the word where the machinery keeps it")
     return machinery
   }
 

@@ -33,10 +33,11 @@ final class DiffSelection<Value>: @unchecked Sendable {
   /// Whether the selection is the whole value, compared with `==`.
   @usableFromInline let comparesWholeValue: Bool
   /// A relay's duplicate check: the comparison, specialized where the selection was made,
-  /// followed by the observers' tell when an observation is published in the word at the
-  /// relay's context address (its property's machinery's, which the relay keeps alive).
+  /// followed by the observers' tell when an observation is published in the observation word
+  /// of the relay's keeper (its property's machinery, which the relay keeps alive).
   ///
-  /// One for every property sharing the selection: each relay passes its own word.
+  /// One for every property sharing the selection: each relay passes the address of its own
+  /// keeper, where the check finds the word (`diffObservationWord(inMachineryAt:)`).
   @usableFromInline let isDuplicateTellingObservers: RelayDuplicateCheck
 
   /// The selection `parts` compares.

@@ -2,7 +2,7 @@
 /// `Assign` and `WeakAssign` keep it under their lock.
 ///
 /// Two words: the subscription is kept as a class instance (`_subscriptionObject`), so that a
-/// sink is a 64-byte heap chunk rather than a 96-byte one.
+/// sink is a 64-byte heap chunk on Linux rather than a 96-byte one.
 @usableFromInline
 enum SubscriberStatus {
   case awaiting

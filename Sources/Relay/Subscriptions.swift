@@ -7,5 +7,5 @@ public enum Subscriptions {
   /// subscriber.receive(subscription: Subscriptions.empty)
   /// subscriber.receive(completion: .finished)
   /// ```
-  public static var empty: any Subscription { EmptySubscription() }
+  public static var empty: any Subscription { EmptySubscription.shared }
 }

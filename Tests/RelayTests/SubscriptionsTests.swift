@@ -19,4 +19,11 @@ import Testing
     tracker.receive(completion: .finished)
     #expect(tracker.history == [.subscription("Empty"), .finished])
   }
+
+  /// A class, one instance: a subscriber keeps it as it is, with no box to allocate.
+  @Test func theEmptySubscriptionIsKeptWithoutABox() {
+    let empty = Subscriptions.empty
+    #expect(empty._subscriptionObject === (empty as AnyObject))
+    #expect(Subscriptions.empty as AnyObject === empty as AnyObject)
+  }
 }

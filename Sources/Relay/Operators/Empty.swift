@@ -32,7 +32,7 @@ public struct Empty<Output, Failure: Error>: Publisher, Equatable {
 
   /// Hands the subscriber an inert subscription, then `.finished` if it completes at once.
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-    subscriber.receive(subscription: EmptySubscription())
+    subscriber.receive(subscription: EmptySubscription.shared)
     if completeImmediately { subscriber.receive(completion: .finished) }
   }
 

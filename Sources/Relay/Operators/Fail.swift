@@ -24,7 +24,7 @@ public struct Fail<Output, Failure: Error>: Publisher {
 
   /// Hands the subscriber an inert subscription, then the failure.
   public func receive<S: Subscriber>(subscriber: S) where S.Input == Output, S.Failure == Failure {
-    subscriber.receive(subscription: EmptySubscription())
+    subscriber.receive(subscription: EmptySubscription.shared)
     subscriber.receive(completion: .failure(error))
   }
 }

@@ -29,7 +29,7 @@ extension Optional {
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
       guard let output else {
-        subscriber.receive(subscription: EmptySubscription())
+        subscriber.receive(subscription: EmptySubscription.shared)
         return subscriber.receive(completion: .finished)
       }
       subscriber.receive(

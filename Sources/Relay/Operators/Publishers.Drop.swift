@@ -70,7 +70,7 @@ extension Publishers.Drop {
     override var description: String { "Drop" }
 
     // The downstream already has this subscription.
-    override func didSubscribe() {}
+    override func didSubscribe(_ upstream: any Subscription) {}
 
     override func upstreamDemand(for demand: Subscribers.Demand, first: Bool)
       -> Subscribers.Demand

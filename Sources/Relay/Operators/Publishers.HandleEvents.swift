@@ -100,10 +100,10 @@ extension Publishers.HandleEvents {
 
     override var description: String { "HandleEvents" }
 
-    override func didSubscribe() {
-      if let subscription = link.withLock({ $0.status.subscription }) {
-        events.receiveSubscription?(subscription)
-      }
+    override func didSubscribe(_ upstream: any Subscription) {
+      // The subscription as it arrived, as Combine hands it: not the box the link keeps a
+      // value-type subscription in.
+      events.receiveSubscription?(upstream)
       downstream.receive(subscription: self)
     }
 

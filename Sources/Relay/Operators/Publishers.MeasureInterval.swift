@@ -79,9 +79,9 @@ extension Publishers.MeasureInterval {
 
     override var description: String { "MeasureInterval" }
 
-    override func didSubscribe() {
+    override func didSubscribe(_ upstream: any Subscription) {
       last = scheduler.now
-      super.didSubscribe()
+      super.didSubscribe(upstream)
     }
 
     override func forward(_ input: Upstream.Output) -> Subscribers.Demand {

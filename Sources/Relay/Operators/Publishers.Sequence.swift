@@ -33,7 +33,7 @@ extension Publishers {
     where S.Input == Output, S.Failure == Failure {
       var iterator = sequence.makeIterator()
       guard let first = iterator.next() else {
-        subscriber.receive(subscription: EmptySubscription())
+        subscriber.receive(subscription: EmptySubscription.shared)
         subscriber.receive(completion: .finished)
         return
       }

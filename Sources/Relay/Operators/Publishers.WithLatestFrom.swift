@@ -233,7 +233,7 @@ extension Publishers.WithLatestFrom {
     override var description: String { "WithLatestFrom" }
 
     // The downstream already has this subscription.
-    override func didSubscribe() {}
+    override func didSubscribe(_ upstream: any Subscription) {}
 
     override func forward(_ input: Upstream.Output) -> Subscribers.Demand {
       // The upstream is subscribed only once a latest value exists.

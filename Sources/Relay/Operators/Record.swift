@@ -91,7 +91,7 @@ public struct Record<Output, Failure: Error>: Publisher {
     let output = recording.output
     var iterator = output.makeIterator()
     guard let first = iterator.next() else {
-      subscriber.receive(subscription: EmptySubscription())
+      subscriber.receive(subscription: EmptySubscription.shared)
       return subscriber.receive(completion: recording.completion)
     }
     subscriber.receive(

@@ -45,7 +45,7 @@ extension Result {
         subscriber.receive(
           subscription: OneValueSubscription(value: output, downstream: subscriber, name: "Once"))
       case .failure(let error):
-        subscriber.receive(subscription: EmptySubscription())
+        subscriber.receive(subscription: EmptySubscription.shared)
         subscriber.receive(completion: .failure(error))
       }
     }

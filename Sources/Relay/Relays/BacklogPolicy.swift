@@ -41,6 +41,6 @@ public enum BacklogPolicy: Hashable, Sendable {
   @inlinable
   var storedLimit: UInt32 {
     guard let limit else { return .max }
-    return limit >= Int(UInt32.max) ? .max : UInt32(limit)
+    return UInt32(clamping: limit)
   }
 }

@@ -603,8 +603,8 @@ extension RelayCore.Phase {
 /// What a relay's core keeps for the few relays that need it.
 ///
 /// One object, made the first time a relay needs it, so that the core of every other relay is a
-/// word smaller (a relay's heap chunk 16 bytes smaller). Read and written under the relay's
-/// mutex, as the core.
+/// word smaller (with the header's dropped context word, a relay of a 40-byte value is a 272-byte
+/// heap chunk on Linux, not 288). Read and written under the relay's mutex, as the core.
 @usableFromInline
 final class RelayOccasional {
   /// What the claimed round in progress took from the subscribers, to give back if its value

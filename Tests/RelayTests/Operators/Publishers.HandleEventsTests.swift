@@ -1,5 +1,6 @@
 import Relay
 import RelayTestSupport
+import TestSupport
 import Testing
 
 /// OpenCombine's `HandleEventsTests`, ported.
@@ -30,6 +31,34 @@ import Testing
         "request(max(14))", "completion(finished)", "cancel",
       ])
     #expect(tracker.history == [.subscription("HandleEvents"), .value(0), .value(2), .finished])
+  }
+
+  /// `receiveSubscription` gets the upstream's subscription as it arrived, as Combine hands it:
+  /// a value-type subscription too, not the box the operator keeps it in.
+  @Test func receiveSubscriptionGetsAValueTypeSubscriptionAsItIs() {
+    struct Counting: Subscription, CustomStringConvertible {
+      let requests: Locked<[Subscribers.Demand]>
+      func request(_ demand: Subscribers.Demand) { requests.withLock { $0.append(demand) } }
+      func cancel() {}
+      var description: String { "Counting" }
+    }
+    struct Upstream: Publisher {
+      typealias Output = Int
+      typealias Failure = Never
+      let subscription: Counting
+      func receive<S: Subscriber>(subscriber: S) where S.Input == Int, S.Failure == Never {
+        subscriber.receive(subscription: subscription)
+      }
+    }
+    let requests = Locked<[Subscribers.Demand]>([])
+    var received: [any Subscription] = []
+    let cancellable = Upstream(subscription: Counting(requests: requests))
+      .handleEvents(receiveSubscription: { received.append($0) })
+      .sink { _ in }
+    #expect(received.count == 1)
+    #expect(received.first is Counting)
+    #expect(requests.withLock { $0 } == [.unlimited])
+    _ = cancellable
   }
 
   @Test func demandAskedBeforeTheUpstreamSubscribedIsKept() {

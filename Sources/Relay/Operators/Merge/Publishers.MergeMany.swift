@@ -51,7 +51,7 @@ extension Publishers {
     public func receive<S: Subscriber>(subscriber: S)
     where S.Input == Output, S.Failure == Failure {
       guard !publishers.isEmpty else {
-        subscriber.receive(subscription: EmptySubscription())
+        subscriber.receive(subscription: EmptySubscription.shared)
         return subscriber.receive(completion: .finished)
       }
       MergeStorage(downstream: subscriber, count: publishers.count).start(publishers)

@@ -22,7 +22,10 @@ class OperatorInner<Input, Failure: Error, Downstream: Subscriber>: Subscriber, 
 
   /// Hands the downstream this subscription when the upstream's arrives; `Drop` hands it
   /// earlier and overrides this.
-  func didSubscribe() { downstream.receive(subscription: self) }
+  ///
+  /// - Parameter upstream: The upstream's subscription, as it arrived (the link keeps it as a
+  ///   class instance: a value-type subscription boxed).
+  func didSubscribe(_ upstream: any Subscription) { downstream.receive(subscription: self) }
 
   /// What to ask the upstream for when the downstream asks for `demand`; `first` is true for
   /// the request made when the upstream subscribes, with the demand asked for until then.
@@ -58,7 +61,7 @@ class OperatorInner<Input, Failure: Error, Downstream: Subscriber>: Subscriber, 
       return state.pendingDemand
     }
     guard let pending else { return subscription.cancel() }
-    didSubscribe()
+    didSubscribe(subscription)
     let demand = upstreamDemand(for: pending, first: true)
     if demand != .none { subscription.request(demand) }
   }
