@@ -261,7 +261,7 @@ extension DiffStorage {
     let (writing, slot) = slots
     guard case .movedOut = write.kind else {
       // The relay compares a copy with the value before it, and tells the observers then.
-      withRelay { $0.commitInPlaceWrite(writing.move(), publishes: nil) }
+      commitToRelay(writing, publishes: nil, telling: nil)
       return
     }
     let changed = !withSelection { $0.agreesWithSnapshot(slot, writing) }
@@ -277,7 +277,7 @@ extension DiffStorage {
   ) {
     let writing = slots.writing
     guard let observed = write.observed else {
-      withRelay { $0.commitInPlaceWrite(writing.move(), publishes: changed) }
+      commitToRelay(writing, publishes: changed, telling: nil)
       return
     }
     let address = UnsafeRawPointer(writing)
@@ -285,10 +285,24 @@ extension DiffStorage {
       withObservation { $0.change(observed, new: address, published: changed, old: old) }
     }
     if let more { change.elements = more }
+    withUnsafePointer(to: change) { commitToRelay(writing, publishes: changed, telling: $0) }
+  }
+
+  /// Hands the relay the value an in-place write changed, and tells the observers of `change`
+  /// once it is stored, before any subscriber is called.
+  ///
+  /// The change is passed by address: an optional of it would be copied, through its value
+  /// witnesses, on every write.
+  @inlinable @inline(__always)
+  func commitToRelay(
+    _ writing: UnsafeMutablePointer<Value>, publishes: Bool?,
+    telling change: UnsafePointer<DiffObservedChange>?
+  ) {
+    let observation = withUnsafeMutablePointerToHeader { $0.pointee.observation }
     withRelay {
-      $0.commitInPlaceWrite(writing.move(), publishes: changed) {
-        withObservation { $0.tell(change) }
-      }
+      $0.commitInPlaceWrite(
+        writing.move(), publishes: publishes,
+        stored: DiffTellObservers(observation: observation, change: change))
     }
   }
 
@@ -378,4 +392,26 @@ final class DiffKeptValue<Value>: @unchecked Sendable {
   @usableFromInline @exclusivity(unchecked) var version: UInt = 0
 
   @inlinable init(_ value: Value) { self.value = value }
+}
+
+/// What an in-place write through the relay runs once the value is stored: tells the
+/// observers of the write's change, if it has one.
+@usableFromInline
+struct DiffTellObservers: RelayStoredAction {
+  /// The property's observation, if it has one; the property keeps it alive.
+  @usableFromInline let observation: Unmanaged<DiffObservation>?
+  /// The change to tell, lying with the writer until the commit returns; `nil` for none.
+  @usableFromInline let change: UnsafePointer<DiffObservedChange>?
+
+  @inlinable
+  init(observation: Unmanaged<DiffObservation>?, change: UnsafePointer<DiffObservedChange>?) {
+    self.observation = observation
+    self.change = change
+  }
+
+  @inlinable
+  func valueStored() {
+    guard let change, let observation else { return }
+    observation._withUnsafeGuaranteedRef { $0.tell(change.pointee) }
+  }
 }

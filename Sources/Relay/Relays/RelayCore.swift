@@ -152,6 +152,26 @@ struct RelayCore {
     }
   }
 
+  /// The thread changing the latest value in place, while it has the value itself and
+  /// nothing newer waits: a reader must wait for it.
+  @usableFromInline
+  var inPlaceWriterHoldingTheValue: ThreadIdentity? {
+    guard case .reserved(let reservation) = phase, reservation.kind == .inPlaceMovedOut,
+      latestSentValue == nil
+    else { return nil }
+    return reservation.holder
+  }
+
+  /// The thread of the write an event waiting for `wait` waits for, if one holds the relay.
+  @usableFromInline
+  func holder(blocking wait: RelayWait) -> ThreadIdentity? {
+    switch wait {
+    case .value: inPlaceWriterHoldingTheValue
+    case .inPlaceWrites: inPlaceWriter
+    case .everyWrite: writer
+    }
+  }
+
   /// The last value sent that is not current yet: held behind a write, or waiting in the
   /// sequence; `nil` when the current value is the latest.
   @usableFromInline
@@ -180,6 +200,113 @@ struct RelayCore {
     guard hasRunner else { return .idle }
     return round.kept == nil && delivery.waiting.isEmpty && round.released.isEmpty
       ? .delivering : .deliveringWithWork
+  }
+
+  // MARK: Around every event
+
+  // What runs around every event depends on no value type. Its usual path (take the mutex,
+  // see nobody to catch up with, store `ending`'s word, release the mutex) is inlined into
+  // each event of the state machine, which is specialized for each value type; the rest (a
+  // round ended without the lock, waiting for another thread's write, waking the threads that
+  // waited) is out of line and compiled once, so that each event of each value type an app
+  // observes does not carry a copy of it.
+
+  /// Takes the relay's mutex before an event, and tells the core of a round its runner ended
+  /// without the lock.
+  ///
+  /// - Parameters:
+  ///   - header: The relay's header, whose mutex guards `core` and where `ending` lies.
+  ///   - core: The core, in the relay's state machine.
+  @inlinable @inline(__always)
+  static func beginEvent(
+    _ header: UnsafeMutablePointer<RelayStorageHeader>, _ core: UnsafeMutablePointer<RelayCore>
+  ) {
+    MutexMemory.lock(&header.pointee.mutex)
+    if core.pointee.hasRunner { core.pointee.catchUp(endingAt: header) }
+  }
+
+  /// Takes the relay's mutex before an event once no write on another thread holds what the
+  /// event needs (`wait`), waiting with the mutex released; then as `beginEvent(_:_:)`.
+  ///
+  /// The same thread, inside its own write, stops the program instead: an overlapping access,
+  /// which would otherwise wait for itself.
+  @inlinable @inline(__always)
+  static func beginEvent(
+    _ header: UnsafeMutablePointer<RelayStorageHeader>, _ core: UnsafeMutablePointer<RelayCore>,
+    waitingFor wait: RelayWait
+  ) {
+    MutexMemory.lock(&header.pointee.mutex)
+    // Every write that an event waits for holds the relay's reservation.
+    if core.pointee.isReserved { core.pointee.waitForWrite(wait, releasing: header) }
+    if core.pointee.hasRunner { core.pointee.catchUp(endingAt: header) }
+  }
+
+  /// Waits, with the mutex released, while a write on another thread holds what an event needs.
+  ///
+  /// A `mutating` method, as `wakeWaitingReaders` is: a static one has the optimizer put a
+  /// forwarding thunk before it (its metatype is unused), and a non-mutating one called through
+  /// `pointee` copies the whole core.
+  @usableFromInline
+  mutating func waitForWrite(
+    _ wait: RelayWait, releasing header: UnsafeMutablePointer<RelayStorageHeader>
+  ) {
+    while let holder = holder(blocking: wait) {
+      precondition(
+        holder != ThreadIdentity.current,
+        "a @Diff or relay value was read or written while this thread was writing it "
+          + "(an overlapping access, such as a write through the property inside its modify, "
+          + "or on the thread where a part passed inout to an async function was suspended)")
+      inPlaceWriteEndedMadeIfNeeded().wait(releasing: &header.pointee.mutex)
+    }
+  }
+
+  /// Tells the core of a round its runner ended without the lock.
+  ///
+  /// A runner that ended its round with the compare-and-exchange did so without the lock: the
+  /// core learns it here, as an event of its own, before the one at hand. The caller holds the
+  /// mutex, and a thread runs rounds.
+  ///
+  /// Inlined: every write of a relay with subscribers catches up with the round before it, and
+  /// a call here cost it some 20 instructions.
+  @inlinable @inline(__always)
+  mutating func catchUp(endingAt header: UnsafeMutablePointer<RelayStorageHeader>) {
+    if !RelayRoundEnding(at: UnsafeMutableRawPointer(header)).holdRunner() {
+      runnerStoppedWithoutLock()
+    }
+  }
+
+  /// `beginEvent(_:_:)`, called rather than inlined: for the rare events.
+  @usableFromInline
+  static func beginRareEvent(
+    _ header: UnsafeMutablePointer<RelayStorageHeader>, _ core: UnsafeMutablePointer<RelayCore>
+  ) {
+    beginEvent(header, core)
+  }
+
+  /// `endEvent(_:_:)`, called rather than inlined: for the rare events.
+  @usableFromInline
+  static func endRareEvent(
+    _ header: UnsafeMutablePointer<RelayStorageHeader>, _ core: UnsafeMutablePointer<RelayCore>
+  ) {
+    endEvent(header, core)
+  }
+
+  /// Keeps `ending` and the waiting readers in step with the event just run, and releases the
+  /// relay's mutex.
+  @inlinable @inline(__always)
+  static func endEvent(
+    _ header: UnsafeMutablePointer<RelayStorageHeader>, _ core: UnsafeMutablePointer<RelayCore>
+  ) {
+    RelayRoundEnding(at: UnsafeMutableRawPointer(header)).set(core.pointee.roundEnding)
+    if core.pointee.occasional != nil { core.pointee.wakeWaitingReaders() }
+    core.pointee._checkInvariants()
+    MutexMemory.unlock(&header.pointee.mutex)
+  }
+
+  /// Wakes the threads waiting for a write, once none holds the relay.
+  @usableFromInline
+  mutating func wakeWaitingReaders() {
+    if !isReserved, let waiting = inPlaceWriteEnded { waiting.signalAllWaiting() }
   }
 
   // MARK: Sending
@@ -478,7 +605,7 @@ struct RelayCore {
   mutating func beginModify(from thread: ThreadIdentity) -> RelayModifyTicket {
     guard case .open = phase else { return .optimistic(sendsAtRead: sendCount) }
     let token = sendCount
-    phase.reserve(RelayReservation(token: token, holder: thread, isInPlace: false))
+    phase.reserve(RelayReservation(token: token, holder: thread, kind: .modify))
     return .reserved(token: token)
   }
 
@@ -511,9 +638,13 @@ struct RelayCore {
   }
 
   /// An in-place write takes the reservation; the state machine has its value.
+  ///
+  /// - Parameter movedOut: Whether the value itself left the relay (rather than a copy).
   @inlinable
-  mutating func reserveForInPlaceWrite(from thread: ThreadIdentity) {
-    phase.reserve(RelayReservation(token: sendCount, holder: thread, isInPlace: true))
+  mutating func reserveForInPlaceWrite(from thread: ThreadIdentity, movedOut: Bool) {
+    phase.reserve(
+      RelayReservation(
+        token: sendCount, holder: thread, kind: movedOut ? .inPlaceMovedOut : .inPlaceCopy))
   }
 
   /// Ends the reservation of the in-place write, counting its write: the events held behind it.
@@ -620,4 +751,16 @@ final class RelayOccasional {
     claims = []
     inPlaceWriteEnded = nil
   }
+}
+
+/// What an event that reads or writes the value waits for, while another thread's write holds
+/// the relay.
+@usableFromInline
+enum RelayWait {
+  /// A read: waits while an in-place write has the value out.
+  case value
+  /// A `modify`: waits while an in-place write holds the relay.
+  case inPlaceWrites
+  /// An in-place write: waits while any write holds the relay.
+  case everyWrite
 }

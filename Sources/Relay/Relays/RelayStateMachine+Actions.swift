@@ -295,20 +295,35 @@ struct RelayReservation {
   /// end on another).
   @usableFromInline let holder: ThreadIdentity
   @usableFromInline var held: [Held]
-  /// Whether it is an in-place write, whose value may have left the relay; a `modify`
-  /// changes a copy.
+  /// Which write holds the relay.
   ///
   /// Last: a relay's phase is then 25 bytes, and the core's narrow fields fill the rest of its
   /// last word (`RelayCore`).
-  @usableFromInline let isInPlace: Bool
+  @usableFromInline let kind: Kind
+
+  /// Which write holds a relay.
+  @usableFromInline
+  enum Kind: UInt8 {
+    /// A `modify`, which changes a copy.
+    case modify
+    /// An in-place write of a copy of the latest value (values waited in the sequence).
+    case inPlaceCopy
+    /// An in-place write of the value itself, which left the relay: readers wait for it.
+    case inPlaceMovedOut
+  }
 
   @inlinable
-  init(token: UInt64, holder: ThreadIdentity, isInPlace: Bool) {
+  init(token: UInt64, holder: ThreadIdentity, kind: Kind) {
     self.token = token
     self.holder = holder
-    self.isInPlace = isInPlace
+    self.kind = kind
     self.held = []
   }
+
+  /// Whether it is an in-place write, whose value may have left the relay; a `modify`
+  /// changes a copy.
+  @inlinable
+  var isInPlace: Bool { kind != .modify }
 
   /// The last value held, if any.
   @inlinable

@@ -45,6 +45,14 @@ package struct RelayStateMachine<Output> {
 
   // MARK: What the storage reads
 
+  /// The core of the machine at `machine`, for the code around every event, which depends on no
+  /// value type.
+  @inlinable @inline(__always)
+  static func core(of machine: UnsafeMutablePointer<Self>) -> UnsafeMutablePointer<RelayCore> {
+    (UnsafeMutableRawPointer(machine) + MemoryLayout<Self>.offset(of: \.core).unsafelyUnwrapped)
+      .assumingMemoryBound(to: RelayCore.self)
+  }
+
   /// The subscribers, their demand and the subscriptions not attached yet.
   @inlinable var subscribers: RelaySubscribers { core.subscribers }
   /// The delivery sequence: its runner and what waits.
@@ -72,12 +80,6 @@ package struct RelayStateMachine<Output> {
   /// What readers wait on while an in-place write on another thread has the value, if made.
   @inlinable var inPlaceWriteEnded: LockCondition? { core.inPlaceWriteEnded }
 
-  /// `inPlaceWriteEnded`, made if it does not exist yet.
-  @inlinable
-  mutating func inPlaceWriteEndedMadeIfNeeded() -> LockCondition {
-    core.inPlaceWriteEndedMadeIfNeeded()
-  }
-
   /// The last value sent: held, waiting, or current; `nil` for a passthrough relay, and while
   /// an in-place write has the value (`isOutForInPlaceWrite`).
   @inlinable
@@ -95,15 +97,6 @@ package struct RelayStateMachine<Output> {
     if !core.isReserved, core.delivery.waiting.isEmpty, let current { return current }
     guard let value = latestValue else { preconditionFailure("a relay lost its value") }
     return value
-  }
-
-  /// The thread changing the latest value in place, while it has it and nothing newer waits:
-  /// a reader must wait for it.
-  @inlinable
-  var inPlaceWriterHoldingTheValue: ThreadIdentity? {
-    guard let inPlaceWriter = core.inPlaceWriter, current == nil, core.latestSentValue == nil
-    else { return nil }
-    return inPlaceWriter
   }
 
   /// Turns the core's answer into a step carrying its round's value: a sent value that waited
@@ -339,7 +332,11 @@ package struct RelayStateMachine<Output> {
     } else {
       return nil
     }
-    core.reserveForInPlaceWrite(from: thread)
+    if case .movedOut = inPlace {
+      core.reserveForInPlaceWrite(from: thread, movedOut: true)
+    } else {
+      core.reserveForInPlaceWrite(from: thread, movedOut: false)
+    }
     return inPlace
   }
 

@@ -98,7 +98,7 @@ package final class RelayStorage<Output>:
   /// guards).
   @inlinable
   var subscriptionName: String {
-    withMachine { $0.core.subscriptionName.description }
+    withMachineRarely { $0.core.subscriptionName.description }
   }
 
   /// How a round may end without the lock, and which subscriber it calls.
@@ -107,72 +107,54 @@ package final class RelayStorage<Output>:
     withUnsafeMutablePointerToHeader { RelayRoundEnding(at: UnsafeMutableRawPointer($0)) }
   }
 
-  /// Runs one event of the state machine under the lock, keeping `ending` in step with it.
+  /// Runs one event of the state machine under the lock, keeping `ending` and the waiting
+  /// readers in step with it.
   ///
-  /// A runner that ended its round with the compare-and-exchange did so without the lock, so
-  /// the state machine learns it here, as an event of its own, before the one at hand.
+  /// The lock and the bookkeeping around the event depend on no value type: they run in
+  /// Relay's own code (`RelayCore.beginEvent`, `endEvent`), compiled once, so that each value
+  /// type an app observes does not carry a copy of them at every event.
   @inlinable @inline(__always)
   func withMachine<Result>(_ event: (inout RelayStateMachine<Output>) -> Result) -> Result {
     withUnsafeMutablePointers { header, machine in
-      Lock.withLock(&header.pointee.mutex, guarding: machine) { run(event, on: &$0) }
+      let core = RelayStateMachine.core(of: machine)
+      RelayCore.beginEvent(header, core)
+      // Not a `defer`: the optimizer leaves that a function of its own, called at every event.
+      let result = event(&machine.pointee)
+      RelayCore.endEvent(header, core)
+      return result
     }
   }
 
-  /// Hands the state machine, under the lock, one event, after telling it of a round its runner
-  /// ended without the lock; then keeps `ending` and the waiting readers in step with it.
+  /// Runs one of the rare events (a subscription, a request, the end, a `modify` that threw)
+  /// as `withMachine` does, calling the code around it rather than inlining it, so that each
+  /// value type's copy of the event is smaller.
   @inlinable @inline(__always)
-  func run<Result>(
-    _ event: (inout RelayStateMachine<Output>) -> Result,
-    on machine: inout RelayStateMachine<Output>
-  ) -> Result {
-    if machine.hasRunner, !ending.holdRunner() { machine.runnerStoppedWithoutLock() }
-    let result = event(&machine)
-    ending.set(machine.roundEnding)
-    if !machine.isReserved, let waiting = machine.inPlaceWriteEnded { waiting.signalAllWaiting() }
-    machine._checkInvariants()
-    return result
-  }
-
-  /// What an event that reads the value waits for, while another thread's write holds it.
-  @usableFromInline
-  enum Wait {
-    /// A read: waits while an in-place write has the value out.
-    case value
-    /// A `modify`: waits while an in-place write holds the relay.
-    case inPlaceWrites
-    /// An in-place write: waits while any write holds the relay.
-    case everyWrite
+  func withMachineRarely<Result>(_ event: (inout RelayStateMachine<Output>) -> Result) -> Result {
+    withUnsafeMutablePointers { header, machine in
+      let core = RelayStateMachine.core(of: machine)
+      RelayCore.beginRareEvent(header, core)
+      let result = event(&machine.pointee)
+      RelayCore.endRareEvent(header, core)
+      return result
+    }
   }
 
   /// Runs one event of the state machine once no write on another thread holds what it
-  /// needs (`Wait`).
+  /// needs (`RelayWait`).
   ///
   /// The same thread, inside its own write, stops the program instead: an overlapping access, which
   /// would otherwise wait for itself.
   @inlinable @inline(__always)
   func withMachine<Result>(
-    waitingFor wait: Wait, _ event: (inout RelayStateMachine<Output>) -> Result
+    waitingFor wait: RelayWait, _ event: (inout RelayStateMachine<Output>) -> Result
   ) -> Result {
     withUnsafeMutablePointers { header, machine in
-      Lock.withLock(
-        &header.pointee.mutex, guarding: machine,
-        waitingOn: { machine in machine.inPlaceWriteEndedMadeIfNeeded() },
-        until: { machine in
-          let holder: ThreadIdentity? =
-            switch wait {
-            case .value: machine.inPlaceWriterHoldingTheValue
-            case .inPlaceWrites: machine.inPlaceWriter
-            case .everyWrite: machine.writer
-            }
-          guard let holder else { return true }
-          precondition(
-            holder != ThreadIdentity.current,
-            "a @Diff or relay value was read or written while this thread was writing it "
-              + "(an overlapping access, such as a write through the property inside its modify, "
-              + "or on the thread where a part passed inout to an async function was suspended)")
-          return false
-        },
-        { machine in run(event, on: &machine) })
+      let core = RelayStateMachine.core(of: machine)
+      RelayCore.beginEvent(header, core, waitingFor: wait)
+      // Not a `defer`: the optimizer leaves that a function of its own, called at every event.
+      let result = event(&machine.pointee)
+      RelayCore.endEvent(header, core)
+      return result
     }
   }
 
@@ -185,7 +167,7 @@ package final class RelayStorage<Output>:
 
   /// Whether any subscriber is attached right now.
   @inlinable
-  var hasSubscribers: Bool { withMachine { $0.hasSubscribers } }
+  var hasSubscribers: Bool { withMachineRarely { $0.hasSubscribers } }
 
   // MARK: Sending
 
@@ -212,7 +194,7 @@ package final class RelayStorage<Output>:
       do {
         result = try transform(&modified)
       } catch {
-        carryOut(withMachine { $0.abandonModify(ticket) }, from: thread)
+        carryOut(withMachineRarely { $0.abandonModify(ticket) }, from: thread)
         throw error
       }
       switch withMachine({ $0.commitModify(modified, ticket: ticket, from: thread) }) {
@@ -240,17 +222,17 @@ package final class RelayStorage<Output>:
   /// `publishes` says so (a value that moved out) or the comparison with the value before it
   /// finds a change (a copy, `publishes == nil`).
   ///
-  /// - Parameter stored: Runs once the value is stored, before any subscriber is called for it,
-  ///   with no lock held.
+  /// - Parameter stored: What runs once the value is stored, before any subscriber is called
+  ///   for it, with no lock held.
   @inlinable
-  package func commitInPlaceWrite(
-    _ value: consuming Output, publishes: Bool?, stored: () -> Void = {}
+  package func commitInPlaceWrite<Stored: RelayStoredAction>(
+    _ value: consuming Output, publishes: Bool?, stored: Stored
   ) {
     if publishes == false {
       // Nothing to deliver: the value moves back without a copy.
       var moving = Optional(value)
       let commit = withMachine { $0.commitUnpublishedInPlaceWrite(&moving) }
-      stored()
+      stored.valueStored()
       release(commit.released)
       if case .scheduleDrainer = commit.next { scheduleDrainer() }
       return
@@ -258,7 +240,7 @@ package final class RelayStorage<Output>:
     let thread = ThreadIdentity.current
     var replaced: Output?
     let commit = withMachine { $0.commitInPlaceWrite(value, from: thread, replaced: &replaced) }
-    stored()
+    stored.valueStored()
     release(commit.released)
     go(commit.next, with: value, replacing: &replaced, from: thread)
   }
@@ -268,23 +250,39 @@ package final class RelayStorage<Output>:
   @usableFromInline
   func finish() {
     let thread = ThreadIdentity.current
-    carryOut(withMachine { $0.finish(from: thread) }, from: thread)
+    carryOut(withMachineRarely { $0.finish(from: thread) }, from: thread)
   }
 
   // MARK: Subscribing
 
   /// Attaches a subscriber: hands it its subscription, then adds it to the sequence.
+  ///
+  /// Only the subscription and the target are made here, where the subscriber's type is
+  /// known; the rest runs in Relay's own code, compiled once for every value type
+  /// (`attach(_:id:)`): a subscription is made once, and each value type an app observes would
+  /// otherwise carry its own copy of it.
   @inlinable
   package func attach<S: Subscriber>(_ subscriber: S)
   where S.Input == Output, S.Failure == Never {
-    let id = withMachine { $0.register() }
+    let id = register()
     subscriber.receive(subscription: RelaySubscription(storage: self, id: id))
     // The finishing closure holds the subscriber for as long as the relay keeps the target.
-    let target = RelayTarget<Output>(
-      receive: Self.receiver(of: subscriber),
-      finish: { subscriber.receive(completion: .finished) })
+    attach(
+      RelayTarget<Output>(
+        receive: Self.receiver(of: subscriber),
+        finish: { subscriber.receive(completion: .finished) }),
+      id: id)
+  }
+
+  /// A subscription is about to be handed to a subscriber: its id.
+  @inlinable @inline(never)
+  func register() -> UInt64 { withMachineRarely { $0.register() } }
+
+  /// The subscriber with subscription `id` received it: from now on the relay may call it.
+  @inlinable @inline(never)
+  func attach(_ target: RelayTarget<Output>, id: UInt64) {
     let thread = ThreadIdentity.current
-    switch withMachine({ $0.attach(id, target: target, from: thread) }) {
+    switch withMachineRarely({ $0.attach(id, target: target, from: thread) }) {
     case .attached(let step):
       carryOut(step, from: thread)
     case .cancelled:
@@ -307,10 +305,12 @@ package final class RelayStorage<Output>:
     return { subscriber.receive($0) }
   }
 
-  @inlinable
+  /// A subscriber asks for more: compiled once, as `attach(_:id:)` is; a request delivers only a
+  /// current value a subscriber is owed.
+  @inlinable @inline(never)
   func request(_ demand: Subscribers.Demand, for id: UInt64) {
     let thread = ThreadIdentity.current
-    carryOut(withMachine { $0.request(demand, for: id, from: thread) }, from: thread)
+    carryOut(withMachineRarely { $0.request(demand, for: id, from: thread) }, from: thread)
   }
 
   /// Cancels a subscription.
@@ -330,7 +330,10 @@ package final class RelayStorage<Output>:
   // MARK: Delivering
 
   /// Carries out a step that delivers no value of the caller's own.
-  @inlinable
+  ///
+  /// Compiled once, in Relay: its callers are the rare events (a subscription, a request, a
+  /// `modify` that retries or throws, the end, the drainer's start), none of them a send.
+  @inlinable @inline(never)
   func carryOut(_ step: consuming RelayStep<Output>, from thread: ThreadIdentity) {
     release(step.released.take())
     switch step.next {
@@ -559,4 +562,16 @@ package final class RelayDuplicateCheck {
   ) {
     self.isDuplicateAt = isDuplicateAt
   }
+}
+
+/// What an in-place write's commit runs once the value is stored, before any subscriber is
+/// called for it, with no lock held.
+///
+/// A type rather than a closure: the optimizer makes a copy of a function for each closure
+/// literal passed to it (some 1.7 KB per value type for the commit), and specializes it once
+/// per conforming type.
+@usableFromInline
+package protocol RelayStoredAction {
+  /// Runs once the value is stored.
+  func valueStored()
 }

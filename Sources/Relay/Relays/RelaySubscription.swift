@@ -15,13 +15,13 @@ final class RelaySubscription<Output>: Subscription, CustomStringConvertible, @u
   /// The name `print` shows, the same as Combine's subjects so that logs read alike.
   @usableFromInline var description: String { storage.subscriptionName }
 
-  @inlinable
+  @usableFromInline
   func request(_ demand: Subscribers.Demand) {
     _checkDemand(demand)
     storage.request(demand, for: id)
   }
 
-  @inlinable
+  @usableFromInline
   func cancel() { storage.cancel(id) }
 }
 

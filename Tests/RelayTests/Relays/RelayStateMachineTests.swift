@@ -621,6 +621,56 @@ import Testing
     #expect(machine.latestValue == 1)
   }
 
+  @Test func readersWaitForAnInPlaceWriteThatMovedTheValueOutAndNotForOneOfACopy() {
+    var machine = Machine(current: 0, keepsCurrentValue: true, checksDuplicates: false)
+    subscribe(&machine)
+    guard case .movedOut = machine.beginInPlaceWrite(from: elsewhere) else {
+      Issue.record("the value did not move out with nothing waiting")
+      return
+    }
+    #expect(machine.core.holder(blocking: .value) == elsewhere, "a read did not wait")
+    #expect(machine.core.holder(blocking: .inPlaceWrites) == elsewhere)
+    #expect(machine.core.holder(blocking: .everyWrite) == elsewhere)
+    _ = send(&machine, 5, from: here)  // held behind the write: the latest value, readable
+    #expect(machine.core.holder(blocking: .value) == nil, "a read waited for an older value")
+    var moving: Int? = 1
+    _ = machine.commitUnpublishedInPlaceWrite(&moving)
+    #expect(machine.core.holder(blocking: .everyWrite) == nil)
+
+    // The value held behind the write, and this one, wait in the sequence: the next write
+    // changes a copy.
+    _ = send(&machine, 2, from: here)
+    guard case .copied = machine.beginInPlaceWrite(from: elsewhere) else {
+      Issue.record("the value moved out while a value waited")
+      return
+    }
+    #expect(machine.core.holder(blocking: .value) == nil, "a read waited for a copy")
+    #expect(machine.core.holder(blocking: .inPlaceWrites) == elsewhere)
+    let (_, ticket) = machine.beginModify(from: third)
+    #expect(ticket == .optimistic(sendsAtRead: machine.sendCount))
+  }
+
+  @Test func theCodeAroundEveryEventFindsTheCoreWhateverTheValuesLayout() {
+    func check<Value>(_ value: Value) {
+      let machine = UnsafeMutablePointer<RelayStateMachine<Value>>.allocate(capacity: 1)
+      defer { machine.deallocate() }
+      machine.initialize(
+        to: RelayStateMachine(current: value, keepsCurrentValue: true, checksDuplicates: false))
+      defer { machine.deinitialize(count: 1) }
+      withUnsafeMutablePointer(to: &machine.pointee.core) { core in
+        #expect(RelayStateMachine.core(of: machine) == core, "\(Value.self)")
+      }
+      RelayStateMachine.core(of: machine).pointee.sendCount = 7
+      #expect(machine.pointee.sendCount == 7, "\(Value.self)")
+      #expect(machine.pointee.latestValue != nil, "\(Value.self): the value was overwritten")
+    }
+    check(UInt8(1))
+    check(1)
+    check((1, "two", 3.0, true))
+    check(SIMD4<Float>(1, 2, 3, 4))  // aligned to 16 bytes
+    check([1, 2, 3])
+  }
+
   @Test func anInPlaceWriteOfACopyCommittedAfterTheEndChangesNothing() {
     var machine = Machine(current: 0, keepsCurrentValue: true, checksDuplicates: false)
     subscribe(&machine)
