@@ -16,27 +16,32 @@
 struct RelayCore {
   // No stored property has a default value: for a type that is not generic, the default is a
   // function of this module, which an inlined initializer calls rather than inlines.
-  /// What a round in progress keeps until it ends.
+  /// What a round in progress keeps until it ends (and the list it calls, when the round owns
+  /// it, in `occasional`: `keptList`).
   @usableFromInline
   struct RoundInProgress {
-    /// The list the round calls, when the round owns it rather than borrowing the live one
-    /// (or borrowed one an edit has since retired).
-    @usableFromInline var kept: RelaySubscriberList?
     /// What the runner releases when the round ends.
     @usableFromInline var released: RelayReleased
 
     @inlinable
     init() {
-      kept = nil
       released = RelayReleased()
     }
+  }
 
-    /// Keeps a list the round still reads alive until it ends.
+  /// The demand of subscriptions handed out but not attached yet, by id: a subscriber may ask
+  /// for values inside `receive(subscription:)`, before the relay may call it. Almost always
+  /// one at a time, kept in place; more in `occasional`.
+  @usableFromInline
+  struct Unattached {
+    /// The id of the one kept in place, or 0 (ids start at 1).
+    @usableFromInline var firstID: UInt64
+    @usableFromInline var firstDemand: Subscribers.Demand
+
     @inlinable
-    mutating func keep(_ list: RelaySubscriberList?) {
-      guard let list else { return }
-      precondition(kept == nil, "a round kept two subscriber lists")
-      kept = list
+    init() {
+      firstID = 0
+      firstDemand = .none
     }
   }
 
@@ -54,8 +59,8 @@ struct RelayCore {
   }
 
   // In an order that leaves the least padding (Swift lays fields out in declaration order): the
-  // narrow ones in the last word of `phase`, which is 25 bytes. 168 bytes in all, which makes
-  // the storage of a relay of a 40-byte value 264 bytes, a 272-byte heap chunk.
+  // narrow ones in the last word of `phase`, which is 25 bytes. 152 bytes in all, which makes
+  // the storage of a relay of a 40-byte value 248 bytes, a 256-byte heap chunk (on Linux).
   @usableFromInline var phase: Phase
   /// Whether this relay has a current value (`CurrentValueRelay`) or only passes values on.
   @usableFromInline let keepsCurrentValue: Bool
@@ -69,6 +74,7 @@ struct RelayCore {
   /// process keeps (`BacklogPolicy.keepingNewest` says so), and a word would cost the core 8.
   @usableFromInline let backlogLimit: UInt32
   @usableFromInline var subscribers: RelaySubscribers
+  @usableFromInline var unattached: Unattached
   @usableFromInline var round: RoundInProgress
   /// How many values were sent, so that an optimistic `modify` can tell whether one landed.
   ///
@@ -96,7 +102,7 @@ struct RelayCore {
     RelayCore(
       phase: .open, keepsCurrentValue: keepsCurrentValue, checksDuplicates: checksDuplicates,
       subscriptionName: subscriptionName, backlogLimit: backlog.storedLimit,
-      subscribers: RelaySubscribers(),
+      subscribers: RelaySubscribers(), unattached: Unattached(),
       round: RoundInProgress(), sendCount: 0, occasional: nil, delivery: SerialDelivery())
   }
 
@@ -112,6 +118,50 @@ struct RelayCore {
   mutating func occasionalMadeIfNeeded() -> RelayOccasional {
     if occasional == nil { occasional = RelayOccasional() }
     return occasional.unsafelyUnwrapped
+  }
+
+  /// The list the round in progress calls, when the round owns it rather than borrowing the
+  /// live one (or borrowed one an edit has since retired).
+  @inlinable
+  var keptList: RelaySubscriberList? { occasional?.kept }
+
+  /// Keeps a list the round in progress still reads alive until it ends.
+  @inlinable
+  mutating func keep(_ list: RelaySubscriberList?) {
+    guard let list else { return }
+    let occasional = occasionalMadeIfNeeded()
+    precondition(occasional.kept == nil, "a round kept two subscriber lists")
+    occasional.kept = list
+  }
+
+  /// The demand of subscription `id`, or `nil` when it is not waiting to attach.
+  @usableFromInline
+  func unattachedDemand(of id: UInt64) -> Subscribers.Demand? {
+    if id == unattached.firstID { return unattached.firstDemand }
+    return occasional?.unattached[id]
+  }
+
+  /// Sets the demand of subscription `id`, waiting to attach; `nil` forgets it.
+  @usableFromInline
+  mutating func setUnattachedDemand(_ demand: Subscribers.Demand?, of id: UInt64) {
+    if id == unattached.firstID {
+      if let demand { unattached.firstDemand = demand } else { unattached.firstID = 0 }
+    } else if unattached.firstID == 0, let demand, occasional?.unattached[id] == nil {
+      (unattached.firstID, unattached.firstDemand) = (id, demand)
+    } else if let demand {
+      occasionalMadeIfNeeded().unattached[id] = demand
+    } else {
+      occasional?.unattached[id] = nil
+    }
+  }
+
+  /// Forgets subscription `id`, waiting to attach: returns its demand, or `nil` when it was not
+  /// waiting.
+  @usableFromInline
+  mutating func removeUnattached(_ id: UInt64) -> Subscribers.Demand? {
+    guard let demand = unattachedDemand(of: id) else { return nil }
+    setUnattachedDemand(nil, of: id)
+    return demand
   }
 
   /// `inPlaceWriteEnded`, made if it does not exist yet.
@@ -198,7 +248,7 @@ struct RelayCore {
   @inlinable
   var roundEnding: RelayRoundEnding.Word {
     guard hasRunner else { return .idle }
-    return round.kept == nil && delivery.waiting.isEmpty && round.released.isEmpty
+    return keptList == nil && delivery.waiting.isEmpty && round.released.isEmpty
       ? .delivering : .deliveringWithWork
   }
 
@@ -383,7 +433,7 @@ struct RelayCore {
   @usableFromInline
   mutating func makeClaimedRound(checksDuplicate: Bool) -> RelayRound {
     let (targets, claims) = subscribers.claim(keepsCurrentValue: keepsCurrentValue)
-    round.keep(targets)
+    keep(targets)
     if checksDuplicate { occasionalMadeIfNeeded().claims = claims }
     return RelayRound(
       kind: .claimed, targets: RelaySubscriberLoan(targets), checksDuplicate: checksDuplicate)
@@ -407,10 +457,12 @@ struct RelayCore {
     from thread: ThreadIdentity, hasCurrent: Bool
   ) -> RelayCoreStep {
     subscribers.endLending()
-    if let kept = round.kept.take() { round.released.append(.list(kept)) }
-    if let occasional, !occasional.claims.isEmpty {
-      if wasDuplicate { subscribers.refund(occasional.claims) }
-      occasional.claims = []
+    if let occasional {
+      if let kept = occasional.kept.take() { round.released.append(.list(kept)) }
+      if !occasional.claims.isEmpty {
+        if wasDuplicate { subscribers.refund(occasional.claims) }
+        occasional.claims = []
+      }
     }
     for (id, demand) in returnedDemand { add(demand, to: id) }
     return follow(delivery.next(from: thread), from: thread, hasCurrent: hasCurrent)
@@ -472,7 +524,7 @@ struct RelayCore {
       round.released.append(eventsOf: endReservation())
       phase = .finished
       let list = subscribers.removeAll()
-      round.keep(list)
+      keep(list)
       step.next = .deliver(RelayRound(kind: .finish, targets: RelaySubscriberLoan(list)))
       return true
     case .currentValue(let id):
@@ -490,7 +542,7 @@ struct RelayCore {
       account.demand -= 1
       subscribers[index] = account
       let (targets, kept) = subscribers.single(at: index)
-      round.keep(kept)
+      keep(kept)
       step.next = .deliver(RelayRound(kind: .claimed, targets: targets))
       step.value = .current
       return true
@@ -501,22 +553,22 @@ struct RelayCore {
 
   /// A subscription is about to be handed to a subscriber: returns its id.
   @usableFromInline
-  mutating func register() -> UInt64 { subscribers.register() }
+  mutating func register() -> UInt64 {
+    let id = subscribers.nextSubscriptionID()
+    setUnattachedDemand(Subscribers.Demand.none, of: id)
+    return id
+  }
 
   /// The subscriber received its subscription: from now on the relay may call it.
   @usableFromInline
   mutating func attach(
     _ id: UInt64, target: AnyRelayTarget, from thread: ThreadIdentity, hasCurrent: Bool
   ) -> RelayAttachAction<RelayCoreStep> {
-    guard subscribers.unattached[id] != nil else { return .cancelled }
-    if isFinished {
-      subscribers.unattached[id] = nil
-      return .finished
-    }
+    guard let demand = removeUnattached(id) else { return .cancelled }
+    if isFinished { return .finished }
     let (index, retired) = subscribers.attach(
-      id, target: target, owesCurrentValue: keepsCurrentValue)
-    round.keep(retired)
-    guard let index else { return .cancelled }
+      id, demand: demand, target: target, owesCurrentValue: keepsCurrentValue)
+    keep(retired)
     return .attached(queueCurrentValueIfOwed(at: index, from: thread, hasCurrent: hasCurrent))
   }
 
@@ -525,8 +577,8 @@ struct RelayCore {
   mutating func request(
     _ demand: Subscribers.Demand, for id: UInt64, from thread: ThreadIdentity, hasCurrent: Bool
   ) -> RelayCoreStep {
-    if let early = subscribers.unattached[id] {
-      subscribers.unattached[id] = early + demand
+    if let early = unattachedDemand(of: id) {
+      setUnattachedDemand(early + demand, of: id)
       return RelayCoreStep()
     }
     guard let index = subscribers.index(of: id) else { return RelayCoreStep() }
@@ -578,8 +630,9 @@ struct RelayCore {
     -> RelayCancellation
   {
     var cancellation = RelayCancellation()
+    if removeUnattached(id) != nil { return cancellation }
     let (removed, retired) = subscribers.remove(id)
-    round.keep(retired)
+    keep(retired)
     guard let (target, account) = removed else { return cancellation }
     cancellation.target = target
     if account.currentValueQueued,
@@ -589,7 +642,7 @@ struct RelayCore {
     }
     // The round in progress may hold the subscriber too. On the delivering thread, when that
     // round is not calling it, nothing else reads its slot: release it now.
-    if delivery.isRunning(on: thread), beingCalled != id, let kept = round.kept,
+    if delivery.isRunning(on: thread), beingCalled != id, let kept = keptList,
       let slot = kept.index(ofOrder: id), let target = kept.takeTarget(at: slot)
     {
       cancellation.released.append(.target(target))
@@ -698,7 +751,7 @@ struct RelayCore {
         precondition(round.released.isEmpty, "something to release with nobody to release it")
       }
       if !hasRunner {
-        precondition(round.kept == nil, "a list kept with no round in progress")
+        precondition(keptList == nil, "a list kept with no round in progress")
         precondition(!subscribers.isLent, "subscribers lent with no round in progress")
       }
       subscribers._checkInvariants()
@@ -733,9 +786,11 @@ extension RelayCore.Phase {
 
 /// What a relay's core keeps for the few relays that need it.
 ///
-/// One object, made the first time a relay needs it, so that the core of every other relay is a
-/// word smaller (with the header's dropped context word, a relay of a 40-byte value is a 272-byte
-/// heap chunk on Linux, not 288). Read and written under the relay's mutex, as the core.
+/// One object, made the first time a relay needs it, so that the core of every other relay is
+/// three words smaller (with the header's dropped context word, a relay of a 40-byte value is a
+/// 256-byte heap chunk on Linux, not 288). Most relays make it only when they finish, if at all:
+/// one whose subscribers ask for everything and come one at a time, with nothing contended,
+/// needs none of it until then. Read and written under the relay's mutex, as the core.
 @usableFromInline
 final class RelayOccasional {
   /// What the claimed round in progress took from the subscribers, to give back if its value
@@ -745,11 +800,20 @@ final class RelayOccasional {
   /// What readers and `modify` wait on while an in-place write on another thread has the
   /// value; made the first time a thread waits.
   @usableFromInline var inPlaceWriteEnded: LockCondition?
+  /// The list the round in progress calls, when the round owns it (a claimed round's, a
+  /// current value's for one of several subscribers, the end's) or an edit retired the live one
+  /// it borrowed; released when the round ends.
+  @usableFromInline var kept: RelaySubscriberList?
+  /// The demand of subscriptions waiting to attach, beyond the one the core keeps in place
+  /// (`RelayCore.unattached`): several subscribing at once.
+  @usableFromInline var unattached: [UInt64: Subscribers.Demand]
 
   @usableFromInline
   init() {
     claims = []
     inPlaceWriteEnded = nil
+    kept = nil
+    unattached = [:]
   }
 }
 

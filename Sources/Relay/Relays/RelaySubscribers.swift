@@ -35,46 +35,6 @@ struct RelaySubscribers {
     @inlinable var isUnlimited: Bool { demand == .unlimited && !owesCurrentValue }
   }
 
-  /// The demand of subscriptions handed out but not attached yet, by id: almost always one at a
-  /// time, kept in place; more in a dictionary.
-  @usableFromInline
-  struct Unattached {
-    /// The id of the one kept in place, or 0 (ids start at 1).
-    @usableFromInline var firstID: UInt64
-    @usableFromInline var firstDemand: Subscribers.Demand
-    @usableFromInline var others: [UInt64: Subscribers.Demand]
-
-    @inlinable
-    init() {
-      firstID = 0
-      firstDemand = .none
-      others = [UInt64: Subscribers.Demand]()
-    }
-
-    /// The demand of subscription `id`, or `nil` when it is not waiting to attach; setting
-    /// `nil` forgets it.
-    @inlinable
-    subscript(id: UInt64) -> Subscribers.Demand? {
-      get { id == firstID ? firstDemand : others[id] }
-      set {
-        if id == firstID {
-          if let newValue { firstDemand = newValue } else { firstID = 0 }
-        } else if firstID == 0, let newValue, others.isEmpty || others[id] == nil {
-          (firstID, firstDemand) = (id, newValue)
-        } else {
-          others[id] = newValue
-        }
-      }
-    }
-
-    /// Forgets subscription `id`: returns its demand, or `nil` when it was not waiting.
-    @inlinable
-    mutating func removeValue(forKey id: UInt64) -> Subscribers.Demand? {
-      defer { self[id] = nil }
-      return self[id]
-    }
-  }
-
   /// What a claimed round took from one account, to give back if the round delivers nothing.
   @usableFromInline
   struct Claim {
@@ -100,9 +60,7 @@ struct RelaySubscribers {
   @usableFromInline private(set) var isLent: Bool
   /// Whether every account is unlimited, so that a round can borrow `list` as it is.
   @usableFromInline private(set) var allUnlimited: Bool
-  /// Demand of subscriptions handed out but not attached yet: a subscriber may ask for values
-  /// inside `receive(subscription:)`, before the relay may call it.
-  @usableFromInline var unattached: Unattached
+  /// The id the next subscription gets.
   @usableFromInline var nextID: UInt64
 
   // No stored property has a default value: this type is not generic, so a default would be a
@@ -113,7 +71,6 @@ struct RelaySubscribers {
     isLent = false
     accounts = Accounts()
     allUnlimited = true
-    unattached = Unattached()
     nextID = 1
   }
 
@@ -136,24 +93,24 @@ struct RelaySubscribers {
 
   // MARK: Subscribing
 
-  /// A subscription is about to be handed out: returns its id.
+  /// A subscription is about to be handed out: returns its id. The core keeps its demand until
+  /// it attaches (`RelayCore.unattached`).
   @inlinable
-  mutating func register() -> UInt64 {
+  mutating func nextSubscriptionID() -> UInt64 {
     let id = nextID
     nextID += 1
-    unattached[id] = Subscribers.Demand.none
     return id
   }
 
   /// Attaches the subscriber of a registered subscription.
   ///
-  /// - Returns: Its position, or `nil` when the subscription was cancelled meanwhile; and the
-  ///   lent list it retired, which the caller keeps alive until the round ends.
+  /// - Parameter demand: What it asked for before it attached.
+  /// - Returns: Its position, and the lent list it retired, which the caller keeps alive until
+  ///   the round ends.
   @usableFromInline
-  mutating func attach(_ id: UInt64, target: AnyRelayTarget, owesCurrentValue: Bool)
-    -> (index: Int?, retired: RelaySubscriberList?)
-  {
-    guard let demand = unattached.removeValue(forKey: id) else { return (nil, nil) }
+  mutating func attach(
+    _ id: UInt64, demand: Subscribers.Demand, target: AnyRelayTarget, owesCurrentValue: Bool
+  ) -> (index: Int, retired: RelaySubscriberList?) {
     let retired = prepareEdit(adding: 1)
     let index = list.insert(target, order: id)
     accounts.insert(
@@ -162,7 +119,7 @@ struct RelaySubscribers {
     return (index, retired)
   }
 
-  /// Detaches a subscriber, or forgets a subscription not attached yet.
+  /// Detaches a subscriber.
   ///
   /// - Returns: The subscriber and its account, and the lent list the edit retired.
   @usableFromInline
@@ -170,7 +127,6 @@ struct RelaySubscribers {
     removed: (target: AnyRelayTarget?, account: Account)?,
     retired: RelaySubscriberList?
   ) {
-    if unattached.removeValue(forKey: id) != nil { return (nil, nil) }
     guard let index = index(of: id) else { return (nil, nil) }
     let retired = prepareEdit(adding: 0)
     let account = accounts.remove(at: index)
