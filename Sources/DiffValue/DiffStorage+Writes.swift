@@ -298,7 +298,11 @@ extension DiffStorage {
     _ writing: UnsafeMutablePointer<Value>, publishes: Bool?,
     telling change: UnsafePointer<DiffObservedChange>?
   ) {
-    let observation = withUnsafeMutablePointerToHeader { $0.pointee.observation }
+    // Read only with a change: the writer made its change through the observation, so this
+    // thread saw the observation installed; otherwise a read on another thread may be
+    // installing it now.
+    let observation =
+      change == nil ? nil : withUnsafeMutablePointerToHeader { $0.pointee.observation }
     withRelay {
       $0.commitInPlaceWrite(
         writing.move(), publishes: publishes,

@@ -80,9 +80,13 @@ final class InventoryModel: @unchecked Sendable {
   }
 
   /// A read on another thread while a write changes the value in place waits for it, and
-  /// sees the written value.
-  @Test func aReadOnAnotherThreadWaitsForTheWrite() {
+  /// sees the written value: of the property itself, and (subscribed) of its relay, whose
+  /// readers wait while the write has the value moved out.
+  @Test(arguments: [false, true])
+  func aReadOnAnotherThreadWaitsForTheWrite(subscribed: Bool) {
     let model = InventoryModel()
+    let subscription = subscribed ? model.$inventory.sink { _ in } : nil
+    defer { subscription?.cancel() }
     let entered = DispatchSemaphore(value: 0)
     let gate = DispatchSemaphore(value: 0)
     let read = Locked<Int?>(nil)

@@ -29,9 +29,10 @@ struct RelayCore {
     }
   }
 
-  /// The demand of subscriptions handed out but not attached yet, by id: a subscriber may ask
-  /// for values inside `receive(subscription:)`, before the relay may call it. Almost always
-  /// one at a time, kept in place; more in `occasional`.
+  /// The demand of subscriptions handed out but not attached yet, by id.
+  ///
+  /// A subscriber may ask for values inside `receive(subscription:)`, before the relay may call
+  /// it. Almost always one at a time, kept in place; more in `occasional`.
   @usableFromInline
   struct Unattached {
     /// The id of the one kept in place, or 0 (ids start at 1).
@@ -122,7 +123,7 @@ struct RelayCore {
 
   /// The list the round in progress calls, when the round owns it rather than borrowing the
   /// live one (or borrowed one an edit has since retired).
-  @inlinable
+  @inlinable @inline(__always)
   var keptList: RelaySubscriberList? { occasional?.kept }
 
   /// Keeps a list the round in progress still reads alive until it ends.
@@ -204,7 +205,7 @@ struct RelayCore {
 
   /// The thread changing the latest value in place, while it has the value itself and
   /// nothing newer waits: a reader must wait for it.
-  @usableFromInline
+  @inlinable
   var inPlaceWriterHoldingTheValue: ThreadIdentity? {
     guard case .reserved(let reservation) = phase, reservation.kind == .inPlaceMovedOut,
       latestSentValue == nil
@@ -213,7 +214,10 @@ struct RelayCore {
   }
 
   /// The thread of the write an event waiting for `wait` waits for, if one holds the relay.
-  @usableFromInline
+  ///
+  /// Always inlined: read through a pointer (`waitForWrite`), a call would be handed a copy of
+  /// the whole core.
+  @inlinable @inline(__always)
   func holder(blocking wait: RelayWait) -> ThreadIdentity? {
     switch wait {
     case .value: inPlaceWriterHoldingTheValue
@@ -245,7 +249,10 @@ struct RelayCore {
 
   /// What `RelayRoundEnding`'s word must say: whether a round is in progress, and whether its
   /// runner must take the lock when it ends.
-  @inlinable
+  ///
+  /// Always inlined: read through a pointer (`endEvent`), a call would be handed a copy of the
+  /// whole core.
+  @inlinable @inline(__always)
   var roundEnding: RelayRoundEnding.Word {
     guard hasRunner else { return .idle }
     return keptList == nil && delivery.waiting.isEmpty && round.released.isEmpty
@@ -255,11 +262,12 @@ struct RelayCore {
   // MARK: Around every event
 
   // What runs around every event depends on no value type. Its usual path (take the mutex,
-  // see nobody to catch up with, store `ending`'s word, release the mutex) is inlined into
-  // each event of the state machine, which is specialized for each value type; the rest (a
-  // round ended without the lock, waiting for another thread's write, waking the threads that
-  // waited) is out of line and compiled once, so that each event of each value type an app
-  // observes does not carry a copy of it.
+  // catch up with a round ended without it, store `ending`'s word, release the mutex) is
+  // inlined into each event of the state machine, which is specialized for each value type: a
+  // call cost every write some 20 instructions. The rest (waiting for another thread's write,
+  // waking the threads that waited) is out of line and compiled once, and the rare events call
+  // the whole of it (`beginRareEvent`, `endRareEvent`), so that each value type an app observes
+  // carries less of it.
 
   /// Takes the relay's mutex before an event, and tells the core of a round its runner ended
   /// without the lock.
@@ -287,26 +295,28 @@ struct RelayCore {
   ) {
     MutexMemory.lock(&header.pointee.mutex)
     // Every write that an event waits for holds the relay's reservation.
-    if core.pointee.isReserved { core.pointee.waitForWrite(wait, releasing: header) }
+    if core.pointee.isReserved { waitForWrite(wait, header, core) }
     if core.pointee.hasRunner { core.pointee.catchUp(endingAt: header) }
   }
 
   /// Waits, with the mutex released, while a write on another thread holds what an event needs.
   ///
-  /// A `mutating` method, as `wakeWaitingReaders` is: a static one has the optimizer put a
-  /// forwarding thunk before it (its metatype is unused), and a non-mutating one called through
-  /// `pointee` copies the whole core.
+  /// Static, over pointers: each look at the core is an access of its own, and none spans a
+  /// wait, while which the writer changes the core (a `mutating` method's `inout` core would
+  /// let the optimizer assume it unchanged across the wait).
   @usableFromInline
-  mutating func waitForWrite(
-    _ wait: RelayWait, releasing header: UnsafeMutablePointer<RelayStorageHeader>
+  static func waitForWrite(
+    _ wait: RelayWait, _ header: UnsafeMutablePointer<RelayStorageHeader>,
+    _ core: UnsafeMutablePointer<RelayCore>
   ) {
-    while let holder = holder(blocking: wait) {
+    while let holder = core.pointee.holder(blocking: wait) {
       precondition(
         holder != ThreadIdentity.current,
         "a @Diff or relay value was read or written while this thread was writing it "
           + "(an overlapping access, such as a write through the property inside its modify, "
           + "or on the thread where a part passed inout to an async function was suspended)")
-      inPlaceWriteEndedMadeIfNeeded().wait(releasing: &header.pointee.mutex)
+      let writeEnded = core.pointee.inPlaceWriteEndedMadeIfNeeded()
+      writeEnded.wait(releasing: &header.pointee.mutex)
     }
   }
 
@@ -348,12 +358,15 @@ struct RelayCore {
     _ header: UnsafeMutablePointer<RelayStorageHeader>, _ core: UnsafeMutablePointer<RelayCore>
   ) {
     RelayRoundEnding(at: UnsafeMutableRawPointer(header)).set(core.pointee.roundEnding)
-    if core.pointee.occasional != nil { core.pointee.wakeWaitingReaders() }
+    if core.pointee.occasional?.inPlaceWriteEnded != nil { core.pointee.wakeWaitingReaders() }
     core.pointee._checkInvariants()
     MutexMemory.unlock(&header.pointee.mutex)
   }
 
-  /// Wakes the threads waiting for a write, once none holds the relay.
+  /// Wakes the threads waiting for a write, once none holds the relay; once one waited.
+  ///
+  /// `mutating`: a non-mutating method called through `pointee` is handed a copy of the whole
+  /// core.
   @usableFromInline
   mutating func wakeWaitingReaders() {
     if !isReserved, let waiting = inPlaceWriteEnded { waiting.signalAllWaiting() }
@@ -790,23 +803,25 @@ extension RelayCore.Phase {
 /// three words smaller (with the header's dropped context word, a relay of a 40-byte value is a
 /// 256-byte heap chunk on Linux, not 288). Most relays make it only when they finish, if at all:
 /// one whose subscribers ask for everything and come one at a time, with nothing contended,
-/// needs none of it until then. Read and written under the relay's mutex, as the core.
+/// needs none of it until then. Read and written under the relay's mutex, as the core, so its
+/// fields skip the dynamic exclusivity checks (a relay with several subscribers makes it, and
+/// every event reads it).
 @usableFromInline
 final class RelayOccasional {
   /// What the claimed round in progress took from the subscribers, to give back if its value
   /// was a duplicate: kept only when the round checks duplicates and some subscriber's demand
   /// is limited.
-  @usableFromInline var claims: [RelaySubscribers.Claim]
+  @usableFromInline @exclusivity(unchecked) var claims: [RelaySubscribers.Claim]
   /// What readers and `modify` wait on while an in-place write on another thread has the
   /// value; made the first time a thread waits.
-  @usableFromInline var inPlaceWriteEnded: LockCondition?
+  @usableFromInline @exclusivity(unchecked) var inPlaceWriteEnded: LockCondition?
   /// The list the round in progress calls, when the round owns it (a claimed round's, a
   /// current value's for one of several subscribers, the end's) or an edit retired the live one
   /// it borrowed; released when the round ends.
-  @usableFromInline var kept: RelaySubscriberList?
+  @usableFromInline @exclusivity(unchecked) var kept: RelaySubscriberList?
   /// The demand of subscriptions waiting to attach, beyond the one the core keeps in place
   /// (`RelayCore.unattached`): several subscribing at once.
-  @usableFromInline var unattached: [UInt64: Subscribers.Demand]
+  @usableFromInline @exclusivity(unchecked) var unattached: [UInt64: Subscribers.Demand]
 
   @usableFromInline
   init() {

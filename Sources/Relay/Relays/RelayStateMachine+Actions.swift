@@ -306,9 +306,10 @@ struct RelayReservation {
   enum Kind: UInt8 {
     /// A `modify`, which changes a copy.
     case modify
-    /// An in-place write of a copy of the latest value (values waited in the sequence).
+    /// An in-place write of a copy of the latest value (events waited in the sequence).
     case inPlaceCopy
-    /// An in-place write of the value itself, which left the relay: readers wait for it.
+    /// An in-place write of the value itself, which left the relay: readers wait for it while
+    /// no newer value is held behind the write.
     case inPlaceMovedOut
   }
 

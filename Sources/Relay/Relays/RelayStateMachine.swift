@@ -47,10 +47,15 @@ package struct RelayStateMachine<Output> {
 
   /// The core of the machine at `machine`, for the code around every event, which depends on no
   /// value type.
+  ///
+  /// The core follows `current` at the first offset its alignment allows, as a struct's fields
+  /// are laid out; computed from the sizes, not with `MemoryLayout.offset(of:)`, whose key path
+  /// an unoptimized build makes anew at every event.
   @inlinable @inline(__always)
   static func core(of machine: UnsafeMutablePointer<Self>) -> UnsafeMutablePointer<RelayCore> {
-    (UnsafeMutableRawPointer(machine) + MemoryLayout<Self>.offset(of: \.core).unsafelyUnwrapped)
-      .assumingMemoryBound(to: RelayCore.self)
+    let alignment = MemoryLayout<RelayCore>.alignment
+    let offset = (MemoryLayout<Output?>.size + alignment - 1) & ~(alignment - 1)
+    return (UnsafeMutableRawPointer(machine) + offset).assumingMemoryBound(to: RelayCore.self)
   }
 
   /// The subscribers, their demand and the subscriptions not attached yet.
@@ -81,7 +86,7 @@ package struct RelayStateMachine<Output> {
   @inlinable var inPlaceWriteEnded: LockCondition? { core.inPlaceWriteEnded }
 
   /// The last value sent: held, waiting, or current; `nil` for a passthrough relay, and while
-  /// an in-place write has the value (`isOutForInPlaceWrite`).
+  /// an in-place write that moved the value out has it.
   @inlinable
   var latestValue: Output? {
     if let sent = core.latestSentValue { return sent.unboxed(Output.self) }

@@ -110,9 +110,10 @@ package final class RelayStorage<Output>:
   /// Runs one event of the state machine under the lock, keeping `ending` and the waiting
   /// readers in step with it.
   ///
-  /// The lock and the bookkeeping around the event depend on no value type: they run in
-  /// Relay's own code (`RelayCore.beginEvent`, `endEvent`), compiled once, so that each value
-  /// type an app observes does not carry a copy of them at every event.
+  /// The lock and the bookkeeping around the event depend on no value type
+  /// (`RelayCore.beginEvent`, `endEvent`): their usual path is inlined here, and the rest
+  /// (waiting for another thread's write, waking the threads that waited) is called, compiled
+  /// once in Relay.
   @inlinable @inline(__always)
   func withMachine<Result>(_ event: (inout RelayStateMachine<Output>) -> Result) -> Result {
     withUnsafeMutablePointers { header, machine in
@@ -258,9 +259,9 @@ package final class RelayStorage<Output>:
   /// Attaches a subscriber: hands it its subscription, then adds it to the sequence.
   ///
   /// Only the subscription and the target are made here, where the subscriber's type is
-  /// known; the rest runs in Relay's own code, compiled once for every value type
-  /// (`attach(_:id:)`): a subscription is made once, and each value type an app observes would
-  /// otherwise carry its own copy of it.
+  /// known; the rest (`register()`, `attach(_:id:)`) is specialized once per value type, not
+  /// once per pair of value and subscriber types, and calls the code around its events rather
+  /// than inline it.
   @inlinable
   package func attach<S: Subscriber>(_ subscriber: S)
   where S.Input == Output, S.Failure == Never {
@@ -305,8 +306,8 @@ package final class RelayStorage<Output>:
     return { subscriber.receive($0) }
   }
 
-  /// A subscriber asks for more: compiled once, as `attach(_:id:)` is; a request delivers only a
-  /// current value a subscriber is owed.
+  /// A subscriber asks for more; a request delivers only a current value a subscriber is owed,
+  /// so it calls the code around its event rather than inline it (`withMachineRarely`).
   @inlinable @inline(never)
   func request(_ demand: Subscribers.Demand, for id: UInt64) {
     let thread = ThreadIdentity.current
@@ -331,8 +332,8 @@ package final class RelayStorage<Output>:
 
   /// Carries out a step that delivers no value of the caller's own.
   ///
-  /// Compiled once, in Relay: its callers are the rare events (a subscription, a request, a
-  /// `modify` that retries or throws, the end, the drainer's start), none of them a send.
+  /// Never inlined: its callers are the rare events (a subscription, a request, a `modify` that
+  /// retries or throws, the end, the drainer's start), none of them a send.
   @inlinable @inline(never)
   func carryOut(_ step: consuming RelayStep<Output>, from thread: ThreadIdentity) {
     release(step.released.take())

@@ -93,8 +93,9 @@ struct RelaySubscribers {
 
   // MARK: Subscribing
 
-  /// A subscription is about to be handed out: returns its id. The core keeps its demand until
-  /// it attaches (`RelayCore.unattached`).
+  /// A subscription is about to be handed out: returns its id.
+  ///
+  /// The core keeps its demand until it attaches (`RelayCore.unattached`).
   @inlinable
   mutating func nextSubscriptionID() -> UInt64 {
     let id = nextID

@@ -650,6 +650,27 @@ import Testing
     #expect(ticket == .optimistic(sendsAtRead: machine.sendCount))
   }
 
+  /// A write of a copy taken while only a current value owed to a subscriber waits (no sent
+  /// value newer than the current one): the relay still has its value, and a read takes it.
+  @Test func aReadDoesNotWaitForACopyTakenWhileOnlyAnOwedCurrentValueWaits() {
+    var machine = Machine(current: 0, keepsCurrentValue: true, checksDuplicates: false)
+    subscribe(&machine)
+    #expect(isDeliver(send(&machine, 1, from: here)), "the round of 1 did not start")
+    let late = machine.register()
+    _ = machine.attach(late, target: target(), from: here)
+    _ = machine.request(.max(1), for: late, from: here)  // its current value waits
+    #expect(!machine.delivery.waiting.isEmpty)
+    #expect(machine.core.latestSentValue == nil)
+    guard case .copied(let copy) = machine.beginInPlaceWrite(from: elsewhere) else {
+      Issue.record("the value moved out while a current value waited")
+      return
+    }
+    #expect(copy == 1)
+    #expect(machine.core.holder(blocking: .value) == nil, "a read waited for a copy")
+    #expect(machine.latestKeptValue == 1)
+    #expect(machine.core.holder(blocking: .everyWrite) == elsewhere)
+  }
+
   @Test func theCodeAroundEveryEventFindsTheCoreWhateverTheValuesLayout() {
     func check<Value>(_ value: Value) {
       let machine = UnsafeMutablePointer<RelayStateMachine<Value>>.allocate(capacity: 1)
