@@ -285,28 +285,26 @@ extension DiffStorage {
       withObservation { $0.change(observed, new: address, published: changed, old: old) }
     }
     if let more { change.elements = more }
-    withUnsafePointer(to: change) { commitToRelay(writing, publishes: changed, telling: $0) }
+    // The writer made its change through the observation: this thread saw it installed.
+    let telling = DiffObservedTelling(
+      observation: withUnsafeMutablePointerToHeader { $0.pointee.observation.unsafelyUnwrapped },
+      change: change)
+    withUnsafePointer(to: telling) { commitToRelay(writing, publishes: changed, telling: $0) }
   }
 
-  /// Hands the relay the value an in-place write changed, and tells the observers of `change`
-  /// once it is stored, before any subscriber is called.
+  /// Hands the relay the value an in-place write changed, and tells the observers of its
+  /// change, if it has one, once it is stored, before any subscriber is called.
   ///
   /// The change is passed by address: an optional of it would be copied, through its value
   /// witnesses, on every write.
   @inlinable @inline(__always)
   func commitToRelay(
     _ writing: UnsafeMutablePointer<Value>, publishes: Bool?,
-    telling change: UnsafePointer<DiffObservedChange>?
+    telling: UnsafePointer<DiffObservedTelling>?
   ) {
-    // Read only with a change: the writer made its change through the observation, so this
-    // thread saw the observation installed; otherwise a read on another thread may be
-    // installing it now.
-    let observation =
-      change == nil ? nil : withUnsafeMutablePointerToHeader { $0.pointee.observation }
     withRelay {
       $0.commitInPlaceWrite(
-        writing.move(), publishes: publishes,
-        stored: DiffTellObservers(observation: observation, change: change))
+        writing.move(), publishes: publishes, stored: DiffTellObservers(telling: telling))
     }
   }
 
@@ -402,20 +400,30 @@ final class DiffKeptValue<Value>: @unchecked Sendable {
 /// observers of the write's change, if it has one.
 @usableFromInline
 struct DiffTellObservers: RelayStoredAction {
-  /// The property's observation, if it has one; the property keeps it alive.
-  @usableFromInline let observation: Unmanaged<DiffObservation>?
-  /// The change to tell, lying with the writer until the commit returns; `nil` for none.
-  @usableFromInline let change: UnsafePointer<DiffObservedChange>?
+  /// The observation and the change to tell it, lying with the writer until the commit
+  /// returns; `nil` for none.
+  @usableFromInline let telling: UnsafePointer<DiffObservedTelling>?
 
   @inlinable
-  init(observation: Unmanaged<DiffObservation>?, change: UnsafePointer<DiffObservedChange>?) {
-    self.observation = observation
-    self.change = change
-  }
+  init(telling: UnsafePointer<DiffObservedTelling>?) { self.telling = telling }
 
   @inlinable
   func valueStored() {
-    guard let change, let observation else { return }
-    observation._withUnsafeGuaranteedRef { $0.tell(change.pointee) }
+    guard let telling else { return }
+    telling.pointee.observation._withUnsafeGuaranteedRef { $0.tell(telling.pointee.change) }
+  }
+}
+
+/// A property's observation and the change of a write to tell it.
+@usableFromInline
+struct DiffObservedTelling {
+  /// The property's observation; the property keeps it alive.
+  @usableFromInline let observation: Unmanaged<DiffObservation>
+  @usableFromInline let change: DiffObservedChange
+
+  @inlinable
+  init(observation: Unmanaged<DiffObservation>, change: DiffObservedChange) {
+    self.observation = observation
+    self.change = change
   }
 }
