@@ -98,7 +98,7 @@ package final class RelayStorage<Output>:
   /// guards).
   @inlinable
   var subscriptionName: String {
-    withMachineRarely { $0.core.subscriptionName.description }
+    withMachine(rarely: true) { $0.core.subscriptionName.description }
   }
 
   /// How a round may end without the lock, and which subscriber it calls.
@@ -114,47 +114,31 @@ package final class RelayStorage<Output>:
   /// (`RelayCore.beginEvent`, `endEvent`): their usual path is inlined here, and the rest
   /// (waiting for another thread's write, waking the threads that waited) is called, compiled
   /// once in Relay.
-  @inlinable @inline(__always)
-  func withMachine<Result>(_ event: (inout RelayStateMachine<Output>) -> Result) -> Result {
-    withUnsafeMutablePointers { header, machine in
-      let core = RelayStateMachine.core(of: machine)
-      RelayCore.beginEvent(header, core)
-      // Not a `defer`: the optimizer leaves that a function of its own, called at every event.
-      let result = event(&machine.pointee)
-      RelayCore.endEvent(header, core)
-      return result
-    }
-  }
-
-  /// Runs one of the rare events (a subscription, a request, the end, a `modify` that threw)
-  /// as `withMachine` does, calling the code around it rather than inlining it, so that each
-  /// value type's copy of the event is smaller.
-  @inlinable @inline(__always)
-  func withMachineRarely<Result>(_ event: (inout RelayStateMachine<Output>) -> Result) -> Result {
-    withUnsafeMutablePointers { header, machine in
-      let core = RelayStateMachine.core(of: machine)
-      RelayCore.beginRareEvent(header, core)
-      let result = event(&machine.pointee)
-      RelayCore.endRareEvent(header, core)
-      return result
-    }
-  }
-
-  /// Runs one event of the state machine once no write on another thread holds what it
-  /// needs (`RelayWait`).
   ///
-  /// The same thread, inside its own write, stops the program instead: an overlapping access, which
-  /// would otherwise wait for itself.
+  /// - Parameters:
+  ///   - wait: What the event needs that another thread's write may hold (`RelayWait`): it runs
+  ///     once no write holds it. The same thread, inside its own write, stops the program
+  ///     instead: an overlapping access, which would otherwise wait for itself.
+  ///   - rarely: Whether the event is a rare one (a subscription, a request, the end, a
+  ///     `modify` that threw): it calls the code around it rather than inlining it, so that each
+  ///     value type's copy of the event is smaller.
   @inlinable @inline(__always)
   func withMachine<Result>(
-    waitingFor wait: RelayWait, _ event: (inout RelayStateMachine<Output>) -> Result
+    waitingFor wait: RelayWait? = nil, rarely: Bool = false,
+    _ event: (inout RelayStateMachine<Output>) -> Result
   ) -> Result {
     withUnsafeMutablePointers { header, machine in
       let core = RelayStateMachine.core(of: machine)
-      RelayCore.beginEvent(header, core, waitingFor: wait)
+      if rarely {
+        RelayCore.beginRareEvent(header, core)
+      } else if let wait {
+        RelayCore.beginEvent(header, core, waitingFor: wait)
+      } else {
+        RelayCore.beginEvent(header, core)
+      }
       // Not a `defer`: the optimizer leaves that a function of its own, called at every event.
       let result = event(&machine.pointee)
-      RelayCore.endEvent(header, core)
+      if rarely { RelayCore.endRareEvent(header, core) } else { RelayCore.endEvent(header, core) }
       return result
     }
   }
@@ -168,7 +152,7 @@ package final class RelayStorage<Output>:
 
   /// Whether any subscriber is attached right now.
   @inlinable
-  var hasSubscribers: Bool { withMachineRarely { $0.hasSubscribers } }
+  var hasSubscribers: Bool { withMachine(rarely: true) { $0.hasSubscribers } }
 
   // MARK: Sending
 
@@ -195,7 +179,7 @@ package final class RelayStorage<Output>:
       do {
         result = try transform(&modified)
       } catch {
-        carryOut(withMachineRarely { $0.abandonModify(ticket) }, from: thread)
+        carryOut(withMachine(rarely: true) { $0.abandonModify(ticket) }, from: thread)
         throw error
       }
       switch withMachine({ $0.commitModify(modified, ticket: ticket, from: thread) }) {
@@ -251,7 +235,7 @@ package final class RelayStorage<Output>:
   @usableFromInline
   func finish() {
     let thread = ThreadIdentity.current
-    carryOut(withMachineRarely { $0.finish(from: thread) }, from: thread)
+    carryOut(withMachine(rarely: true) { $0.finish(from: thread) }, from: thread)
   }
 
   // MARK: Subscribing
@@ -277,13 +261,13 @@ package final class RelayStorage<Output>:
 
   /// A subscription is about to be handed to a subscriber: its id.
   @inlinable @inline(never)
-  func register() -> UInt64 { withMachineRarely { $0.register() } }
+  func register() -> UInt64 { withMachine(rarely: true) { $0.register() } }
 
   /// The subscriber with subscription `id` received it: from now on the relay may call it.
   @inlinable @inline(never)
   func attach(_ target: RelayTarget<Output>, id: UInt64) {
     let thread = ThreadIdentity.current
-    switch withMachineRarely({ $0.attach(id, target: target, from: thread) }) {
+    switch withMachine(rarely: true, { $0.attach(id, target: target, from: thread) }) {
     case .attached(let step):
       carryOut(step, from: thread)
     case .cancelled:
@@ -310,11 +294,11 @@ package final class RelayStorage<Output>:
   }
 
   /// A subscriber asks for more; a request delivers only a current value a subscriber is owed,
-  /// so it calls the code around its event rather than inline it (`withMachineRarely`).
+  /// so it calls the code around its event rather than inline it (`withMachine(rarely:)`).
   @inlinable @inline(never)
   func request(_ demand: Subscribers.Demand, for id: UInt64) {
     let thread = ThreadIdentity.current
-    carryOut(withMachineRarely { $0.request(demand, for: id, from: thread) }, from: thread)
+    carryOut(withMachine(rarely: true) { $0.request(demand, for: id, from: thread) }, from: thread)
   }
 
   /// Cancels a subscription.
