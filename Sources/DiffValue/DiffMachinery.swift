@@ -175,8 +175,9 @@ final class DiffMachinery<Value: Equatable>: ManagedBuffer<DiffMachineryState<Va
 func diffObservationWord(inMachineryAt machinery: UnsafeMutableRawPointer)
   -> UnsafeMutableRawPointer
 {
-  let alignment = MemoryLayout<DiffMachineryState<Int>>.alignment
-  let header = (2 * MemoryLayout<UnsafeRawPointer>.size + alignment - 1) / alignment * alignment
+  let header = fieldOffset(
+    after: 2 * MemoryLayout<UnsafeRawPointer>.size,
+    alignment: MemoryLayout<DiffMachineryState<Int>>.alignment)
   return machinery + header + MemoryLayout<RelayMutex>.stride
 }
 

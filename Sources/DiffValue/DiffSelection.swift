@@ -46,8 +46,7 @@ final class DiffSelection<Value>: @unchecked Sendable {
     agrees = { parts.agrees($0, $1) }
     snapshotSize = MemoryLayout<Parts.Snapshot>.size
     snapshotAlignment = MemoryLayout<Parts.Snapshot>.alignment
-    snapshotOffset =
-      (MemoryLayout<Value>.size + snapshotAlignment - 1) / snapshotAlignment * snapshotAlignment
+    snapshotOffset = fieldOffset(after: MemoryLayout<Value>.size, alignment: snapshotAlignment)
     takeSnapshot = { value, slot in
       slot.assumingMemoryBound(to: Parts.Snapshot.self).initialize(to: parts.snapshot(value))
     }

@@ -136,9 +136,9 @@ extension Subscribers {
     @usableFromInline enum StoredLayout {
       @inlinable static var mutex: Int { MemoryLayout<Int>.size }
       @inlinable static var state: Int {
-        let end = mutex + MemoryLayout<RelayMutex>.size
-        let alignment = MemoryLayout<State>.alignment
-        return (end + alignment - 1) / alignment * alignment
+        fieldOffset(
+          after: mutex + MemoryLayout<RelayMutex>.size, alignment: MemoryLayout<State>.alignment
+        )
       }
     }
 

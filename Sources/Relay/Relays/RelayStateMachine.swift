@@ -53,8 +53,8 @@ package struct RelayStateMachine<Output> {
   /// an unoptimized build makes anew at every event.
   @inlinable @inline(__always)
   static func core(of machine: UnsafeMutablePointer<Self>) -> UnsafeMutablePointer<RelayCore> {
-    let alignment = MemoryLayout<RelayCore>.alignment
-    let offset = (MemoryLayout<Output?>.size + alignment - 1) & ~(alignment - 1)
+    let offset = fieldOffset(
+      after: MemoryLayout<Output?>.size, alignment: MemoryLayout<RelayCore>.alignment)
     return (UnsafeMutableRawPointer(machine) + offset).assumingMemoryBound(to: RelayCore.self)
   }
 
