@@ -285,10 +285,8 @@ extension DiffStorage {
       withObservation { $0.change(observed, new: address, published: changed, old: old) }
     }
     if let more { change.elements = more }
-    // The writer made its change through the observation: this thread saw it installed.
     let telling = DiffObservedTelling(
-      observation: withUnsafeMutablePointerToHeader { $0.pointee.observation.unsafelyUnwrapped },
-      change: change)
+      observation: withObservation { Unmanaged.passUnretained($0) }, change: change)
     withUnsafePointer(to: telling) { commitToRelay(writing, publishes: changed, telling: $0) }
   }
 

@@ -705,12 +705,11 @@ struct RelayCore {
 
   /// An in-place write takes the reservation; the state machine has its value.
   ///
-  /// - Parameter movedOut: Whether the value itself left the relay (rather than a copy).
+  /// - Parameter kind: Whether the value itself left the relay, or a copy of it.
   @inlinable
-  mutating func reserveForInPlaceWrite(from thread: ThreadIdentity, movedOut: Bool) {
-    phase.reserve(
-      RelayReservation(
-        token: sendCount, holder: thread, kind: movedOut ? .inPlaceMovedOut : .inPlaceCopy))
+  mutating func reserveForInPlaceWrite(from thread: ThreadIdentity, kind: RelayReservation.Kind) {
+    precondition(kind != .modify, "an in-place write reserved the relay as a modify")
+    phase.reserve(RelayReservation(token: sendCount, holder: thread, kind: kind))
   }
 
   /// Ends the reservation of the in-place write, counting its write: the events held behind it.

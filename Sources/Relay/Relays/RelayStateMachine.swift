@@ -329,20 +329,13 @@ package struct RelayStateMachine<Output> {
       return nil
     }
     guard core.keepsCurrentValue else { return nil }
-    let inPlace: RelayInPlaceValue<Output>
     if core.delivery.waiting.isEmpty, current != nil {
-      inPlace = .movedOut(current.take().unsafelyUnwrapped)
-    } else if let latest = latestValue {
-      inPlace = .copied(latest)
-    } else {
-      return nil
+      core.reserveForInPlaceWrite(from: thread, kind: .inPlaceMovedOut)
+      return .movedOut(current.take().unsafelyUnwrapped)
     }
-    if case .movedOut = inPlace {
-      core.reserveForInPlaceWrite(from: thread, movedOut: true)
-    } else {
-      core.reserveForInPlaceWrite(from: thread, movedOut: false)
-    }
-    return inPlace
+    guard let latest = latestValue else { return nil }
+    core.reserveForInPlaceWrite(from: thread, kind: .inPlaceCopy)
+    return .copied(latest)
   }
 
   /// An in-place write hands the value back to be sequenced, then what waited behind it goes

@@ -121,7 +121,8 @@ package final class RelayStorage<Output>:
   ///     instead: an overlapping access, which would otherwise wait for itself.
   ///   - rarely: Whether the event is a rare one (a subscription, a request, the end, a
   ///     `modify` that threw): it calls the code around it rather than inlining it, so that each
-  ///     value type's copy of the event is smaller.
+  ///     value type's copy of the event is smaller. An event that waits (`wait`) inlines its
+  ///     wait's beginning whatever this says.
   @inlinable @inline(__always)
   func withMachine<Result>(
     waitingFor wait: RelayWait? = nil, rarely: Bool = false,
@@ -129,10 +130,10 @@ package final class RelayStorage<Output>:
   ) -> Result {
     withUnsafeMutablePointers { header, machine in
       let core = RelayStateMachine.core(of: machine)
-      if rarely {
-        RelayCore.beginRareEvent(header, core)
-      } else if let wait {
+      if let wait {
         RelayCore.beginEvent(header, core, waitingFor: wait)
+      } else if rarely {
+        RelayCore.beginRareEvent(header, core)
       } else {
         RelayCore.beginEvent(header, core)
       }
