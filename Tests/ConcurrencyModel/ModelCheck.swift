@@ -13,7 +13,9 @@
 ///   value form one chain, each having read the one before.
 /// - The last write is the last one stored: the value read at the end is the last published,
 ///   with every quiet write made to it; a thread's reads never go back in the sequence, nor
-///   before its own last write.
+///   before its own last write. A read under `withObservationTracking` (of the whole value or of
+///   its selected part) keeps the same rules, and every tracking it arms is told: the sentinels
+///   written at the end change the selected part.
 /// - Every subscriber's log is part of the same sequence, in order, with nothing twice: all of
 ///   it from its first value on when it asked for unlimited demand, to the end when it was
 ///   never cancelled; no more values than it asked for; at most one call after its `cancel()`
@@ -82,6 +84,7 @@ private struct Checker {
     checkWriterOrder()
     checkEnd()
     checkReads()
+    checkTrackings()
     for subscriber in outcome.subscribers { checkSubscriber(subscriber) }
   }
 
@@ -91,7 +94,7 @@ private struct Checker {
       case .whole, .derived: published[record.id] = record
       case .quiet: quietByBase[record.seen!.id, default: []].append(record)
       case .abandoned: abandoned.insert(record.id)
-      case .read: break
+      case .read, .trackedRead: break
       }
     }
   }
@@ -225,8 +228,9 @@ private struct Checker {
     for records in outcome.records {
       var lastRead = -1
       for record in records {
-        guard case .read(let value) = record.kind else { continue }
+        guard let value = record.readValue else { continue }
         let made = chain[value.id] ?? []
+        // A part read returns the id alone: its quiet list is empty, a prefix of any.
         if value.quiet != Array(made.prefix(value.quiet.count)) {
           fail("\(record), whose quiet writes are not those made to it: \(made)")
         }
@@ -239,6 +243,23 @@ private struct Checker {
           fail("\(record), older than that write (at \(at) < \(own))")
         }
       }
+    }
+  }
+
+  /// Every tracking armed by a read during the run was told: the sentinels written at the end
+  /// change the selected part, so none may be left untold.
+  ///
+  /// Told more than once is not checked: Observation's own `withObservationTracking` does that
+  /// under concurrent writes, with a plain `@Observable` property too (a tracking whose change
+  /// comes while it is being installed stays registered, and is told of every later change).
+  mutating func checkTrackings() {
+    guard !outcome.timedOut else { return }
+    let untold = outcome.trackingTells.indices.filter { outcome.trackingTells[$0] == 0 }
+    if !untold.isEmpty {
+      fail(
+        "\(untold.count) of \(outcome.trackingTells.count) trackings armed during the run were "
+          + "never told of a change after them (the sentinels change the selected part); "
+          + "the first: \(untold.prefix(5).map { outcome.trackingReads[$0] })")
     }
   }
 

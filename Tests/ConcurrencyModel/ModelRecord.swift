@@ -13,6 +13,17 @@ public struct ModelRecord: Sendable, CustomStringConvertible {
     case abandoned
     /// A read of the value, after the writer's last published write (`id`, or -1 for none).
     case read(ModelValue)
+    /// A read under `withObservationTracking`, of the whole value or of its selected part (a
+    /// value with that id alone), with the same rules as a read.
+    case trackedRead(ModelValue, part: Bool)
+  }
+
+  /// The value a read or a tracked read returned.
+  public var readValue: ModelValue? {
+    switch kind {
+    case .read(let value), .trackedRead(let value, _): value
+    default: nil
+    }
   }
 
   /// What the operation was.
@@ -52,6 +63,9 @@ public struct ModelRecord: Sendable, CustomStringConvertible {
         + (inPlace ? " in place" : " with modify")
     case .abandoned: return "\(who) abandoned #\(id)"
     case .read(let value): return "\(who) read \(value) after writing #\(id)"
+    case .trackedRead(let value, let part):
+      return "\(who) read \(part ? "the part #\(value.id)" : "\(value)") under tracking after "
+        + "writing #\(id)"
     }
   }
 }
@@ -84,6 +98,9 @@ public enum ModelWriteKind: CaseIterable, Sendable {
   case whole
   /// `owner.state.derive(id)`, through the property's `_modify`.
   case deriveInPlace
+  /// The same, pausing inside the access as a longer mutation would: the property is held while
+  /// other threads subscribe, read it under tracking for the first time, and write.
+  case slowDeriveInPlace
   /// `owner.state.addQuietly(id)`, through the property's `_modify`.
   case quietInPlace
   /// `modify { $0.derive(id) }`.
@@ -97,7 +114,7 @@ public enum ModelWriteKind: CaseIterable, Sendable {
   public func applies(to kind: ModelSubjectKind) -> Bool {
     switch self {
     case .whole: true
-    case .deriveInPlace, .quietInPlace: kind.writesInPlace
+    case .deriveInPlace, .slowDeriveInPlace, .quietInPlace: kind.writesInPlace
     case .deriveModify, .quietModify, .abandonedModify: kind.keepsValue
     }
   }
@@ -109,9 +126,9 @@ public enum ModelWriteKind: CaseIterable, Sendable {
     switch self {
     case .whole:
       subject.write(ModelValue(id: id))
-    case .deriveInPlace:
+    case .deriveInPlace, .slowDeriveInPlace:
       record.kind = .derived(inPlace: true)
-      record.seen = subject.deriveInPlace(id)
+      record.seen = subject.deriveInPlace(id, pausing: self == .slowDeriveInPlace)
     case .quietInPlace:
       record.kind = .quiet(inPlace: true)
       record.seen = subject.addQuietlyInPlace(id)

@@ -64,7 +64,9 @@ public struct ModelCase: Sendable, CustomStringConvertible {
         .request(
           pick: Int.random(in: 0..<1_000, using: &random),
           count: Int.random(in: 1...4, using: &random))
-      case 77..<90: kind.keepsValue ? .read : .pause(0)
+      case 77..<84: kind.keepsValue ? .read : .pause(0)
+      case 84..<90:
+        kind.isDiffProperty ? .trackedRead(part: Bool.random(using: &random)) : .pause(0)
       default: .pause(Int.random(in: 0..<30, using: &random))
       }
     }
@@ -79,6 +81,8 @@ enum ModelOperation {
   case cancel(pick: Int)
   case request(pick: Int, count: Int)
   case read
+  /// A read under `withObservationTracking`, of the whole value or of its selected part.
+  case trackedRead(part: Bool)
   /// Sleeps this many microseconds; 0 yields.
   case pause(Int)
 }
@@ -101,6 +105,11 @@ public struct ModelOutcome: Sendable {
   public var timedOut: Bool
   /// Overlapping calls seen by the witness.
   public var witnessOverlaps: Int
+  /// How often each tracking armed by a tracked read was told, once the sentinels were
+  /// delivered; `trackingReads` has the read that armed it, at the same index.
+  public var trackingTells: [Int]
+  /// The tracked read that armed each tracking.
+  public var trackingReads: [ModelRecord]
 }
 
 /// What one subscriber of a case received and asked for.
@@ -141,6 +150,7 @@ public enum ModelRunner {
     let threads = modelCase.threads + (late ? 1 : 0)
     // With a late witness, the others subscribe only after it, so that it sees all they see.
     let witnessSubscribed = Locked(!late)
+    let trackings = Locked<[(record: ModelRecord, tells: Locked<Int>)]>([])
     runConcurrently(threads: threads) { thread in
       arrived.withLock { $0 += 1 }
       while arrived.withLock({ $0 }) < threads { sched_yield() }
@@ -180,6 +190,13 @@ public enum ModelRunner {
           if let value = subject.read() {
             local.append(ModelRecord(kind: .read(value), writer: thread, id: ids.lastPublished))
           }
+        case .trackedRead(let part):
+          let tells = Locked(0)
+          let value = subject.trackedRead(part: part) { tells.withLock { $0 += 1 } }
+          let record = ModelRecord(
+            kind: .trackedRead(value, part: part), writer: thread, id: ids.lastPublished)
+          local.append(record)
+          trackings.withLock { $0.append((record, tells)) }
         case .pause(let microseconds):
           if microseconds == 0 { sched_yield() } else { usleep(UInt32(microseconds)) }
         }
@@ -204,7 +221,10 @@ public enum ModelRunner {
       }
     }
     let all = subscribers.withLock { $0 }
+    let armed = trackings.withLock { $0 }
     if !timedOut {
+      // A tracking is told by the write that changes the part, or by the round that delivers it.
+      _ = eventually(within: 20) { armed.allSatisfy { $0.tells.withLock { $0 } > 0 } }
       // What a queue delivers later arrives after the witness received the last sentinel.
       let waiting = all.filter { $0.asksUnlimited && $0.receivedAtCancel == nil }
       let arrived = eventually(within: 20) { waiting.allSatisfy { $0.received.last?.id == -3 } }
@@ -230,7 +250,8 @@ public enum ModelRunner {
           completions: subscriber.completionCount)
       },
       records: records.withLock { $0 } + all.map(\.writes).filter { !$0.isEmpty },
-      finalValue: finalValue, timedOut: timedOut, witnessOverlaps: witness.overlaps)
+      finalValue: finalValue, timedOut: timedOut, witnessOverlaps: witness.overlaps,
+      trackingTells: armed.map { $0.tells.withLock { $0 } }, trackingReads: armed.map(\.record))
   }
 
   private static func pickSubscriber(_ pick: Int, from subscribers: Locked<[ModelSubscriber]>)

@@ -1,4 +1,5 @@
 import DiffValue
+import Observation
 
 /// What a model run writes to: a `@Diff` property, a `CurrentValueRelay` or a
 /// `PassthroughRelay`.
@@ -89,10 +90,30 @@ public final class ModelSubject: @unchecked Sendable {
     return currentValue?.value
   }
 
+  /// A read of the property under `withObservationTracking`, as a view's `body` reads: the
+  /// whole value, or its selected part alone (`owner.$state[\.id]`, which comes back as a
+  /// value with that id and nothing else).
+  ///
+  /// - Parameters:
+  ///   - part: Whether to read the selected part rather than the whole value.
+  ///   - onChange: What the tracking calls, once, when a selected part changes.
+  public func trackedRead(part: Bool, onChange: @escaping @Sendable () -> Void) -> ModelValue {
+    guard let owner else { preconditionFailure("only a @Diff property is read under tracking") }
+    return withObservationTracking {
+      part ? ModelValue(id: owner.$state[\.id]) : owner.state
+    } onChange: {
+      onChange()
+    }
+  }
+
   /// A derived write through the property, in place (`owner.state.derive(id)`).
-  public func deriveInPlace(_ id: Int) -> ModelSeen {
+  ///
+  /// - Parameters:
+  ///   - id: The write's identifier.
+  ///   - pausing: Whether to sleep a few microseconds inside the access, after the change.
+  public func deriveInPlace(_ id: Int, pausing: Bool = false) -> ModelSeen {
     guard let owner else { preconditionFailure("only a @Diff property is written in place") }
-    return owner.state.derive(id)
+    return pausing ? owner.state.deriveAndPause(id) : owner.state.derive(id)
   }
 
   /// A quiet write through the property, in place.

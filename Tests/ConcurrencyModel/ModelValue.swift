@@ -1,4 +1,5 @@
 import DiffValue
+import Foundation
 
 /// The value a model run writes: which write stored it, and what a derived write read.
 ///
@@ -38,6 +39,17 @@ public struct ModelValue: Equatable, Sendable, CustomStringConvertible {
     baseQuiet = quiet
     quiet = []
     self.id = id
+    return seen
+  }
+
+  /// `derive(id)`, then a pause of 20 microseconds: a mutation that takes a while, during which
+  /// the property is held.
+  ///
+  /// - Parameter id: The write's identifier.
+  /// - Returns: What the write read.
+  public mutating func deriveAndPause(_ id: Int) -> ModelSeen {
+    let seen = derive(id)
+    usleep(20)
     return seen
   }
 

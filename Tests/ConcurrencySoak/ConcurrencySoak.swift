@@ -30,6 +30,18 @@ enum ConcurrencySoak {
       }
       print("the \(writes) stress: \(stressRuns) runs of \(stressRuns) passed")
     }
+    for run in 0..<stressRuns {
+      let seed = UInt64.random(in: 0...UInt64.max)
+      let problems = FirstTrackingStress.run(seed: seed)
+      if !problems.isEmpty {
+        print("the first tracked read stress failed on run \(run + 1) of \(stressRuns):")
+        for problem in problems.prefix(10) { print("- \(problem)") }
+        return 1
+      }
+      if run == stressRuns - 1 {
+        print("the first tracked read stress: \(stressRuns) runs of 150 properties passed")
+      }
+    }
     let base = UInt64.random(in: 0...UInt64.max)
     print("base seed \(base); \(minutes) minutes over \(kinds.map(\.description))")
     var seeds = SeededRandomNumberGenerator(seed: base)

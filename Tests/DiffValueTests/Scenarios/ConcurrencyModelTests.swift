@@ -6,7 +6,8 @@ import Testing
 
 /// The concurrency contract, checked by a seeded model.
 ///
-/// Random mixes of writes of every kind, subscribes, cancels and requests, from 2-8 threads,
+/// Random mixes of writes of every kind (some pausing inside the access), subscribes, cancels,
+/// requests, reads and reads under `withObservationTracking`, from 2-8 threads,
 /// each subscriber's log compared with the writers' commit log (`ModelCheck` has the rules). `.ci/run` runs it under Thread Sanitizer
 /// too; `swift run -c release ConcurrencySoak --minutes 10` runs it for longer.
 ///
@@ -36,6 +37,15 @@ import Testing
       cases += 1
       if !violations.isEmpty || Self.replayedSeed != nil { return }
     } while clock.now < deadline || cases < 3
+  }
+
+  /// A first tracked read of a subscribed property, racing writes in place, over many fresh
+  /// properties (the model's cases have one first read each); `DIFFVALUE_MODEL_SEED` replays
+  /// one run.
+  @Test func aFirstTrackedReadRacingWritesInPlaceIsToldAndReadsAPublishedValue() {
+    let seed = Self.replayedSeed ?? UInt64.random(in: 0...UInt64.max)
+    let problems = FirstTrackingStress.run(seed: seed)
+    #expect(problems.isEmpty, "\(problems.prefix(5).joined(separator: "; "))")
   }
 
   /// The stress that found `modify` publishing out of order: three threads of 500 `modify`
