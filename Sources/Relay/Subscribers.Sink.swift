@@ -61,11 +61,10 @@ extension Subscribers {
   /// cancelled (it releases its closures and cancels a subscription that arrives later), where
   /// Combine's ignores that cancel.
   ///
-  /// One exception to the release on completion: a relay calls a sink subscribed to it
-  /// directly through its own reference to `receiveValue`, which it drops when the
-  /// subscription is cancelled or the relay goes away. A relay never completes a sink while
-  /// keeping it, so this shows only when another publisher hands its subscribers to a relay
-  /// and completes them itself: cancel the sink (or drop its `AnyCancellable`) there.
+  /// A relay calls a sink subscribed to it directly through its own reference to
+  /// `receiveValue`, which it drops when the subscription is cancelled. A relay never completes
+  /// a sink while keeping it; when another publisher that handed its subscribers to a relay
+  /// completes one itself, the sink cancels its relay subscription, so the closures go then too.
   public final class Sink<Input, Failure: Error>: Subscriber, Cancellable,
     CustomStringConvertible, CustomReflectable, CustomPlaygroundDisplayConvertible,
     @unchecked Sendable
@@ -256,7 +255,12 @@ extension Subscribers {
       // The old status may hold the last reference to the subscription, whose deinit must not
       // run under the lock: it is moved out and released after it.
       let old = withState { $0.end() }
-      _ = old
+      // A relay never completes a subscriber it keeps, so a relay's subscription here was
+      // completed from elsewhere (a publisher that hands its subscribers to a relay): cancel it,
+      // or the relay would keep this ended sink, and its closures, until it goes away.
+      if let subscription = old.subscription, subscription is AnyRelayTarget {
+        subscription.cancel()
+      }
       handlers._withUnsafeGuaranteedRef { $0.receiveCompletion(completion) }
       endCall()
     }

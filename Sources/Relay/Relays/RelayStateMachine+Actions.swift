@@ -102,6 +102,7 @@ struct RelayReleased {
   @usableFromInline
   enum Item {
     case list(RelaySubscriberList)
+    /// A subscriber taken out of a list, with the list's hold, which `release` lets go of.
     case target(AnyRelayTarget)
     case event(RelayEvent)
   }
@@ -129,6 +130,14 @@ struct RelayReleased {
     for case .target(let target) in items { body(target) }
   }
 
+  /// Lets go of everything: the relay's holds of the subscribers handed back, then the rest.
+  ///
+  /// Outside the lock, and out of line: few events drop anything.
+  @usableFromInline
+  consuming func letGo() {
+    forEachTarget { $0.letGo() }
+  }
+
   /// Moves the items out, leaving nothing.
   @inlinable
   mutating func take() -> RelayReleased {
@@ -146,6 +155,7 @@ struct RelayReleased {
 /// destroys: a second field there costs each write its destruction.
 @usableFromInline
 struct RelayCancellation {
+  /// The subscriber removed, with the live list's hold, which the storage lets go of.
   @usableFromInline var target: AnyRelayTarget?
   @usableFromInline var released: RelayReleased
 

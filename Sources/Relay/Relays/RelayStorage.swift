@@ -243,45 +243,55 @@ package final class RelayStorage<Output>:
 
   /// Attaches a subscriber: hands it its subscription, then adds it to the sequence.
   ///
-  /// Only the subscription and the target are made here, where the subscriber's type is
-  /// known; the rest (`register()`, `attach(_:id:)`) is specialized once per value type, not
-  /// once per pair of value and subscriber types, and calls the code around its events rather
-  /// than inline it.
+  /// Only the subscription, which is also the target the rounds call, is made here, where the
+  /// subscriber's type is known; the rest (`register()`, `attach(_:)`) is specialized once per
+  /// value type, not once per pair of value and subscriber types, and calls the code around its
+  /// events rather than inline it.
   @inlinable
   package func attach<S: Subscriber>(_ subscriber: S)
   where S.Input == Output, S.Failure == Never {
-    let id = register()
-    subscriber.receive(subscription: RelaySubscription(storage: self, id: id))
-    // The finishing closure holds the subscriber for as long as the relay keeps the target.
-    attach(
-      RelayTarget<Output>(
-        receive: Self.receiver(of: subscriber),
-        finish: { subscriber.receive(completion: .finished) }),
-      id: id)
+    // The finishing closure keeps the subscriber for as long as the relay keeps the target
+    // (the receiving one does not, but for a sink's closures).
+    let target: RelayTarget<Output>
+    if S.self is AnyObject.Type || subscriber is Subscribers.Sink<Output, Never> {
+      target = RelayTarget(
+        storage: self, id: register(), receive: Self.receiver(of: subscriber),
+        finish: { subscriber.receive(completion: .finished) })
+    } else {
+      // A subscriber of value type: in a box of its own, which the finishing closure keeps.
+      let box = RelaySubscriberBox(subscriber)
+      target = RelayTarget(
+        storage: self, id: register(), receive: Self.receiver(of: box),
+        finish: { box.subscriber.receive(completion: .finished) })
+    }
+    subscriber.receive(subscription: target)
+    attach(target)
   }
 
   /// A subscription is about to be handed to a subscriber: its id.
   @inlinable @inline(never)
   func register() -> UInt64 { withMachine(rarely: true) { $0.register() } }
 
-  /// The subscriber with subscription `id` received it: from now on the relay may call it.
+  /// The subscriber received its subscription, `target`: from now on the relay may call it.
   @inlinable @inline(never)
-  func attach(_ target: RelayTarget<Output>, id: UInt64) {
+  func attach(_ target: RelayTarget<Output>) {
     let thread = ThreadIdentity.current
-    switch withMachine(rarely: true, { $0.attach(id, target: target, from: thread) }) {
+    switch withMachine(rarely: true, { $0.attach(target.id, target: target, from: thread) }) {
     case .attached(let step):
       carryOut(step, from: thread)
     case .cancelled:
-      break  // the target is released here, outside the lock
+      break  // never held by the relay: the subscriber's reference is the one left
     case .finished:
-      if !target.markCancelled() { target.finish() }
+      if !target.markCancelled() { target.callFinish() }
     }
   }
 
-  /// What a round calls for `subscriber`.
+  /// What a round calls for `subscriber`, an object (a class instance, or a value type's box).
   ///
   /// For a `Sink`, its own closure behind a check that the sink has not ended, which saves the
-  /// call counting of `Sink.receive(_:)` per value. Resolved at compile time where `S` is known.
+  /// call counting of `Sink.receive(_:)` per value. For any other subscriber, a closure that
+  /// reaches it unretained: the target's finishing closure keeps it for as long as the relay may
+  /// call it. Resolved at compile time where `S` is known.
   ///
   /// Never inlined: inlined into `attach`, the closure it makes went through a forwarding
   /// thunk of its own, a few instructions more for every value every sink receives.
@@ -291,7 +301,20 @@ package final class RelayStorage<Output>:
     if let sink = subscriber as? Subscribers.Sink<Output, Never> {
       return sink.receiverForRelay()
     }
-    return { subscriber.receive($0) }
+    let object = Unmanaged.passUnretained(subscriber as AnyObject)
+    return { value in
+      object._withUnsafeGuaranteedRef { unsafeBitCast($0, to: S.self).receive(value) }
+    }
+  }
+
+  /// What a round calls for a subscriber of value type, through the box the target's finishing
+  /// closure keeps.
+  @inlinable @inline(never)
+  static func receiver<S: Subscriber>(of box: RelaySubscriberBox<S>)
+    -> (Output) -> Subscribers.Demand
+  where S.Input == Output {
+    let object = Unmanaged.passUnretained(box)
+    return { value in object._withUnsafeGuaranteedRef { $0.subscriber.receive(value) } }
   }
 
   /// A subscriber asks for more; a request delivers only a current value a subscriber is owed,
@@ -312,8 +335,9 @@ package final class RelayStorage<Output>:
     let beingCalled = ending.subscriberBeingCalled
     let cancellation = withMachine { $0.cancel(id, from: thread, beingCalled: beingCalled) }
     cancellation.forEachTarget { _ = $0.markCancelled() }
+    // The relay's holds of the subscriber, let go of here, outside the lock.
+    cancellation.target?.letGo()
     release(cancellation.released)
-    _ = consume cancellation  // the subscriber, released here, outside the lock
   }
 
   // MARK: Delivering
@@ -356,7 +380,7 @@ package final class RelayStorage<Output>:
   @inlinable @inline(__always)
   func release(_ released: consuming RelayReleased) {
     if released.isEmpty { return }
-    _ = consume released
+    released.letGo()
   }
 
   /// Hands the sequence to a block on a global queue.
@@ -472,7 +496,7 @@ package final class RelayStorage<Output>:
   func callUnlimited(_ targets: RelaySubscriberLoan, with value: Output) {
     targets.forEachTarget { order, target in
       ending.willCall(order)
-      if !target.wasCancelled { _ = target.receiver(Output.self).receive(value) }
+      if !target.wasCancelled { _ = target.receiver(Output.self).deliver(value) }
     }
   }
 
@@ -485,7 +509,7 @@ package final class RelayStorage<Output>:
     targets.forEachTarget { order, target in
       ending.willCall(order)
       let demand =
-        target.wasCancelled ? Subscribers.Demand.none : target.receiver(Output.self).receive(value)
+        target.wasCancelled ? Subscribers.Demand.none : target.receiver(Output.self).deliver(value)
       if demand != .none { returnedDemand.append((order, demand)) }
     }
   }
@@ -495,7 +519,7 @@ package final class RelayStorage<Output>:
   func finish(_ targets: RelaySubscriberLoan) {
     targets.forEachTarget { order, target in
       ending.willCall(order)
-      if !target.markCancelled() { target.finish() }
+      if !target.markCancelled() { target.callFinish() }
     }
   }
 }

@@ -4,7 +4,8 @@ struct RelaySlot {
   /// The subscription's id: its position in subscription order, from 1, increasing along a
   /// list.
   @usableFromInline let order: UInt64
-  /// The subscriber, owned by the list (one retain); `nil` once taken out.
+  /// The subscriber, held by the list (one of the relay's holds, `AnyRelayTarget.hold()`);
+  /// `nil` once taken out.
   @usableFromInline var target: Unmanaged<AnyRelayTarget>?
 
   @inlinable
@@ -42,9 +43,10 @@ struct RelaySubscriberListHeader {
 /// A relay's subscribers in subscription order, in a buffer a round reads without retaining
 /// it or the subscribers in it.
 ///
-/// The list owns its subscribers: it takes one retain of each target it is given and releases
-/// the ones left in it when it goes away. Every retain and release happens in this type; its
-/// users hand it strong references and get strong references back. A round reads the list
+/// The list holds its subscribers: it takes one of the relay's holds of each target it is given
+/// (`AnyRelayTarget.hold()`) and lets go of the ones left in it when it goes away, which is
+/// never under the relay's lock. A target taken out (`remove(at:)`, `takeTarget(at:)`) comes
+/// with the list's hold, which the caller lets go of, outside the lock. A round reads the list
 /// through `forEachTarget`, which lends each target unretained: whoever owns the list keeps it
 /// alive and leaves its structure alone until the round ends (see `RelaySubscribers`). The only
 /// change made while a round reads it is `takeTarget(at:)`, by the delivering thread itself,
@@ -71,7 +73,9 @@ final class RelaySubscriberList:
 
   deinit {
     withUnsafeMutablePointers { header, slots in
-      for index in 0..<header.pointee.count { slots[index].target?.release() }
+      for index in 0..<header.pointee.count {
+        slots[index].target?._withUnsafeGuaranteedRef { $0.letGo() }
+      }
       slots.deinitialize(count: header.pointee.count)
     }
   }
@@ -134,8 +138,8 @@ final class RelaySubscriberList:
     return withSlots { index < $0.count && $0[index].order == order ? index : nil }
   }
 
-  /// A new list holding the slots at the positions `isSelected` picks, each subscriber
-  /// retained once more, with room for `capacity` in all.
+  /// A new list holding the slots at the positions `isSelected` picks, each subscriber held
+  /// once more, with room for `capacity` in all.
   @usableFromInline
   func selecting(capacity: Int, _ isSelected: (Int) -> Bool) -> RelaySubscriberList {
     let copy = RelaySubscriberList.make(capacity: Swift.max(capacity, 1))
@@ -143,8 +147,8 @@ final class RelaySubscriberList:
       copy.withUnsafeMutablePointers { copyHeader, copySlots in
         var copied = 0
         for index in slots.indices where isSelected(index) {
-          var slot = slots[index]
-          if let target = slot.target { slot.target = target.retain() }
+          let slot = slots[index]
+          slot.target?._withUnsafeGuaranteedRef { $0.hold() }
           (copySlots + copied).initialize(to: slot)
           copied += 1
         }
@@ -154,7 +158,7 @@ final class RelaySubscriberList:
     return copy
   }
 
-  /// A new list holding the same subscribers, each retained once more, with room for
+  /// A new list holding the same subscribers, each held once more, with room for
   /// `capacity` in all.
   @usableFromInline
   func copy(capacity: Int) -> RelaySubscriberList {
@@ -175,7 +179,7 @@ final class RelaySubscriberList:
     return moved
   }
 
-  /// Inserts a subscriber where its order puts it, retaining it; there must be room for it.
+  /// Inserts a subscriber where its order puts it, holding it; there must be room for it.
   ///
   /// - Returns: The slot's position.
   @usableFromInline @discardableResult
@@ -184,13 +188,15 @@ final class RelaySubscriberList:
     withUnsafeMutablePointers { header, slots in
       precondition(header.pointee.count < header.pointee.capacity, "RelaySubscriberList is full")
       (slots + index + 1).moveInitialize(from: slots + index, count: header.pointee.count - index)
-      (slots + index).initialize(to: RelaySlot(order: order, target: .passRetained(target)))
+      target.hold()
+      (slots + index).initialize(to: RelaySlot(order: order, target: .passUnretained(target)))
       header.pointee.count += 1
     }
     return index
   }
 
-  /// Removes the slot at `index`, closing the gap, and returns its subscriber.
+  /// Removes the slot at `index`, closing the gap, and returns its subscriber with the list's
+  /// hold, which the caller lets go of outside the lock.
   @usableFromInline
   func remove(at index: Int) -> AnyRelayTarget? {
     withUnsafeMutablePointers { header, slots in
@@ -200,21 +206,22 @@ final class RelaySubscriberList:
       (slots + index).moveInitialize(
         from: slots + index + 1, count: header.pointee.count - index - 1)
       header.pointee.count -= 1
-      return removed.target?.takeRetainedValue()
+      return removed.target?.takeUnretainedValue()
     }
   }
 
   /// Takes the subscriber out of the slot at `index`, leaving the slot empty, so that it can
-  /// be released before the list is; the caller releases it, outside any lock.
+  /// be let go of before the list is: it comes with the list's hold, which the caller lets go
+  /// of, outside any lock.
   @usableFromInline
   func takeTarget(at index: Int) -> AnyRelayTarget? {
     withSlots { slots in
       defer { slots[index].target = nil }
-      return slots[index].target?.takeRetainedValue()
+      return slots[index].target?.takeUnretainedValue()
     }
   }
 
-  /// The subscriber at `index`, retained for the caller.
+  /// The subscriber at `index`; the list keeps its hold.
   @usableFromInline
   func target(at index: Int) -> AnyRelayTarget? {
     withSlots { $0[index].target?.takeUnretainedValue() }

@@ -17,8 +17,12 @@ import Testing
     let third = ThreadIdentity(thread: pthread_t(bitPattern: 2)!)
   #endif
 
+  /// A target the machine keeps; its storage, which the machine under test is not, is never
+  /// asked for anything (the tests call the machine's events themselves).
   func target() -> RelayTarget<Int> {
-    RelayTarget(receive: { _ in .none }, finish: {})
+    RelayTarget(
+      storage: .make(current: nil, keepsCurrentValue: false, subscriptionName: .passthroughSubject),
+      id: 0, receive: { _ in .none }, finish: {})
   }
 
   /// Registers and attaches a subscriber that asked for `demand`; returns its id.

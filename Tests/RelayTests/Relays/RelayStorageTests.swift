@@ -1,7 +1,12 @@
+import RelayTestSupport
 import TestSupport
 import Testing
 
 @testable import Relay
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 // The layout a relay's footprint depends on (DiffValue's README, "Footprint"): the allocator
 // rounds a request up to a multiple of 16 with 8 bytes of its own, so a field that adds a word,
@@ -53,6 +58,47 @@ struct RelayStorageTests {
     #expect(MemoryLayout<SubscriberStatus>.size == 2 * MemoryLayout<UInt>.size)
     let handlers = Sink.StoredLayout.state + MemoryLayout<Sink.State>.stride
     #expect(16 + handlers + MemoryLayout<Unmanaged<Sink.Handlers>>.size == 56)
+  }
+
+  #if canImport(Glibc)
+    @Test("a subscriber's subscription is its target too: one object, an 80-byte heap chunk")
+    func subscriptionIsTheTarget() {
+      let storage = RelayStorage<FootprintValue>.make(
+        current: nil, keepsCurrentValue: false, subscriptionName: .passthroughSubject)
+      let target = RelayTarget(storage: storage, id: 1, receive: { _ in .none }, finish: {})
+      // 72 bytes of fields (the object's header, the state word, two closures, the storage and
+      // the id): the allocator's usable size of an 80-byte chunk.
+      typealias UsableSize = @convention(c) (UnsafeMutableRawPointer?) -> Int
+      guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_usable_size") else {
+        Issue.record("glibc's malloc_usable_size was not found")
+        return
+      }
+      let usableSize = unsafeBitCast(symbol, to: UsableSize.self)
+      #expect(usableSize(Unmanaged.passUnretained(target).toOpaque()) == 72)
+    }
+  #endif
+
+  @Test("the relay's last hold drops the subscriber, though it keeps its subscription")
+  func theLastHoldDropsTheSubscriber() {
+    let storage = RelayStorage<Int>.make(
+      current: 0, keepsCurrentValue: true, subscriptionName: .currentValueSubject)
+    weak var weakSubscriber: TrackingSubscriber<Int, Never>?
+    var kept: (any Subscription)?
+    do {
+      let subscriber = TrackingSubscriber<Int, Never>(receiveSubscription: {
+        kept = $0
+        $0.request(.unlimited)
+      })
+      weakSubscriber = subscriber
+      storage.attach(subscriber)
+      #expect(subscriber.values == [0])
+    }
+    #expect(weakSubscriber != nil, "the relay keeps its subscriber, as Combine's subject does")
+    storage.finish()
+    #expect(weakSubscriber == nil, "the subscriber stayed with its subscription after the end")
+    #expect(kept != nil)
+    kept?.request(.max(1))  // nothing to do once the relay has let go
+    kept?.cancel()
   }
 
   @Test("its subscriptions print as the kind of relay they come from")
